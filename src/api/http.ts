@@ -1,0 +1,311 @@
+import type { Dispatcher } from 'undici';
+import type { ZodType } from 'zod';
+import { WsError } from '../errors.js';
+import { stripControl } from '../text.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestSpec<T> {
+  method: Method;
+  /** Path below the base URL, starting with `/`; path parameters already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Parses the response body; a mismatch becomes "unexpected response from …". */
+  schema: ZodType<T>;
+  /**
+   * Whether the request may be sent again after it may have reached the server. GET and PATCH are;
+   * a POST that creates a run is not, since a duplicate run is worse than an error.
+   */
+  idempotent?: boolean;
+}
+
+export interface HttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  userAgent: string;
+  timeoutMs: number;
+  /** Total tries of one request, the first included. */
+  maxAttempts?: number;
+  /** Where `--debug` lines go; undefined when debugging is off. */
+  debug?: (line: string) => void;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const retryStatuses = new Set([429, 502, 503, 504]);
+/** Errors raised before a byte of the request left this machine: safe to retry any request. */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const connectionCodes = new Set([
+  ...notSentCodes,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
+const maxRetryAfterMs = 60_000;
+
+export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Joins the base URL (which keeps its own path, e.g. /public/v3) with an endpoint path and query. */
+export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function header(headers: RawResponse['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** One readable line from an error body of unknown shape: JSON with message/error/detail, text or HTML. */
+export function describeErrorBody(text: string): { message?: string; code?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  try {
+    const body = JSON.parse(trimmed) as unknown;
+    const found = findMessage(body);
+    if (found.message !== undefined) return found;
+  } catch {
+    // not JSON; fall through to text
+  }
+  let line = trimmed;
+  if (/^<(!doctype|html|\?xml)|<\/(html|body|h1|title)>/i.test(trimmed)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(trimmed)?.[1];
+    line = title ?? trimmed.replace(/<[^>]*>/g, ' ');
+  }
+  line = stripControl(line.replace(/\s+/g, ' ')).trim();
+  return { message: line.length > 300 ? `${line.slice(0, 297)}...` : line };
+}
+
+function findMessage(body: unknown): { message?: string; code?: string } {
+  if (typeof body === 'string') return { message: stripControl(body) };
+  if (typeof body !== 'object' || body === null) return {};
+  const record = body as Record<string, unknown>;
+  const code = typeof record.code === 'string' ? record.code : undefined;
+  for (const key of ['message', 'error', 'detail', 'title', 'error_description']) {
+    const value = record[key];
+    if (typeof value === 'string' && value !== '') return { message: stripControl(value), ...(code ? { code } : {}) };
+    if (typeof value === 'object' && value !== null) {
+      const inner = findMessage(value);
+      if (inner.message !== undefined) return { code, ...inner } as { message?: string; code?: string };
+    }
+    if (Array.isArray(value) && value.length > 0) {
+      const first = findMessage(value[0]);
+      if (first.message !== undefined) return first;
+    }
+  }
+  return {};
+}
+
+function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export class HttpClient {
+  private dispatcher: Dispatcher | undefined;
+  private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal'>> & Pick<HttpOptions, 'debug' | 'signal'>;
+
+  constructor(options: HttpOptions) {
+    this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, ...options };
+  }
+
+  /** Sends a request and parses its JSON body with the spec's schema. */
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const response = await this.send(spec);
+    const label = `${spec.method} ${spec.path}`;
+    let body: unknown;
+    try {
+      body = response.text === '' ? null : JSON.parse(response.text);
+    } catch {
+      throw new WsError('api', `unexpected response from ${label}: the body is not JSON`, {
+        status: response.status,
+        ...this.requestIdOf(response),
+      });
+    }
+    const parsed = spec.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new WsError('api', `unexpected response from ${label}: ${formatIssues(parsed.error)}`, {
+        status: response.status,
+        ...this.requestIdOf(response),
+        hint: 'the server sent a response this version of ws does not understand; try --debug, or a newer ws',
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Sends a request with retries; resolves with any 2xx response, throws a WsError for the rest. */
+  async send(spec: Omit<RequestSpec<unknown>, 'schema'>): Promise<RawResponse> {
+    const url = joinUrl(this.options.baseUrl, spec.path, spec.query);
+    const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
+    const label = `${spec.method} ${spec.path}`;
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= this.options.maxAttempts;
+      let response: RawResponse;
+      try {
+        response = await this.attempt(spec, url);
+      } catch (error) {
+        if (error instanceof WsError) throw error;
+        const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        const retryable = code !== undefined && (notSentCodes.has(code) || (idempotent && connectionCodes.has(code)));
+        if (retryable && !last) {
+          await this.backoff(attempt, undefined, `${code}`);
+          continue;
+        }
+        throw this.networkError(error, label, code);
+      }
+      if (response.status >= 200 && response.status < 300) return response;
+      // A 429 says the server did not act on the request, so even a POST may be sent again.
+      const retryable = retryStatuses.has(response.status) && (idempotent || response.status === 429);
+      if (retryable && !last) {
+        const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), Date.now());
+        if (retryAfter === undefined || retryAfter <= maxRetryAfterMs) {
+          await this.backoff(attempt, retryAfter, `HTTP ${response.status}`);
+          continue;
+        }
+      }
+      throw this.statusError(response, label);
+    }
+  }
+
+  async close(): Promise<void> {
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    await dispatcher?.close();
+  }
+
+  private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
+    const undici = await import('undici');
+    this.dispatcher ??= new undici.Agent({ keepAliveTimeout: 2_000 });
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+      'x-api-key': this.options.apiKey,
+      ...spec.headers,
+    };
+    let payload: string | undefined;
+    if (spec.body !== undefined) {
+      payload = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    const signals = [AbortSignal.timeout(this.options.timeoutMs)];
+    if (this.options.signal) signals.push(this.options.signal);
+    const signal = AbortSignal.any(signals);
+    const started = performance.now();
+    this.log(`> ${spec.method} ${url}`);
+    for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${name === 'x-api-key' ? '[redacted]' : value}`);
+    try {
+      const response = await undici.request(url, {
+        method: spec.method,
+        headers,
+        body: payload,
+        signal,
+        dispatcher: this.dispatcher,
+      });
+      const text = await response.body.text();
+      const elapsed = Math.round(performance.now() - started);
+      this.log(`< ${response.statusCode} in ${elapsed}ms`);
+      for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${String(value)}`);
+      return { status: response.statusCode, headers: response.headers, text };
+    } catch (error) {
+      if (signal.aborted) {
+        if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
+        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
+          hint: 'the server did not answer in time; raise the limit with --http-timeout 2m',
+        });
+      }
+      this.log(`< ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private async backoff(attempt: number, retryAfterMs: number | undefined, reason: string): Promise<void> {
+    // Exponential backoff with full jitter: 0-250ms, 0-500ms, 0-1s, … capped at 4s; Retry-After wins.
+    const delay = retryAfterMs ?? Math.round(this.options.random() * Math.min(4_000, 250 * 2 ** (attempt - 1)));
+    this.log(`* ${reason}: retrying in ${delay}ms (attempt ${attempt + 1} of ${this.options.maxAttempts})`);
+    await this.options.sleep(delay, this.options.signal);
+  }
+
+  private log(line: string): void {
+    this.options.debug?.(line);
+  }
+
+  private requestIdOf(response: RawResponse): { requestId?: string } {
+    for (const name of requestIdHeaders) {
+      const value = header(response.headers, name);
+      if (value) return { requestId: stripControl(value) };
+    }
+    return {};
+  }
+
+  private statusError(response: RawResponse, label: string): WsError {
+    const described = describeErrorBody(response.text);
+    const message = described.message ? this.redact(described.message) : `HTTP ${response.status}`;
+    const details = {
+      status: response.status,
+      ...(described.code ? { code: described.code } : {}),
+      ...this.requestIdOf(response),
+    };
+    if (response.status === 401 || response.status === 403) {
+      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
+        ...details,
+        hint: response.status === 401 ? 'check the API key with `ws auth status`, or log in again with `ws auth login`' : 'the API key is valid but may not act on this resource',
+      });
+    }
+    if (response.status === 404) return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, details);
+    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, details);
+  }
+
+  private networkError(error: unknown, label: string, code: string | undefined): WsError {
+    const reason = this.redact((error as Error).message || code || 'connection failed');
+    return new WsError('api', `${label}: cannot reach ${new URL(this.options.baseUrl).host}: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`, {
+      hint: 'check the base URL (`ws auth status`) and your network connection',
+    });
+  }
+
+  /** Server text may echo what it was sent; the key must never reach the terminal. */
+  private redact(text: string): string {
+    return this.options.apiKey ? text.split(this.options.apiKey).join('[redacted]') : text;
+  }
+}

@@ -1,0 +1,49 @@
+/** One page as the API returns it: items next to total, limit and offset. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  /** Items wanted in all; undefined with `all` for every item. */
+  limit: number | undefined;
+  offset: number;
+  all: boolean;
+  /** The endpoint's page-size maximum. */
+  pageMax: number;
+  /** The page size to ask for when no limit is given and `all` is off. */
+  defaultLimit: number;
+}
+
+/**
+ * Yields pages until the items wanted are there, the server has no more, or it sends an empty page.
+ * `--limit` is the number of items wanted: past the endpoint's maximum, several pages are fetched.
+ */
+export async function* paginate<T>(
+  fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
+  request: PageRequest,
+): AsyncGenerator<Page<T>> {
+  const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
+  let offset = request.offset;
+  let received = 0;
+  while (received < wanted) {
+    const size = Math.min(request.pageMax, wanted - received);
+    const page = await fetchPage(size, offset);
+    const items = page.items.slice(0, wanted - received);
+    received += items.length;
+    offset += page.items.length;
+    yield { items, total: page.total };
+    if (page.items.length === 0 || offset >= page.total) return;
+  }
+}
+
+/** Gathers every page into one envelope whose total, limit and offset describe the whole. */
+export async function collect<T>(pages: AsyncIterable<Page<T>>, offset: number): Promise<{ items: T[]; total: number; limit: number; offset: number }> {
+  const items: T[] = [];
+  let total = 0;
+  for await (const page of pages) {
+    items.push(...page.items);
+    total = page.total;
+  }
+  return { items, total, limit: items.length, offset };
+}

@@ -1,0 +1,88 @@
+import type { HttpClient } from './http.js';
+import { paginate, type PageRequest } from './paginate.js';
+import {
+  CreateQueryBody,
+  ExecuteQueryBody,
+  ExecuteQueryResponse,
+  LatestData,
+  ListQueriesParams,
+  Query,
+  QueryList,
+  QueryRunList,
+  UpdateQueryBody,
+  queryPageMax,
+  queryRunPageMax,
+} from './schemas/queries.js';
+
+/** The API description leaves the search parameter of GET /queries unnamed; this is the one place that names it. */
+export const querySearchParam = 'search';
+
+const path = (id: string) => `/queries/${encodeURIComponent(id)}`;
+
+function listQuery(params: ListQueriesParams): Record<string, string | undefined> {
+  const { search, limit, offset, platformOwned, includeRuns, ...rest } = params;
+  return {
+    ...rest,
+    [querySearchParam]: search,
+    limit: limit?.toString(),
+    offset: offset?.toString(),
+    platformOwned: platformOwned?.toString(),
+    includeRuns: includeRuns?.toString(),
+  };
+}
+
+export function listQueries(http: HttpClient, params: ListQueriesParams): Promise<QueryList> {
+  return http.request({ method: 'GET', path: '/queries', query: listQuery(params), schema: QueryList });
+}
+
+/** Every page of GET /queries that `page` asks for. */
+export function listQueryPages(http: HttpClient, params: Omit<ListQueriesParams, 'limit' | 'offset'>, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
+  return paginate(
+    async (limit, offset) => {
+      const list = await listQueries(http, { ...params, limit, offset });
+      return { items: list.queries, total: list.total };
+    },
+    { ...page, pageMax: queryPageMax, defaultLimit: 50 },
+  );
+}
+
+export function getQuery(http: HttpClient, id: string): Promise<Query> {
+  return http.request({ method: 'GET', path: path(id), schema: Query });
+}
+
+export function createQuery(http: HttpClient, body: CreateQueryBody): Promise<Query> {
+  return http.request({ method: 'POST', path: '/queries', body, schema: Query });
+}
+
+export function updateQuery(http: HttpClient, id: string, body: UpdateQueryBody): Promise<Query> {
+  return http.request({ method: 'PATCH', path: path(id), body, schema: Query });
+}
+
+/** Starts a run. Never sent twice: a duplicate run is worse than an error. */
+export function executeQuery(http: HttpClient, id: string, body: ExecuteQueryBody): Promise<ExecuteQueryResponse> {
+  return http.request({ method: 'POST', path: `${path(id)}/execute`, body, schema: ExecuteQueryResponse, idempotent: false });
+}
+
+export function listQueryRunPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
+  return paginate(
+    async (limit, offset) => {
+      const list = await http.request({
+        method: 'GET',
+        path: `${path(id)}/query-runs`,
+        query: { limit: String(limit), offset: String(offset) },
+        schema: QueryRunList,
+      });
+      return { items: list.runs, total: list.total };
+    },
+    { ...page, pageMax: queryRunPageMax, defaultLimit: 20 },
+  );
+}
+
+export function getLatestData(http: HttpClient, id: string, params: { limit?: number; offset?: number }): Promise<LatestData> {
+  return http.request({
+    method: 'GET',
+    path: `${path(id)}/latest/data`,
+    query: { limit: params.limit?.toString(), offset: params.offset?.toString() },
+    schema: LatestData,
+  });
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { JsonValue, Timestamp, UserAgent, Uuid } from './common.js';
+
+export const queryRunStatuses = ['PENDING', 'SUBMITTED', 'RUNNING', 'STREAMING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export const QueryRunStatus = z.enum(queryRunStatuses);
+export type QueryRunStatus = z.infer<typeof QueryRunStatus>;
+export const terminalQueryRunStatuses: readonly QueryRunStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+/**
+ * A query run. The API description marks none of its fields as always present, so only the
+ * identity and status are required; the rest may be missing or null while the run is in flight.
+ */
+export const QueryRun = z.looseObject({
+  id: z.string(),
+  queryId: z.string().optional(),
+  status: QueryRunStatus,
+  resultLocation: z.string().nullish(),
+  warehouseQueryId: z.string().nullish(),
+  rowCount: z.number().int().nullish(),
+  executionTimeMs: z.number().int().nullish(),
+  columnSchema: z.array(JsonValue).nullish(),
+  errorDetails: z.string().nullish(),
+  queryHash: z.string().nullish(),
+  warehouse: z.string().nullish(),
+  dataSourceId: z.string().nullish(),
+  createdAt: Timestamp.nullish(),
+  updatedAt: Timestamp.nullish(),
+  startedAt: Timestamp.nullish(),
+  completedAt: Timestamp.nullish(),
+  userAgent: UserAgent.nullish(),
+});
+export type QueryRun = z.infer<typeof QueryRun>;
+
+/** GET /query-runs/{runId} */
+export const QueryRunStatusResponse = z.looseObject({
+  queryRunId: z.string(),
+  status: QueryRunStatus,
+  message: z.string().nullable(),
+  userAgent: UserAgent.nullable(),
+  createdAt: Timestamp,
+  history: z.array(
+    z.looseObject({
+      status: QueryRunStatus,
+      message: z.string().nullish(),
+      createdAt: Timestamp,
+    }),
+  ),
+});
+export type QueryRunStatusResponse = z.infer<typeof QueryRunStatusResponse>;
+
+/** GET /query-runs/{runId}/result */
+export const QueryRunResult = z.looseObject({
+  queryRunId: z.string(),
+  queryId: z.string(),
+  status: QueryRunStatus,
+  resultLocation: z.string().nullable(),
+  rowCount: z.number().int().nullable(),
+  executionTimeMs: z.number().int().nullable(),
+  columnSchema: z.array(JsonValue).nullable(),
+  userAgent: UserAgent.nullable(),
+  createdAt: Timestamp,
+  completedAt: Timestamp.nullable(),
+});
+export type QueryRunResult = z.infer<typeof QueryRunResult>;
+
+/** Path parameter of the query-run endpoints. */
+export const QueryRunId = Uuid;

@@ -1,0 +1,107 @@
+import { parseDuration } from '../duration.js';
+import { usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { configFilePath } from './paths.js';
+import { readConfig, type Profile } from './store.js';
+
+export type Source = 'flag' | 'env' | 'config' | 'default';
+
+export interface Setting<T> {
+  value: T;
+  source: Source;
+}
+
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml'] as const;
+export type OutputFormat = (typeof outputFormats)[number];
+
+/** The global options as commander parsed them; every field is optional. */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  json?: string | boolean;
+  output?: string;
+  jq?: string;
+  quiet?: boolean;
+  color?: boolean;
+  debug?: boolean;
+  httpTimeout?: string;
+  allowInsecureHttp?: boolean;
+}
+
+export interface Settings {
+  configFile: string;
+  profileName: Setting<string>;
+  profile: Profile;
+  baseUrl: Setting<string | undefined>;
+  apiKey: Setting<string | undefined>;
+  output: Setting<OutputFormat>;
+  /** Field names given to `--json a,b`; undefined for all fields. */
+  jsonFields: string[] | undefined;
+  jq: string | undefined;
+  quiet: boolean;
+  color: boolean;
+  debug: boolean;
+  httpTimeoutMs: number;
+  allowInsecureHttp: boolean;
+}
+
+export const defaultHttpTimeoutMs = 30_000;
+
+function pick<T>(flag: T | undefined, env: T | undefined, config: T | undefined, fallback: T): Setting<T> {
+  if (flag !== undefined) return { value: flag, source: 'flag' };
+  if (env !== undefined && env !== '') return { value: env, source: 'env' };
+  if (config !== undefined) return { value: config, source: 'config' };
+  return { value: fallback, source: 'default' };
+}
+
+function checkOutput(value: string, where: string): OutputFormat {
+  if ((outputFormats as readonly string[]).includes(value)) return value as OutputFormat;
+  throw usageError(`invalid output format "${value}" (from ${where})`, `valid formats: ${outputFormats.join(', ')}`);
+}
+
+/** Resolves every setting with the precedence flag > environment > profile > built-in default. */
+export function resolveSettings(options: GlobalOptions, io: IO): Settings {
+  const env = io.env;
+  const configFile = configFilePath(env);
+  const profileName = pick(options.profile, env.WS_PROFILE, undefined, 'default');
+  const profile = readConfig(configFile).profiles[profileName.value] ?? {};
+
+  const jsonRequested = options.json !== undefined && options.json !== false;
+  const jqRequested = options.jq !== undefined;
+  let output: Setting<OutputFormat>;
+  if (jsonRequested || jqRequested) {
+    if (options.output !== undefined && options.output !== 'json') {
+      throw usageError(`--output ${options.output} cannot be combined with ${jsonRequested ? '--json' : '--jq'}`);
+    }
+    output = { value: 'json', source: 'flag' };
+  } else {
+    const raw = pick(options.output, env.WS_OUTPUT, profile.output, 'table');
+    output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : raw.source === 'config' ? `profile "${profileName.value}"` : '--output'), source: raw.source };
+  }
+
+  let jsonFields: string[] | undefined;
+  if (typeof options.json === 'string') {
+    jsonFields = options.json.split(',').map((field) => field.trim()).filter(Boolean);
+    if (jsonFields.length === 0) throw usageError('--json needs a comma-separated list of fields, or no value at all');
+  }
+
+  const noColor = options.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+
+  return {
+    configFile,
+    profileName,
+    profile,
+    baseUrl: pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined),
+    apiKey: pick(undefined, env.WS_API_KEY, profile.apiKey, undefined),
+    output,
+    jsonFields,
+    jq: options.jq,
+    quiet: Boolean(options.quiet),
+    color: !noColor && (forceColor || io.stdoutIsTTY),
+    debug: Boolean(options.debug) || env.WS_DEBUG === '1' || env.WS_DEBUG === 'true',
+    httpTimeoutMs:
+      options.httpTimeout === undefined ? defaultHttpTimeoutMs : parseDuration(options.httpTimeout, '--http-timeout'),
+    allowInsecureHttp: Boolean(options.allowInsecureHttp),
+  };
+}

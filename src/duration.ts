@@ -1,0 +1,32 @@
+import { usageError } from './errors.js';
+
+const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses `500ms`, `30s`, `10m`, `1h` (also combined, `1m30s`) and a bare `0`, into milliseconds. */
+export function parseDuration(text: string, flag: string): number {
+  const trimmed = text.trim();
+  if (trimmed === '0') return 0;
+  const pattern = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let consumed = 0;
+  for (const match of trimmed.matchAll(pattern)) {
+    total += Number(match[1]) * units[match[2]!]!;
+    consumed += match[0].length;
+  }
+  if (consumed === 0 || consumed !== trimmed.length) {
+    throw usageError(
+      `invalid duration for ${flag}: "${text}"`,
+      'use a number with a unit: 500ms, 30s, 10m, 1h (or 0)',
+    );
+  }
+  return total;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${Math.round(seconds % 60)}s`;
+  return `${Math.floor(minutes / 60)}h${minutes % 60}m`;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // e2e tests spawn bin/ws; two cores on CI machines, so keep the pool small.
+    maxWorkers: 2,
+  },
+});
