@@ -2,6 +2,8 @@
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The response body the page came in, for printing a single page exactly as the API sent it. */
+  envelope?: Record<string, unknown>;
 }
 
 export interface PageRequest {
@@ -32,18 +34,7 @@ export async function* paginate<T>(
     const items = page.items.slice(0, wanted - received);
     received += items.length;
     offset += page.items.length;
-    yield { items, total: page.total };
+    yield { ...page, items };
     if (page.items.length === 0 || offset >= page.total) return;
   }
-}
-
-/** Gathers every page into one envelope whose total, limit and offset describe the whole. */
-export async function collect<T>(pages: AsyncIterable<Page<T>>, offset: number): Promise<{ items: T[]; total: number; limit: number; offset: number }> {
-  const items: T[] = [];
-  let total = 0;
-  for await (const page of pages) {
-    items.push(...page.items);
-    total = page.total;
-  }
-  return { items, total, limit: items.length, offset };
 }

@@ -40,7 +40,7 @@ export function listQueryPages(http: HttpClient, params: Omit<ListQueriesParams,
   return paginate(
     async (limit, offset) => {
       const list = await listQueries(http, { ...params, limit, offset });
-      return { items: list.queries, total: list.total };
+      return { items: list.queries, total: list.total, envelope: list };
     },
     { ...page, pageMax: queryPageMax, defaultLimit: 50 },
   );
@@ -72,7 +72,7 @@ export function listQueryRunPages(http: HttpClient, id: string, page: Omit<PageR
         query: { limit: String(limit), offset: String(offset) },
         schema: QueryRunList,
       });
-      return { items: list.runs, total: list.total };
+      return { items: list.runs, total: list.total, envelope: list };
     },
     { ...page, pageMax: queryRunPageMax, defaultLimit: 20 },
   );

@@ -1,0 +1,66 @@
+import type { HttpClient } from './http.js';
+import { paginate, type PageRequest } from './paginate.js';
+import { AutomationRun, AutomationRunList, automationRunPageMax } from './schemas/automation-runs.js';
+import { Automation, AutomationList, ListAutomationsParams, TriggerAutomationBody, automationPageMax } from './schemas/automations.js';
+
+/** The API description leaves the search parameter of GET /automations unnamed; this is the one place that names it. */
+export const automationSearchParam = 'search';
+
+const path = (id: string) => `/automations/${encodeURIComponent(id)}`;
+
+function listQuery(params: ListAutomationsParams): Record<string, string | undefined> {
+  const { search, limit, offset, ...rest } = params;
+  return {
+    ...rest,
+    [automationSearchParam]: search,
+    limit: limit?.toString(),
+    offset: offset?.toString(),
+  };
+}
+
+export function listAutomations(http: HttpClient, params: ListAutomationsParams): Promise<AutomationList> {
+  return http.request({ method: 'GET', path: '/automations', query: listQuery(params), schema: AutomationList });
+}
+
+/**
+ * Every page of GET /automations that `page` asks for. The server's default page is 200; without
+ * --limit the CLI asks for 50, as it does for queries.
+ */
+export function listAutomationPages(
+  http: HttpClient,
+  params: Omit<ListAutomationsParams, 'limit' | 'offset'>,
+  page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>,
+) {
+  return paginate(
+    async (limit, offset) => {
+      const list = await listAutomations(http, { ...params, limit, offset });
+      return { items: list.workflows, total: list.total, envelope: list };
+    },
+    { ...page, pageMax: automationPageMax, defaultLimit: 50 },
+  );
+}
+
+export function getAutomation(http: HttpClient, id: string): Promise<Automation> {
+  return http.request({ method: 'GET', path: path(id), schema: Automation });
+}
+
+/** Every page of GET /automations/{id}/runs that `page` asks for; the server's default page size is not shown. */
+export function listAutomationRunPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
+  return paginate(
+    async (limit, offset) => {
+      const list = await http.request({
+        method: 'GET',
+        path: `${path(id)}/runs`,
+        query: { limit: String(limit), offset: String(offset) },
+        schema: AutomationRunList,
+      });
+      return { items: list.runs, total: list.total, envelope: list };
+    },
+    { ...page, pageMax: automationRunPageMax, defaultLimit: 20 },
+  );
+}
+
+/** Starts a run. Never sent twice: a duplicate run is worse than an error. */
+export function triggerAutomation(http: HttpClient, id: string, body: TriggerAutomationBody): Promise<AutomationRun> {
+  return http.request({ method: 'POST', path: `${path(id)}/runs`, body, schema: AutomationRun, idempotent: false });
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { JsonObject, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
+
+export const agentKinds = ['chat', 'sub'] as const;
+export const agentStatuses = ['draft', 'active', 'archived'] as const;
+export const agentHandlerTypes = ['database', 'code'] as const;
+export const AgentKind = z.enum(agentKinds);
+export const AgentStatus = z.enum(agentStatuses);
+export const AgentHandlerType = z.enum(agentHandlerTypes);
+
+export const agentMaxTurnsMin = 1;
+export const agentMaxTurnsMax = 50;
+const MaxTurns = z.int().min(agentMaxTurnsMin).max(agentMaxTurnsMax);
+
+export const AgentTool = z.looseObject({ name: z.string(), config: JsonObject });
+export type AgentTool = z.infer<typeof AgentTool>;
+
+export const Agent = z.looseObject({
+  id: z.string(),
+  name: Slug,
+  description: z.string().nullable(),
+  kind: AgentKind,
+  status: AgentStatus,
+  handlerType: AgentHandlerType,
+  systemPrompt: z.string(),
+  tools: z.array(AgentTool).nullable(),
+  maxTurns: MaxTurns,
+  metadata: JsonObject,
+  organizationId: z.string(),
+  organizationSlug: z.string(),
+  createdById: z.string(),
+  updatedById: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  subAgents: z.array(z.string()).nullish(),
+  skills: z.array(z.string()).nullish(),
+  inputSchema: JsonObject.optional(),
+  outputSchema: JsonObject.optional(),
+  userAgent: UserAgent.nullish(),
+  lastUsedAt: Timestamp.nullish(),
+});
+export type Agent = z.infer<typeof Agent>;
+
+const AgentToolInput = z.strictObject({ name: z.string(), config: JsonObject });
+
+/**
+ * Body of PATCH /agents/{identifier}; every field is optional. name and status are not in the
+ * endpoint's body and are refused. skills may not be null here (the endpoint lists "array of string").
+ */
+export const UpdateAgentBody = z.strictObject({
+  description: z.string().max(1000).nullable().optional(),
+  kind: AgentKind.optional(),
+  handlerType: AgentHandlerType.optional(),
+  systemPrompt: z.string().optional(),
+  tools: z.array(AgentToolInput).nullable().optional(),
+  subAgents: z.array(SubAgentName).nullable().optional(),
+  skills: z.array(z.string().min(1)).optional(),
+  maxTurns: MaxTurns.optional(),
+  metadata: JsonObject.optional(),
+  inputSchema: JsonObject.optional(),
+  outputSchema: JsonObject.optional(),
+  userAgent: UserAgent.nullable().optional(),
+});
+export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
+
+/** Path parameter of the /agents/{identifier} endpoints: an agent UUID or slug. */
+export const AgentIdentifier = z.string().min(1);

@@ -1,0 +1,107 @@
+import * as z from 'zod';
+import { envelopeFields, JsonObject, JsonValue, pageParams, StateChange, Timestamp, UserAgent, Uuid } from './common.js';
+
+export const automationRunStates = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const AutomationRunState = z.enum(automationRunStates);
+export type AutomationRunState = z.infer<typeof AutomationRunState>;
+export const terminalAutomationRunStates: readonly AutomationRunState[] = ['completed', 'failed', 'cancelled'];
+
+export const automationTriggers = ['schedule', 'manual', 'api'] as const;
+export const AutomationTrigger = z.enum(automationTriggers);
+
+export const AutomationRun = z.looseObject({
+  id: z.string(),
+  workflowId: z.string(),
+  organizationId: z.string(),
+  runById: z.string().nullable(),
+  state: AutomationRunState,
+  triggeredBy: AutomationTrigger,
+  /**
+   * The description says "object, req", but a run that has not failed has no error to describe:
+   * a server that sends null (or leaves the field out) for it must not make every read of a
+   * healthy run fail, so null and absence are accepted.
+   */
+  error: JsonObject.nullish(),
+  metadata: JsonObject,
+  inputValues: JsonObject,
+  startedAt: Timestamp.nullable(),
+  completedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  /** Entries {state, at}; the state is kept as a string so that a history entry never fails a read. */
+  stateHistory: z.array(StateChange),
+  userAgent: UserAgent.nullish(),
+  workflowName: z.string().optional(),
+});
+export type AutomationRun = z.infer<typeof AutomationRun>;
+
+/**
+ * A step of an automation run. The description marks none of its fields as always present and does
+ * not show the values of `state`, so only the identity and the run it belongs to are required.
+ */
+export const StepRun = z.looseObject({
+  id: z.string(),
+  workflowRunId: z.string(),
+  workflowStepId: z.string().nullish(),
+  state: z.string().nullish(),
+  input: JsonObject.nullish(),
+  output: JsonObject.nullish(),
+  error: JsonObject.nullish(),
+  startedAt: Timestamp.nullish(),
+  completedAt: Timestamp.nullish(),
+  createdAt: Timestamp.nullish(),
+  updatedAt: Timestamp.nullish(),
+  stateHistory: z.array(StateChange).nullish(),
+});
+export type StepRun = z.infer<typeof StepRun>;
+
+/** GET /automation-runs/{id} */
+export const AutomationRunDetail = z.looseObject({
+  run: AutomationRun,
+  stepRuns: z.array(StepRun),
+});
+export type AutomationRunDetail = z.infer<typeof AutomationRunDetail>;
+
+/** GET /automations/{id}/runs */
+export const AutomationRunList = z.looseObject({ runs: z.array(AutomationRun), ...envelopeFields });
+export type AutomationRunList = z.infer<typeof AutomationRunList>;
+
+/** The page size of GET /automations/{id}/runs is 1 to 100; its default is not shown. */
+export const automationRunPageMax = 100;
+export const ListAutomationRunsParams = z.strictObject(pageParams(automationRunPageMax));
+export type ListAutomationRunsParams = z.infer<typeof ListAutomationRunsParams>;
+
+/**
+ * GET /automation-runs/{id}/result: the response shape is not shown (the description only says it holds
+ * step outputs, durations, errors and reasoning traces), so any JSON body is accepted and passed on as is.
+ */
+export const AutomationRunResult = JsonValue;
+export type AutomationRunResult = z.infer<typeof AutomationRunResult>;
+
+/**
+ * GET /automation-runs/{id}/step-runs: the response shape is not shown. Accepted: a bare array of step
+ * runs, or an object carrying them under `stepRuns` (as GET /automation-runs/{id} does) or `runs` (as the
+ * list envelopes do). `stepRunsOf` turns any of these into StepRun[].
+ */
+const ByStepRuns = z.looseObject({ stepRuns: z.array(StepRun) });
+const ByRuns = z.looseObject({ runs: z.array(StepRun) });
+
+export const StepRunsResponse = z.union([z.array(StepRun), ByStepRuns, ByRuns]);
+export type StepRunsResponse = z.infer<typeof StepRunsResponse>;
+
+export function stepRunsOf(response: StepRunsResponse): StepRun[] {
+  if (Array.isArray(response)) return response;
+  // Parsed again rather than cast: an object may carry both keys with only one of them valid.
+  const byStepRuns = ByStepRuns.safeParse(response);
+  return byStepRuns.success ? byStepRuns.data.stepRuns : ByRuns.parse(response).runs;
+}
+
+/**
+ * POST /automation-runs/{id}/cancel: the response shape is not shown (it may even be empty), so any body
+ * is accepted; read the run afterwards for its state.
+ */
+export const CancelAutomationRunResponse = JsonValue;
+export type CancelAutomationRunResponse = z.infer<typeof CancelAutomationRunResponse>;
+
+/** Path parameter of the /automation-runs/{id} endpoints. */
+export const AutomationRunId = Uuid;

@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { JsonValue, Timestamp, UserAgent, Uuid } from './common.js';
+
+export const chatVisibilities = ['personal', 'organization', 'public'] as const;
+export const ChatVisibility = z.enum(chatVisibilities);
+export type ChatVisibility = z.infer<typeof ChatVisibility>;
+
+/**
+ * A chat session. `id` is a UUID or a legacy string, so any string. isPublic, visibility and version
+ * have server-side defaults and are not marked as always present, so they may be missing; `version`
+ * is described as a string with default 4, so a bare number is accepted as well.
+ */
+export const ChatSession = z.looseObject({
+  id: z.string(),
+  userId: z.string(),
+  createdAt: Timestamp,
+  organizationId: z.string(),
+  createdById: z.string(),
+  updatedById: z.string(),
+  meta: JsonValue.optional(),
+  isPublic: z.boolean().optional(),
+  visibility: ChatVisibility.optional(),
+  version: z.union([z.string(), z.number()]).optional(),
+  userAgent: UserAgent.nullish(),
+});
+export type ChatSession = z.infer<typeof ChatSession>;
+
+/** Body of PATCH /chat-sessions/update; meta is merged into the existing meta. */
+export const UpdateChatSessionBody = z.strictObject({
+  meta: JsonValue.optional(),
+  visibility: ChatVisibility.optional(),
+});
+export type UpdateChatSessionBody = z.infer<typeof UpdateChatSessionBody>;
+
+export const UpdateChatSessionResponse = z.looseObject({
+  id: z.string(),
+  visibility: ChatVisibility,
+  meta: JsonValue.optional(),
+  updatedAt: Timestamp.optional(),
+});
+export type UpdateChatSessionResponse = z.infer<typeof UpdateChatSessionResponse>;
+
+/** Path parameter of GET /chat-sessions/{id}: a UUID or a legacy string. */
+export const ChatSessionId = z.string().min(1);
+/** The x-session-id header of PATCH /chat-sessions/update must be a UUID (legacy ids are not accepted there). */
+export const ChatSessionUpdateId = Uuid;

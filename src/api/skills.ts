@@ -1,0 +1,12 @@
+import type { HttpClient } from './http.js';
+import { ApplySkillBody, Skill } from './schemas/skills.js';
+
+/** `identifier` is a skill UUID or slug. */
+export function getSkill(http: HttpClient, identifier: string): Promise<Skill> {
+  return http.request({ method: 'GET', path: `/skills/${encodeURIComponent(identifier)}`, schema: Skill });
+}
+
+/** Creates the skill, or updates the existing one: sending the same body twice leaves the same skill, so it may be retried. */
+export function applySkill(http: HttpClient, body: ApplySkillBody): Promise<Skill> {
+  return http.request({ method: 'POST', path: '/skills', body, schema: Skill, idempotent: true });
+}

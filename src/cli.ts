@@ -1,0 +1,149 @@
+import { Command, CommanderError, Option } from 'commander';
+import { outputFormats } from './config/settings.js';
+import { Context } from './context.js';
+import { WsError, exitCodes } from './errors.js';
+import { processIO, type IO } from './io.js';
+import { registerAuth } from './commands/auth/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { registerQueries } from './commands/queries/index.js';
+import type { Runner } from './commands/shared.js';
+import { stripControl } from './text.js';
+import { version } from './version.js';
+
+/** Builds the command tree; `runner` gives every action a Context (completion reads the same tree). */
+export function buildProgram(io: IO, runner: Runner): Command {
+  const program = new Command('ws')
+    .description('Work with the Workspace API v3: saved SQL queries and their runs, automations, agents, skills and chat sessions.')
+    .version(version(), '-V, --version', 'print the version of ws')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command...]', 'show help for a command, e.g. `ws help queries list`')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: () => {}, // cli.ts prints every error itself, in one format
+    })
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .option('--profile <name>', 'configuration profile (env WS_PROFILE)', undefined)
+    .option('--base-url <url>', 'API base URL, including /public/v3 (env WS_BASE_URL)')
+    .option('--json [fields]', 'print JSON; with a comma-separated list, only those fields of each item')
+    .addOption(new Option('-o, --output <format>', 'output format (env WS_OUTPUT)').choices(outputFormats))
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
+    .option('-q, --quiet', 'no progress or hints on stderr')
+    .option('--no-color', 'never colour the output (also NO_COLOR)')
+    .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
+    .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)
+    .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
+    .addHelpText(
+      'after',
+      `
+Authentication:
+  The API key comes from WS_API_KEY or from the profile saved by \`ws auth login\`; never from a flag.
+
+Examples:
+  $ ws auth login --base-url https://workspace.example.com/public/v3
+  $ ws queries list --search revenue
+  $ ws queries get daily_revenue --json id,name,sql
+  $ ws help queries list
+`,
+    );
+
+  registerQueries(program, runner);
+  registerAuth(program, runner);
+  registerConfig(program, runner);
+  return program;
+}
+
+const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?json$/;
+
+/** Whether the user asked for JSON, read from argv and env, for errors raised before settings resolve. */
+function wantsJson(argv: string[], env: IO['env']): boolean {
+  return argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && argv[index + 1] === 'json')) || env.WS_OUTPUT === 'json';
+}
+
+function printError(io: IO, error: WsError, json: boolean, secrets: string[]): void {
+  const redact = (text: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), stripControl(text));
+  if (json) {
+    const body: Record<string, unknown> = {};
+    if (error.status !== undefined) body.status = error.status;
+    if (error.code !== undefined) body.code = error.code;
+    body.message = redact(error.message);
+    if (error.requestId !== undefined) body.requestId = error.requestId;
+    io.stderr.write(`${JSON.stringify({ error: body })}\n`);
+    return;
+  }
+  let text = `error: ${redact(error.message)}\n`;
+  if (error.hint) text += `hint: ${redact(error.hint)}\n`;
+  if (error.requestId) text += `request id: ${error.requestId}\n`;
+  io.stderr.write(text);
+}
+
+/** Turns whatever was thrown into a WsError; commander's own parse errors are usage errors. */
+function toWsError(error: unknown, program: Command): WsError {
+  if (error instanceof WsError) return error;
+  if (error instanceof CommanderError) {
+    const message = error.message.replace(/^error: /, '');
+    return new WsError('usage', message, { hint: `run \`${commandPath(program)} --help\` for usage` });
+  }
+  return new WsError('api', error instanceof Error ? error.message : String(error));
+}
+
+/** The words of a command, e.g. `ws queries list`, for the help hint. */
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) words.unshift(at.name());
+  return words.join(' ');
+}
+
+/** Remembers the deepest command commander reached, so a parse error can point at its help. */
+function track(command: Command, onReach: (command: Command) => void): void {
+  command.hook('preSubcommand', (_parent, sub) => onReach(sub));
+  for (const sub of command.commands) track(sub, onReach);
+}
+
+/** Runs ws with these arguments and returns the exit code. Never calls process.exit. */
+export async function run(argv: string[], io: IO = processIO()): Promise<number> {
+  const contexts: Context[] = [];
+  let current: Command | undefined;
+  const runner: Runner = (load) => async (...args) => {
+    const command = args.at(-1) as Command;
+    const context = new Context(io, command.optsWithGlobals());
+    contexts.push(context);
+    const { run: verb } = await load();
+    await verb(context, command.args.slice(0, command.registeredArguments.length).map(String), command.opts() as never);
+  };
+  const program = buildProgram(io, runner);
+  track(program, (command) => (current = command));
+  // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
+  const words = argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv;
+  try {
+    await program.parseAsync(words, { from: 'user' });
+    return 0;
+  } catch (thrown) {
+    if (thrown instanceof CommanderError && (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help')) {
+      return 0;
+    }
+    if (thrown instanceof CommanderError && thrown.code === 'commander.executeSubCommandAsync') return 0;
+    if ((thrown as NodeJS.ErrnoException).code === 'EPIPE') return 0; // the reader went away (`| head`): not an error
+    const error = toWsError(thrown, current ?? program);
+    const context = contexts.at(-1);
+    let json = wantsJson(argv, io.env);
+    const secrets = [io.env.WS_API_KEY ?? ''];
+    try {
+      if (context) {
+        json = context.settings.output.value === 'json';
+        secrets.push(context.settings.apiKey.value ?? '');
+      }
+    } catch {
+      // the settings themselves were the problem; keep what argv said
+    }
+    printError(io, error, json, secrets);
+    if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
+      io.stderr.write(`${(thrown as Error).stack ?? ''}\n`);
+    }
+    return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : exitCodes[error.kind];
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+}

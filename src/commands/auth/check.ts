@@ -1,0 +1,12 @@
+import type { HttpClient } from '../../api/http.js';
+import { listQueries } from '../../api/queries.js';
+
+/** The cheapest authenticated request: one query, without its runs. */
+export async function checkKey(http: HttpClient): Promise<void> {
+  await listQueries(http, { limit: 1, includeRuns: false });
+}
+
+/** The key as it may be shown: its last four characters. */
+export function maskKey(key: string): string {
+  return `****${key.slice(-4)}`;
+}

@@ -1,0 +1,48 @@
+import type { Context } from '../../context.js';
+import { WsError } from '../../errors.js';
+import { checkKey, maskKey } from './check.js';
+
+const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
+const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY' };
+
+export async function run(ctx: Context): Promise<void> {
+  const s = ctx.settings;
+  const output = await ctx.output();
+  const key = s.apiKey.value;
+  let authenticated = false;
+  let problem: WsError | undefined;
+  if (!key) {
+    problem = new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, { hint: 'run `ws auth login`, or set WS_API_KEY' });
+  } else {
+    try {
+      await checkKey(ctx.http());
+      authenticated = true;
+    } catch (error) {
+      if (!(error instanceof WsError)) throw error;
+      problem = error;
+    }
+  }
+  const where = (source: keyof typeof from, env: string) => (source === 'env' ? `env ${env}` : source === 'config' ? `config ${s.configFile}` : from[source]);
+  const status = {
+    profile: { value: s.profileName.value, source: where(s.profileName.source, envNames.profile) },
+    baseUrl: { value: s.baseUrl.value ?? null, source: s.baseUrl.value ? where(s.baseUrl.source, envNames.baseUrl) : null },
+    apiKey: { value: key ? maskKey(key) : null, source: key ? where(s.apiKey.source, envNames.apiKey) : null },
+    authenticated,
+  };
+  if (output.format === 'table') {
+    const line = (label: string, setting: { value: string | null; source: string | null }) =>
+      `${label.padEnd(9)} ${setting.value ?? '(not set)'}${setting.source ? `  (from ${setting.source})` : ''}\n`;
+    ctx.io.stdout.write(
+      line('profile:', status.profile) +
+        line('base URL:', status.baseUrl) +
+        line('API key:', status.apiKey) +
+        `status:   ${authenticated ? 'the key works' : `not authenticated${problem ? `: ${problem.message}` : ''}`}\n`,
+    );
+  } else {
+    await output.document(status);
+  }
+  if (problem) {
+    // exit 3 for a missing or refused key; other failures (network, 5xx) keep their own exit code
+    throw problem;
+  }
+}

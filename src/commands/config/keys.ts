@@ -1,0 +1,17 @@
+import { outputFormats } from '../../config/settings.js';
+import { settableKeys, type SettableKey } from '../../config/store.js';
+import { checkBaseUrl } from '../../context.js';
+import { usageError } from '../../errors.js';
+
+export function settingKey(key: string): SettableKey {
+  if (key in settableKeys) return key as SettableKey;
+  throw usageError(`unknown setting "${key}"`, `settings: ${Object.keys(settableKeys).join(', ')} (the API key is set with \`ws auth login\`)`);
+}
+
+export function checkValue(key: SettableKey, value: string): string {
+  if (key === 'base-url') checkBaseUrl(value, true, 'ws config set');
+  if (key === 'output' && !(outputFormats as readonly string[]).includes(value)) {
+    throw usageError(`invalid output format "${value}"`, `valid formats: ${outputFormats.join(', ')}`);
+  }
+  return value;
+}

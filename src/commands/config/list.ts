@@ -1,0 +1,10 @@
+import { settableKeys } from '../../config/store.js';
+import type { Context } from '../../context.js';
+
+export async function run(ctx: Context): Promise<void> {
+  const { profile } = ctx.settings;
+  const values = Object.fromEntries(Object.entries(settableKeys).map(([key, field]) => [key, profile[field] ?? null]));
+  const output = await ctx.output();
+  if (output.format !== 'table') return output.document(values);
+  ctx.io.stdout.write(Object.entries(values).map(([key, value]) => `${key}=${value ?? ''}\n`).join(''));
+}

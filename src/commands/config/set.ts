@@ -1,0 +1,9 @@
+import { settableKeys, updateProfile } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { checkValue, settingKey } from './keys.js';
+
+export async function run(ctx: Context, [key, value]: string[]): Promise<void> {
+  const name = settingKey(key!);
+  const s = ctx.settings;
+  await updateProfile(s.configFile, s.profileName.value, { [settableKeys[name]]: checkValue(name, value!) });
+}

@@ -1,0 +1,8 @@
+import { settableKeys, updateProfile } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { settingKey } from './keys.js';
+
+export async function run(ctx: Context, [key]: string[]): Promise<void> {
+  const s = ctx.settings;
+  await updateProfile(s.configFile, s.profileName.value, { [settableKeys[settingKey(key!)]]: undefined });
+}

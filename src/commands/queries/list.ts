@@ -1,0 +1,42 @@
+import { listQueryPages } from '../../api/queries.js';
+import { ListQueriesParams } from '../../api/schemas/queries.js';
+import { validateRequest } from '../../api/validate.js';
+import type { Context } from '../../context.js';
+import { usageError } from '../../errors.js';
+import { queryView } from './view.js';
+
+export interface ListOptions {
+  search?: string;
+  sort?: 'updated' | 'created' | 'name';
+  direction?: 'asc' | 'desc';
+  source?: 'human' | 'agent' | 'all';
+  createdBy?: string;
+  ownerOrg?: string;
+  platformOwned?: boolean;
+  runs: boolean;
+  limit?: number;
+  offset?: number;
+  all?: boolean;
+}
+
+export async function run(ctx: Context, _args: string[], opts: ListOptions): Promise<void> {
+  if (opts.all && opts.limit !== undefined) throw usageError('--all and --limit cannot be used together');
+  const params = validateRequest(
+    ListQueriesParams,
+    {
+      search: opts.search,
+      sortBy: opts.sort,
+      sortDirection: opts.direction,
+      source: opts.source,
+      createdById: opts.createdBy,
+      ownerOrganizationId: opts.ownerOrg,
+      platformOwned: opts.platformOwned,
+      includeRuns: opts.runs ? undefined : false,
+    },
+    { createdById: '--created-by', ownerOrganizationId: '--owner-org', platformOwned: '--platform-owned' },
+  );
+  const output = await ctx.output(queryView.fields);
+  const offset = opts.offset ?? 0;
+  const pages = listQueryPages(ctx.http(), params, { limit: opts.limit, offset, all: Boolean(opts.all) });
+  await output.list({ key: 'queries', offset, pages, moreHint: 'use --limit n or --all for more' }, queryView);
+}

@@ -1,0 +1,47 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Context } from '../context.js';
+
+/** The signature of every verb module: `export async function run(ctx, args, opts)`. */
+export type Verb<O> = (ctx: Context, args: string[], opts: O) => Promise<void>;
+
+/** Made by cli.ts: runs a verb with a Context for the command that commander parsed. */
+export type Runner = <O>(load: () => Promise<{ run: Verb<O> }>) => (...args: unknown[]) => Promise<void>;
+
+/** Adds an "Examples:" section; every command's help shows at least one. */
+export function examples(command: Command, ...lines: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
+}
+
+/** Lists the fields `--json a,b` may pick, as `gh` does under "JSON FIELDS". */
+export function jsonFields(command: Command, fields: readonly string[]): Command {
+  const lines: string[] = [];
+  let line = ' ';
+  for (const field of fields) {
+    if (line.length + field.length > 78) {
+      lines.push(line.trimEnd());
+      line = ' ';
+    }
+    line += ` ${field}${field === fields.at(-1) ? '' : ','}`;
+  }
+  lines.push(line.trimEnd());
+  return command.addHelpText('after', `\nJSON fields (for --json a,b):\n${lines.join('\n')}`);
+}
+
+export function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('must be a whole number of at least 1.');
+  }
+  return Number(value);
+}
+
+export function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number of at least 0.');
+  return Number(value);
+}
+
+export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}.`);
+    return value as T;
+  };
+}

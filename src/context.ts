@@ -1,0 +1,98 @@
+import { HttpClient } from './api/http.js';
+import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { WsError, usageError } from './errors.js';
+import type { IO } from './io.js';
+import { Output } from './output/output.js';
+import { version } from './version.js';
+
+const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Checks the base URL and that the key will not cross the network in clear text. */
+export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw usageError(`invalid base URL "${baseUrl}" (from ${source})`, 'expected for example https://api.example.com/public/v3');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw usageError(`invalid base URL "${baseUrl}" (from ${source}): the scheme must be https or http`);
+  }
+  if (url.protocol === 'http:' && !loopbackHosts.test(url.hostname) && !allowInsecureHttp) {
+    throw usageError(
+      `refusing to send the API key over plain http to ${url.host}`,
+      'use an https:// base URL, or pass --allow-insecure-http if you really mean it',
+    );
+  }
+  return url;
+}
+
+const sourceNames = { flag: '--base-url', env: 'WS_BASE_URL', config: 'the config file', default: 'the default' } as const;
+
+/**
+ * What a command may use: IO, settings, the API client, the output. Each is built on first use,
+ * so `--help` and commands that need no API pay for none of it.
+ */
+export class Context {
+  private cachedSettings: Settings | undefined;
+  private client: HttpClient | undefined;
+
+  constructor(
+    readonly io: IO,
+    private readonly globals: GlobalOptions,
+  ) {}
+
+  get settings(): Settings {
+    this.cachedSettings ??= resolveSettings(this.globals, this.io);
+    return this.cachedSettings;
+  }
+
+  /** The output for this command; `fields` are the names `--json a,b` may pick, checked now. */
+  output(fields?: readonly string[]): Promise<Output> {
+    const s = this.settings;
+    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet }, fields);
+  }
+
+  /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */
+  http(overrides: { apiKey?: string } = {}): HttpClient {
+    if (this.client && overrides.apiKey === undefined) return this.client;
+    const s = this.settings;
+    const apiKey = overrides.apiKey ?? s.apiKey.value;
+    if (!apiKey) {
+      throw new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
+        hint: 'run `ws auth login`, or set WS_API_KEY',
+      });
+    }
+    const baseUrl = this.baseUrl();
+    const client = new HttpClient({
+      baseUrl,
+      apiKey,
+      userAgent: `ws/${version()} node/${process.versions.node}`,
+      timeoutMs: s.httpTimeoutMs,
+      ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${line}\n`) } : {}),
+    });
+    if (overrides.apiKey === undefined) this.client = client;
+    return client;
+  }
+
+  baseUrl(): string {
+    const s = this.settings;
+    if (!s.baseUrl.value) {
+      throw usageError(
+        `no base URL configured for profile "${s.profileName.value}"`,
+        'pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://…/public/v3`',
+      );
+    }
+    checkBaseUrl(s.baseUrl.value, s.allowInsecureHttp, sourceNames[s.baseUrl.source]);
+    return s.baseUrl.value;
+  }
+
+  /** A progress or hint line for a person on stderr; silent with --quiet. */
+  note(line: string): void {
+    if (!this.settings.quiet) this.io.stderr.write(`${line}\n`);
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { formatDuration } from '../duration.js';
+import { cell } from '../text.js';
+import type { CellKind } from './view.js';
+
+export type Paint = (kind: 'good' | 'bad' | 'busy' | 'dim' | 'bold', text: string) => string;
+
+const good = new Set(['completed', 'active', 'success', 'succeeded']);
+const bad = new Set(['failed', 'cancelled', 'canceled', 'error', 'archived']);
+const busy = new Set(['pending', 'submitted', 'running', 'streaming', 'draft']);
+
+export function relativeTime(iso: string, now: number): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return iso;
+  const seconds = Math.round((now - then) / 1000);
+  const future = seconds < 0;
+  const abs = Math.abs(seconds);
+  const [amount, unit] =
+    abs < 60 ? [abs, 'second'] : abs < 3600 ? [Math.floor(abs / 60), 'minute'] : abs < 86_400 ? [Math.floor(abs / 3600), 'hour'] : abs < 30 * 86_400 ? [Math.floor(abs / 86_400), 'day'] : [0, ''];
+  if (unit === '') return new Date(then).toISOString().slice(0, 10);
+  if (abs < 5) return 'just now';
+  const text = `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+export function humanCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** A value as plain text: for non-terminal tables, csv and tsv. Nested values become JSON. */
+export function plain(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
+/** A value for a terminal table: humanised, stripped of control characters, maybe coloured. */
+export function pretty(value: unknown, kind: CellKind, now: number, paint: Paint): string {
+  if (value === null || value === undefined || value === '') return paint('dim', '-');
+  if (kind === 'time' && typeof value === 'string') return relativeTime(value, now);
+  if (kind === 'count' && typeof value === 'number') return humanCount(value);
+  if (kind === 'duration' && typeof value === 'number') return formatDuration(value);
+  const text = cell(plain(value));
+  if (kind === 'state') {
+    const key = text.toLowerCase();
+    if (good.has(key)) return paint('good', text);
+    if (bad.has(key)) return paint('bad', text);
+    if (busy.has(key)) return paint('busy', text);
+  }
+  return text;
+}

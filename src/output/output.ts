@@ -1,0 +1,136 @@
+import type { Page } from '../api/paginate.js';
+import type { OutputFormat } from '../config/settings.js';
+import { write, type IO } from '../io.js';
+import { stripControl } from '../text.js';
+import { plain, pretty, type Paint } from './cells.js';
+import { csvRecord, tsvRecord } from './delimited.js';
+import { checkFields, pickFields } from './fields.js';
+import { applyJq, checkJq } from './jq.js';
+import { detail, plainHeader, plainRow, terminalTable } from './table.js';
+import type { View } from './view.js';
+
+export interface OutputOptions {
+  format: OutputFormat;
+  jsonFields: string[] | undefined;
+  jq: string | undefined;
+  color: boolean;
+  quiet: boolean;
+}
+
+const noPaint: Paint = (_kind, text) => text;
+
+/** A list as it is printed: its items under `key`, with total, limit and offset describing the whole. */
+export interface ListSource<T> {
+  key: string;
+  offset: number;
+  pages: AsyncIterable<Page<T>>;
+  /** Shown on stderr in a terminal when more items exist than were shown, e.g. "use --all". */
+  moreHint?: string;
+}
+
+/**
+ * The one place that turns API data into stdout text, for every format. stdout carries data only;
+ * hints go to stderr and only in a terminal.
+ */
+export class Output {
+  private paint: Paint = noPaint;
+
+  private constructor(
+    private readonly io: IO,
+    private readonly options: OutputOptions,
+  ) {}
+
+  /** Checks `--json` fields and the `--jq` expression up front, before any request is sent. */
+  static async create(io: IO, options: OutputOptions, fields?: readonly string[]): Promise<Output> {
+    if (options.jsonFields && fields) checkFields(options.jsonFields, fields);
+    if (options.jq !== undefined) await checkJq(options.jq);
+    const output = new Output(io, options);
+    if (options.color && options.format === 'table') {
+      const { Chalk } = await import('chalk');
+      const chalk = new Chalk({ level: 1 });
+      const styles = { good: chalk.green, bad: chalk.red, busy: chalk.yellow, dim: chalk.dim, bold: chalk.bold };
+      output.paint = (kind, text) => styles[kind](text);
+    }
+    return output;
+  }
+
+  get format(): OutputFormat {
+    return this.options.format;
+  }
+
+  async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
+    const { format } = this.options;
+    const out = (text: string) => write(this.io.stdout, text);
+    if (format === 'json' || format === 'yaml') {
+      const whole = await collectEnvelope(source);
+      const items = whole[source.key] as unknown[];
+      return this.document({ ...whole, [source.key]: items.map((item) => pickFields(item, this.options.jsonFields)) });
+    }
+    if (format === 'table' && this.io.stdoutIsTTY) {
+      const items: T[] = [];
+      let total = 0;
+      for await (const page of source.pages) {
+        items.push(...page.items);
+        total = page.total;
+      }
+      if (items.length === 0) return this.hint(`no ${source.key} found`);
+      await out(await terminalTable(view.columns, items, this.io.columns ?? 100, this.io.now(), this.paint));
+      if (total > source.offset + items.length && source.moreHint) {
+        this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
+      }
+      return;
+    }
+    // Formats that stream: one page in memory at a time.
+    const header = format === 'csv' ? csvRecord(view.columns.map((c) => c.field)) : format === 'tsv' ? tsvRecord(view.columns.map((c) => c.field)) : format === 'table' ? plainHeader(view.columns) : '';
+    if (header) await out(header);
+    for await (const page of source.pages) {
+      for (const item of page.items) {
+        if (format === 'ndjson') await out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
+        else if (format === 'csv') await out(csvRecord(view.columns.map((c) => c.value(item))));
+        else if (format === 'tsv') await out(tsvRecord(view.columns.map((c) => c.value(item))));
+        else await out(plainRow(view.columns, item));
+      }
+    }
+  }
+
+  async item<T>(item: T, view: View<T>): Promise<void> {
+    const { format } = this.options;
+    const out = (text: string) => write(this.io.stdout, text);
+    if (format === 'json' || format === 'yaml') return this.document(pickFields(item, this.options.jsonFields));
+    if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
+    if (format === 'csv') return out(csvRecord(view.columns.map((c) => c.field)) + csvRecord(view.columns.map((c) => c.value(item))));
+    if (format === 'tsv') return out(tsvRecord(view.columns.map((c) => c.field)) + tsvRecord(view.columns.map((c) => c.value(item))));
+    const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
+    const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
+    if (this.io.stdoutIsTTY) {
+      const rows = shown.rows.map(([label, value, kind]) => [label, pretty(value, kind ?? 'text', this.io.now(), this.paint)] as [string, string]);
+      return out(detail(rows, block, this.paint));
+    }
+    const rows = shown.rows.map(([label, value]) => `${label}:\t${stripControl(plain(value)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
+    return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
+  }
+
+  /** A whole JSON document (an API body): JSON, YAML or through jq. */
+  async document(value: unknown): Promise<void> {
+    let text: string;
+    if (this.options.jq !== undefined) text = await applyJq(value, this.options.jq);
+    else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
+    else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
+    else text = `${JSON.stringify(value, null, 2)}\n`;
+    await write(this.io.stdout, text);
+  }
+
+  /** A line for a person on stderr, in a terminal only and never with --quiet. */
+  hint(text: string): void {
+    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${text}\n`);
+  }
+}
+
+/** One page as the server sent it; several pages as one envelope whose total, limit and offset describe the whole. */
+async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string, unknown>> {
+  const pages: Page<T>[] = [];
+  for await (const page of source.pages) pages.push(page);
+  if (pages.length === 1 && pages[0]!.envelope) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
+  const items = pages.flatMap((page) => page.items);
+  return { [source.key]: items, total: pages.at(-1)?.total ?? 0, limit: items.length, offset: source.offset };
+}

@@ -1,0 +1,68 @@
+import { cell } from '../text.js';
+import { plain, pretty, type Paint } from './cells.js';
+import type { Column } from './view.js';
+
+const gap = 2;
+const minFlex = 8;
+
+/** Plain columns for a pipe: tab-separated with a header, nothing cut, no colour (as `gh` does). */
+export function plainHeader<T>(columns: Column<T>[]): string {
+  return `${columns.map((c) => c.header).join('\t')}\n`;
+}
+
+export function plainRow<T>(columns: Column<T>[], item: T): string {
+  return `${columns.map((c) => cell(plain(c.value(item)))).join('\t')}\n`;
+}
+
+/** Columns for a terminal: humanised cells, cut to the width with an ellipsis in the flexible columns. */
+export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint): Promise<string> {
+  const { default: Table } = await import('cli-table3');
+  const rows = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
+  const natural = columns.map((c, index) => Math.max(c.header.length, ...rows.map((row) => visibleLength(row[index]!))));
+  const widths = fit(natural, columns.map((c) => Boolean(c.flex)), width);
+  const table = new Table({
+    head: columns.map((c) => paint('bold', c.header)),
+    colWidths: widths.map((w, index) => w + (index === widths.length - 1 ? 0 : gap)),
+    wordWrap: false,
+    truncate: '…',
+    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '' },
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
+  });
+  table.push(...rows);
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
+}
+
+/** Shrinks the flexible columns (widest first) until the row fits the terminal. */
+export function fit(natural: number[], flexible: boolean[], width: number): number[] {
+  const widths = [...natural];
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  while (total() > width) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (flexible[i] && widths[i]! > minFlex && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    }
+    if (widest < 0) break;
+    widths[widest] = Math.max(minFlex, widths[widest]! - (total() - width));
+  }
+  return widths;
+}
+
+// eslint-disable-next-line no-control-regex
+const ansi = /\u001b\[[0-9;]*m/g;
+
+function visibleLength(text: string): number {
+  return text.replace(ansi, '').length;
+}
+
+/** A single item as aligned "label  value" lines, then an optional block of text. */
+export function detail(rows: [string, string][], block: { title: string; text: string } | undefined, paint: Paint): string {
+  const labelWidth = Math.max(...rows.map(([label]) => label.length));
+  let out = rows.map(([label, value]) => `${paint('bold', `${label}:`.padEnd(labelWidth + 1))}  ${value}`).join('\n');
+  out += '\n';
+  if (block) out += `\n${paint('bold', `${block.title}:`)}\n${block.text.replace(/\n?$/, '\n')}`;
+  return out;
+}

@@ -1,0 +1,25 @@
+/** How a value is shown in a table cell. */
+export type CellKind = 'text' | 'id' | 'time' | 'state' | 'count' | 'duration' | 'json';
+
+/** One column of a list: its header in tables, its field name in csv/tsv, and how to read it from an item. */
+export interface Column<T> {
+  header: string;
+  field: string;
+  value: (item: T) => unknown;
+  kind?: CellKind;
+  /** The column may be cut to fit the terminal (names, descriptions). */
+  flex?: boolean;
+}
+
+/** A resource's presentation: table columns and the fields `--json` may pick. */
+export interface View<T> {
+  columns: Column<T>[];
+  /** Fields `--json a,b` may name: the resource's fields in the API's words. */
+  fields: readonly string[];
+  /** For a single item in a table: label/value lines, then an optional block (for example the SQL). */
+  detail?: (item: T) => { rows: [string, unknown, CellKind?][]; block?: { title: string; text: string } };
+}
+
+export function column<T>(header: string, field: string, options: Omit<Column<T>, 'header' | 'field' | 'value'> & { value?: (item: T) => unknown } = {}): Column<T> {
+  return { header, field, value: (item) => (item as Record<string, unknown>)[field], ...options };
+}

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface Reply {
+  status?: number;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string as it is. */
+  body?: unknown;
+  /** Drop the connection without answering. */
+  destroy?: boolean;
+}
+
+type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+interface Route {
+  method: string;
+  path: string | RegExp;
+  replies: Handler[];
+  /** The last reply repeats once the list is used up. */
+  used: number;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1, port 0, with stubbed routes. It records every request; a request
+ * no route answers gets 500 and is listed by `unmatched`, so nothing passes by accident.
+ */
+export class ApiServer {
+  readonly requests: RecordedRequest[] = [];
+  readonly unmatched: RecordedRequest[] = [];
+  private readonly routes: Route[] = [];
+  private server: http.Server | undefined;
+  baseUrl = '';
+
+  on(method: string, path: string | RegExp, ...replies: (Reply | Handler)[]): this {
+    this.routes.push({ method, path, replies: replies.map((reply) => (typeof reply === 'function' ? reply : () => reply)), used: 0 });
+    return this;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => void this.handle(req, res, Buffer.concat(chunks).toString('utf8')));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}/public/v3`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.unmatched.length = 0;
+    this.routes.length = 0;
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.replace(/^\/public\/v3/, '');
+    const recorded: RecordedRequest = { method: req.method ?? '', path, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
+    this.requests.push(recorded);
+    const route = this.routes.find((r) => r.method === recorded.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+    if (!route) {
+      this.unmatched.push(recorded);
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `no stub for ${recorded.method} ${path}` }));
+      return;
+    }
+    const handler = route.replies[Math.min(route.used, route.replies.length - 1)]!;
+    route.used++;
+    const reply = await handler(recorded);
+    if (reply.destroy) {
+      req.socket.destroy();
+      return;
+    }
+    const isText = typeof reply.body === 'string';
+    res.writeHead(reply.status ?? 200, { 'content-type': isText ? 'text/plain' : 'application/json', ...reply.headers });
+    res.end(reply.body === undefined ? '' : isText ? (reply.body as string) : JSON.stringify(reply.body));
+  }
+}
