@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonObject, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
+import { JsonObject, SubAgentName, Timestamp, UserAgent } from './common.js';
 
 export const agentKinds = ['chat', 'sub'] as const;
 export const agentStatuses = ['draft', 'active', 'archived'] as const;
@@ -15,16 +15,17 @@ const MaxTurns = z.int().min(agentMaxTurnsMin).max(agentMaxTurnsMax);
 export const AgentTool = z.looseObject({ name: z.string(), config: JsonObject });
 export type AgentTool = z.infer<typeof AgentTool>;
 
+/** Limits (name pattern, maxTurns range) are checked on what we send, not on what the server sends. */
 export const Agent = z.looseObject({
   id: z.string(),
-  name: Slug,
+  name: z.string(),
   description: z.string().nullable(),
   kind: AgentKind,
   status: AgentStatus,
   handlerType: AgentHandlerType,
   systemPrompt: z.string(),
   tools: z.array(AgentTool).nullable(),
-  maxTurns: MaxTurns,
+  maxTurns: z.number().int(),
   metadata: JsonObject,
   organizationId: z.string(),
   organizationSlug: z.string(),

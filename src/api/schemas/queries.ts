@@ -2,11 +2,12 @@ import * as z from 'zod';
 import { envelopeFields, JsonObject, JsonValue, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
 import { QueryRun, QueryRunStatus } from './query-runs.js';
 
+/** The description marks none of these as always present: only the name is needed to use a parameter. */
 export const QueryParameter = z.looseObject({
   name: z.string(),
-  type: z.string(),
-  description: z.string(),
-  defaultValue: z.string(),
+  type: z.string().nullish(),
+  description: z.string().nullish(),
+  defaultValue: z.string().nullish(),
 });
 export type QueryParameter = z.infer<typeof QueryParameter>;
 

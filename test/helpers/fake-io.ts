@@ -1,0 +1,76 @@
+import { Readable, Writable } from 'node:stream';
+import type { IO } from '../../src/io.js';
+
+export interface FakeIOOptions {
+  /** Text the command reads from stdin; empty by default. */
+  stdin?: string;
+  /** The whole environment the command sees: nothing leaks in from the test process. */
+  env?: Record<string, string | undefined>;
+  /** Sets all three terminal flags at once; the specific flags below win over it. */
+  tty?: boolean;
+  stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  stdinIsTTY?: boolean;
+  /** Terminal width; defaults to 80 when stdout is a terminal, undefined otherwise (as processIO does). */
+  columns?: number;
+  /** The fixed clock, as milliseconds or an ISO time. */
+  now?: number | string;
+}
+
+export interface FakeIO extends IO {
+  /** Everything written to stdout so far. */
+  out(): string;
+  /** Everything written to stderr so far. */
+  err(): string;
+  /** Calls every onInterrupt listener still registered, as a Ctrl-C would. */
+  interrupt(): void;
+  /** How many onInterrupt listeners are registered now, to check that commands clean up. */
+  interruptListeners(): number;
+}
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+/** An IO for in-process tests: collected output, given stdin and environment, fixed terminal facts and clock. */
+export function fakeIO(options: FakeIOOptions = {}): FakeIO {
+  const stdout = collector();
+  const stderr = collector();
+  const stdoutIsTTY = options.stdoutIsTTY ?? options.tty ?? false;
+  const stderrIsTTY = options.stderrIsTTY ?? options.tty ?? false;
+  const stdinIsTTY = options.stdinIsTTY ?? options.tty ?? false;
+  const now = typeof options.now === 'string' ? Date.parse(options.now) : (options.now ?? Date.parse('2026-11-20T12:00:00.000Z'));
+  if (Number.isNaN(now)) throw new Error(`fakeIO: invalid now ${String(options.now)}`);
+  const listeners = new Set<() => void>();
+  return {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    env: { ...options.env },
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY,
+    columns: options.columns ?? (stdoutIsTTY ? 80 : undefined),
+    now: () => now,
+    onInterrupt(listener) {
+      // a wrapper, so the same function registered twice is called twice, as process.on would
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    out: stdout.text,
+    err: stderr.text,
+    interrupt() {
+      for (const listener of [...listeners]) listener();
+    },
+    interruptListeners: () => listeners.size,
+  };
+}
