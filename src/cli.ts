@@ -52,7 +52,17 @@ Examples:
   registerQueries(program, runner);
   registerAuth(program, runner);
   registerConfig(program, runner);
+  tidyHelp(program);
   return program;
+}
+
+/** Group help lists its commands, not the global options; leaf commands show both. One help command, at the top. */
+function tidyHelp(program: Command): void {
+  for (const group of program.commands) {
+    if (group.commands.length === 0) continue;
+    group.helpCommand(false).configureHelp({ showGlobalOptions: false });
+    group.addHelpText('after', `\nRun \`ws ${group.name()} <command> --help\` for a command's options, or \`ws --help\` for the global ones.`);
+  }
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?json$/;

@@ -3,6 +3,7 @@ import { examples, type Runner } from '../shared.js';
 
 export function registerAuth(program: Command, runner: Runner): void {
   const auth = program.command('auth').description('Log in, check the key, log out');
+  examples(auth, 'ws auth login --base-url https://workspace.example.com/public/v3', 'ws auth status');
 
   const login = auth
     .command('login')
@@ -14,7 +15,7 @@ export function registerAuth(program: Command, runner: Runner): void {
     'ws auth login --base-url https://workspace.example.com/public/v3',
     'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci',
   );
-  login.addHelpText('after', '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\n');
+  login.addHelpText('after', '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.');
 
   const status = auth
     .command('status')

@@ -7,7 +7,8 @@ export function registerConfig(program: Command, runner: Runner): void {
   const config = program
     .command('config')
     .description('Read and change profile settings (base URL, default output)')
-    .addHelpText('after', `\nSettings: ${keys}. The API key is managed by \`ws auth login|logout\`.\n`);
+    .addHelpText('after', `\nSettings: ${keys}. The API key is managed by \`ws auth login|logout\`.`);
+  examples(config, 'ws config set output json', 'ws config list');
 
   const list = config.command('list').description("List the profile's settings").action(runner(() => import('./list.js')));
   examples(list, 'ws config list', 'ws config list --profile ci --json');

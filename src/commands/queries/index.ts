@@ -6,7 +6,8 @@ export function registerQueries(program: Command, runner: Runner): void {
   const queries = program
     .command('queries')
     .description('Saved SQL queries: list, show, create, update, execute')
-    .addHelpText('after', '\nA <query> is a query UUID or its slug.\n');
+    .addHelpText('after', '\nA <query> is a query UUID or its slug.');
+  examples(queries, 'ws queries list --search revenue', 'ws queries get daily_revenue');
 
   const list = queries
     .command('list')
