@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { CreateQueryBody, ExecuteQueryBody, LatestDataParams, ListQueriesParams, ListQueryRunsParams, UpdateQueryBody } from '../../api/schemas/queries.js';
+import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../http.js';
+import type { QueryRecord, QueryRunRecord } from '../runs.js';
+import { placeholders } from '../sql-parameters.js';
+import { publicView } from '../store.js';
+import { matches, sortBy, type World } from '../world.js';
+
+const latestDataDefaultLimit = 1000;
+
+function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 240) || 'query'
+  );
+}
+
+function uniqueSlug(world: World, organizationId: string, name: string): string {
+  const base = slugify(name);
+  const taken = new Set(world.store.find<QueryRecord>('query', organizationId).map((q) => q.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}_${n}`;
+  return slug;
+}
+
+export function queryRunView(run: QueryRunRecord): Record<string, unknown> {
+  return publicView(run);
+}
+
+function queryView(world: World, query: QueryRecord, includeRuns: boolean): Record<string, unknown> {
+  const view = publicView(query);
+  if (includeRuns) {
+    const org = query.organizationId;
+    const last = query.lastQueryRunId ? world.store.get<QueryRunRecord>('query_run', query.lastQueryRunId, org) : undefined;
+    const good = query.lastSuccessfulRunId ? world.store.get<QueryRunRecord>('query_run', query.lastSuccessfulRunId, org) : undefined;
+    if (last) view.lastQueryRun = queryRunView(last);
+    if (good) view.lastSuccessfulRun = queryRunView(good);
+  }
+  return view;
+}
+
+function getQuery(world: World, request: Request): QueryRecord {
+  const id = uuidParam(request, 'id');
+  const query = world.store.get<QueryRecord>('query', id, request.organization.id);
+  if (!query) throw notFound('query', id);
+  return query;
+}
+
+export function queryRoutes(router: Router, world: World): void {
+  router.on('GET', '/queries', (request) => {
+    const params = parseQuery(ListQueriesParams, request, { numbers: ['limit', 'offset'], booleans: ['platformOwned', 'includeRuns'] });
+    const org = request.organization.id;
+    let queries = world.store.find<QueryRecord>('query', org, (q) => {
+      if (!matches(params.search, q.name, q.description, q.slug)) return false;
+      if (params.source === 'agent' && !q.agentRunId) return false;
+      if (params.source === 'human' && q.agentRunId) return false;
+      if (params.createdById && q.createdById !== params.createdById) return false;
+      if (params.ownerOrganizationId && params.ownerOrganizationId !== org) return false;
+      // the emulator has no platform organization: platform-owned queries are none
+      if (params.platformOwned === true) return false;
+      return true;
+    });
+    const field = { updated: 'updatedAt', created: 'createdAt', name: 'name' }[params.sortBy ?? 'updated'];
+    queries = sortBy(queries, (q) => String(q[field]), params.sortDirection ?? 'desc');
+    const { items, ...envelope } = page(queries, params.limit ?? 50, params.offset ?? 0);
+    return { body: { queries: items.map((q) => queryView(world, q, params.includeRuns ?? true)), ...envelope } };
+  });
+
+  router.on('POST', '/queries', async (request) => {
+    const body = parseBody(CreateQueryBody, request);
+    const at = world.now();
+    const { id: organizationId, userId } = request.organization;
+    const query: QueryRecord = {
+      id: randomUUID(),
+      name: body.name,
+      sql: body.sql,
+      lastSuccessfulRunId: null,
+      lastQueryRunId: null,
+      slug: uniqueSlug(world, organizationId, body.name),
+      parameters: body.parameters ?? null,
+      agentRunId: body.agentRunId ?? null,
+      dataSourceId: body.dataSourceId ?? null,
+      organizationId,
+      createdById: userId,
+      updatedById: userId,
+      createdAt: at,
+      updatedAt: at,
+      description: body.description ?? null,
+      metadata: body.metadata ?? null,
+      userAgent: body.userAgent ?? null,
+    };
+    await world.store.put('query', query);
+    return { status: 201, body: queryView(world, query, false) };
+  });
+
+  router.on('GET', '/queries/:id', (request) => ({ body: queryView(world, getQuery(world, request), false) }));
+
+  router.on('PATCH', '/queries/:id', async (request) => {
+    const query = getQuery(world, request);
+    const body = parseBody(UpdateQueryBody, request);
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    const updated = { ...query, ...changes, updatedAt: world.now(), updatedById: request.organization.userId };
+    await world.store.put('query', updated);
+    return { body: queryView(world, updated, false) };
+  });
+
+  router.on('POST', '/queries/:id/execute', async (request) => {
+    const query = getQuery(world, request);
+    const body = parseBody(ExecuteQueryBody, request);
+    const known = new Set([...placeholders(query.sql), ...(query.parameters ?? []).map((p) => p.name)]);
+    const unknown = Object.keys(body.parameters ?? {}).filter((name) => !known.has(name));
+    if (unknown.length) {
+      throw new HttpError(400, 'validation_error', `parameters.${unknown[0]}: the query has no such parameter (it has: ${[...known].join(', ') || 'none'})`, `parameters.${unknown[0]}`);
+    }
+    const { run } = await world.runs.startQueryRun(query, body.parameters ?? {}, body.userAgent ?? null);
+    return { status: 202, body: { queryId: query.id, queryRunId: run.id, status: run.status, queryName: query.name } };
+  });
+
+  router.on('GET', '/queries/:id/query-runs', (request) => {
+    const query = getQuery(world, request);
+    const params = parseQuery(ListQueryRunsParams, request, { numbers: ['limit', 'offset'] });
+    const runs = sortBy(world.store.find<QueryRunRecord>('query_run', query.organizationId, (r) => r.queryId === query.id), (r) => r.createdAt, 'desc');
+    const { items, ...envelope } = page(runs, params.limit ?? 20, params.offset ?? 0);
+    return { body: { runs: items.map(queryRunView), ...envelope } };
+  });
+
+  router.on('GET', '/queries/:id/latest/data', async (request) => {
+    const query = getQuery(world, request);
+    const params = parseQuery(LatestDataParams, request, { numbers: ['limit', 'offset'] });
+    const run = query.lastSuccessfulRunId ? world.store.get<QueryRunRecord>('query_run', query.lastSuccessfulRunId, query.organizationId) : undefined;
+    if (!run) throw new HttpError(404, 'not_found', `query ${query.id} has no successful run yet`);
+    const limit = params.limit ?? latestDataDefaultLimit;
+    const offset = params.offset ?? 0;
+    const columns = run.columnSchema ?? [];
+    const rows = await world.engine.readRows(run.id, columns, limit, offset);
+    return {
+      body: {
+        queryRunId: run.id,
+        status: run.status,
+        totalRowCount: run.rowCount,
+        returnedRowCount: rows.length,
+        columns,
+        rows,
+        startedAt: run.startedAt,
+        completedAt: run.completedAt,
+      },
+    };
+  });
+
+  router.on('GET', '/query-runs/:runId', (request) => {
+    const run = getRun(world, request);
+    return {
+      body: { queryRunId: run.id, status: run.status, message: run._message, userAgent: run.userAgent, createdAt: run.createdAt, history: run._history },
+    };
+  });
+
+  router.on('GET', '/query-runs/:runId/result', (request) => {
+    const run = getRun(world, request);
+    return {
+      body: {
+        queryRunId: run.id,
+        queryId: run.queryId,
+        status: run.status,
+        resultLocation: run.resultLocation ?? null,
+        rowCount: run.rowCount,
+        executionTimeMs: run.executionTimeMs,
+        columnSchema: run.columnSchema,
+        userAgent: run.userAgent,
+        createdAt: run.createdAt,
+        completedAt: run.completedAt,
+      },
+    };
+  });
+}
+
+function getRun(world: World, request: Request): QueryRunRecord {
+  const id = uuidParam(request, 'runId');
+  const run = world.store.get<QueryRunRecord>('query_run', id, request.organization.id);
+  if (!run) throw notFound('query run', id);
+  return run;
+}

@@ -1,0 +1,325 @@
+import nodeHttp from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions } from '../../src/api/http.js';
+import { WsError } from '../../src/errors.js';
+import { ApiServer } from '../helpers/api-server.js';
+import { testKey } from '../helpers/ws.js';
+
+const server = new ApiServer();
+const clients: HttpClient[] = [];
+const Body = z.looseObject({ ok: z.boolean() });
+
+beforeAll(() => server.start());
+afterEach(async () => {
+  expect(server.unmatched).toEqual([]);
+  server.reset();
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+afterAll(() => server.stop());
+
+/** A client whose sleeps are recorded and return at once, so retries cost no real time. */
+function client(options: Partial<HttpOptions> = {}): { http: HttpClient; delays: number[] } {
+  const delays: number[] = [];
+  const http = new HttpClient({
+    baseUrl: server.baseUrl,
+    apiKey: testKey,
+    userAgent: 'ws-test',
+    timeoutMs: 5_000,
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+    random: () => 1,
+    ...options,
+  });
+  clients.push(http);
+  return { http, delays };
+}
+
+async function failure(promise: Promise<unknown>): Promise<WsError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(WsError);
+    return error as WsError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+const ok = { body: { ok: true } };
+
+describe('retries', () => {
+  it.each([429, 502, 503, 504])('retries a GET after HTTP %i, waiting as long as Retry-After says', async (status) => {
+    server.on('GET', '/queries', { status, headers: { 'retry-after': '2' }, body: { message: 'busy' } }, ok);
+    const { http, delays } = client();
+    await expect(http.request({ method: 'GET', path: '/queries', schema: Body })).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+    expect(delays).toEqual([2000]);
+  });
+
+  it('backs off by itself, growing, when there is no Retry-After', async () => {
+    server.on('GET', '/queries', { status: 503 }, { status: 503 }, { status: 503 }, ok);
+    const { http, delays } = client();
+    await http.request({ method: 'GET', path: '/queries', schema: Body });
+    expect(server.requests).toHaveLength(4);
+    expect(delays).toHaveLength(3);
+    expect(delays[0]).toBeGreaterThan(0);
+    expect(delays[1]).toBeGreaterThan(delays[0]!);
+    expect(delays[2]).toBeGreaterThan(delays[1]!);
+    for (const delay of delays) expect(delay).toBeLessThanOrEqual(4_000);
+  });
+
+  it('does not wait for a Retry-After of more than a minute: fails at once', async () => {
+    server.on('GET', '/queries', { status: 429, headers: { 'retry-after': '3600' }, body: { message: 'slow down' } }, ok);
+    const { http, delays } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('GET /queries failed (HTTP 429): slow down');
+    expect(server.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('retries a GET whose connection was dropped', async () => {
+    server.on('GET', '/queries', { destroy: true }, ok);
+    const { http } = client();
+    await expect(http.request({ method: 'GET', path: '/queries', schema: Body })).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up after maxAttempts tries with the last error', async () => {
+    server.on('GET', '/queries', { status: 503, headers: { 'retry-after': '0' }, body: { message: 'overloaded' } });
+    const { http, delays } = client({ maxAttempts: 3 });
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(server.requests).toHaveLength(3);
+    expect(delays).toEqual([0, 0]);
+    expect(error.kind).toBe('api');
+    expect(error.message).toBe('GET /queries failed (HTTP 503): overloaded');
+  });
+
+  it('tries four times by default', async () => {
+    server.on('GET', '/queries', { status: 502, headers: { 'retry-after': '0' } });
+    const { http } = client();
+    await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('does not retry a 500 or a 400', async () => {
+    server.on('GET', '/a', { status: 500, body: { message: 'boom' } });
+    server.on('GET', '/b', { status: 400, body: { message: 'bad' } });
+    const { http, delays } = client();
+    await failure(http.request({ method: 'GET', path: '/a', schema: Body }));
+    await failure(http.request({ method: 'GET', path: '/b', schema: Body }));
+    expect(server.requests.map((r) => r.path)).toEqual(['/a', '/b']);
+    expect(delays).toEqual([]);
+  });
+});
+
+describe('a POST that must not run twice (idempotent: false, as executeQuery sends it)', () => {
+  const execute = (http: HttpClient) =>
+    http.request({ method: 'POST', path: '/queries/q1/execute', body: { parameters: {} }, schema: Body, idempotent: false });
+
+  it('is sent exactly once on HTTP 503', async () => {
+    server.on('POST', '/queries/q1/execute', { status: 503, headers: { 'retry-after': '0' }, body: { message: 'unavailable' } }, ok);
+    const { http, delays } = client();
+    const error = await failure(execute(http));
+    expect(server.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('POST /queries/q1/execute failed (HTTP 503): unavailable');
+  });
+
+  it('is sent exactly once when the connection drops', async () => {
+    server.on('POST', '/queries/q1/execute', { destroy: true }, ok);
+    const { http } = client();
+    const error = await failure(execute(http));
+    expect(server.requests).toHaveLength(1);
+    expect(error.kind).toBe('api');
+    expect(error.message).toMatch(/^POST \/queries\/q1\/execute: cannot reach 127\.0\.0\.1:\d+: /);
+  });
+
+  it('is retried on HTTP 429, which says the server did not act on it', async () => {
+    server.on('POST', '/queries/q1/execute', { status: 429, headers: { 'retry-after': '1' } }, ok);
+    const { http, delays } = client();
+    await expect(execute(http)).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.body).toBe('{"parameters":{}}');
+    expect(delays).toEqual([1000]);
+  });
+
+  it('is retried when the connection is refused, since nothing was sent', async () => {
+    const closed = nodeHttp.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { http: api, delays } = client({ baseUrl: `http://127.0.0.1:${port}/public/v3`, maxAttempts: 3 });
+    const error = await failure(execute(api));
+    expect(delays).toHaveLength(2);
+    expect(error.kind).toBe('api');
+    expect(error.message).toContain(`cannot reach 127.0.0.1:${port}`);
+    expect(error.message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('per-request timeout', () => {
+  it('a server that does not answer in time is an api error saying "timed out"', async () => {
+    let answer: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    server.on('GET', '/slow', () =>
+      new Promise((resolve) => {
+        answer = () => resolve(ok);
+        timer = setTimeout(answer, 1_000);
+      }),
+    );
+    const { http } = client({ timeoutMs: 200, maxAttempts: 1 });
+    const started = performance.now();
+    try {
+      const error = await failure(http.request({ method: 'GET', path: '/slow', schema: Body }));
+      expect(error.kind).toBe('api');
+      expect(error.message).toBe('GET /slow timed out after 200ms');
+      expect(error.hint).toContain('--http-timeout');
+      expect(performance.now() - started).toBeLessThan(900);
+    } finally {
+      // let the handler finish now, so no timer outlives the test
+      clearTimeout(timer);
+      answer?.();
+    }
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['JSON {message}', { message: 'Query is broken' }, 'Query is broken'],
+    ['JSON {error: string}', { error: 'x' }, 'x'],
+    ['JSON {error: {message}}', { error: { message: 'nested message', code: 'E_NESTED' } }, 'nested message'],
+    ['JSON {detail}', { detail: 'x' }, 'x'],
+    ['plain text over lines', 'Service exploded\n\tat line 2\n', 'Service exploded at line 2'],
+    ['HTML with a title', '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>\n<p>nginx</p></body></html>', '502 Bad Gateway'],
+  ])('turns an error body (%s) into one line', async (_shape, body, message) => {
+    server.on('GET', '/queries', { status: 500, body });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.message).toBe(`GET /queries failed (HTTP 500): ${message}`);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('keeps the code of a JSON error', async () => {
+    server.on('GET', '/queries', { status: 500, body: { error: { message: 'nested', code: 'E_NESTED' } } });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.code).toBe('E_NESTED');
+  });
+
+  it('says "HTTP <status>" when the body is empty', async () => {
+    server.on('GET', '/queries', { status: 500 });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.message).toBe('GET /queries failed (HTTP 500): HTTP 500');
+  });
+
+  it('keeps the request id from x-request-id', async () => {
+    server.on('GET', '/queries', { status: 500, headers: { 'x-request-id': 'req-42' }, body: { message: 'boom' } });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.requestId).toBe('req-42');
+  });
+
+  it.each([
+    [401, 'auth', 'GET /queries: not authenticated (HTTP 401): nope'],
+    [403, 'auth', 'GET /queries: not allowed (HTTP 403): nope'],
+    [404, 'not_found', 'GET /queries: not found (HTTP 404): nope'],
+    [500, 'api', 'GET /queries failed (HTTP 500): nope'],
+  ] as const)('HTTP %i is a %s error', async (status, kind, message) => {
+    server.on('GET', '/queries', { status, body: { message: 'nope' } });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(message);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('names the path of a response that does not match the schema', async () => {
+    server.on('GET', '/queries', { body: { ok: 'yes' } });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.kind).toBe('api');
+    expect(error.message).toMatch(/^unexpected response from GET \/queries: ok: /);
+  });
+
+  it('never shows the API key, even when the server echoes it back', async () => {
+    server.on('GET', '/queries', { status: 401, body: { message: `key ${testKey} is revoked` } });
+    const { http } = client();
+    const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(error.message).toContain('key [redacted] is revoked');
+    expect(error.message).not.toContain(testKey);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-20T12:00:00.000Z');
+
+  it('reads seconds', () => {
+    expect(parseRetryAfter('5', now)).toBe(5_000);
+    expect(parseRetryAfter('0', now)).toBe(0);
+    expect(parseRetryAfter(' 2 ', now)).toBe(2_000);
+  });
+
+  it('reads an HTTP date as the time left until then', () => {
+    expect(parseRetryAfter('Fri, 20 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter(new Date(now + 90_000).toUTCString(), now)).toBe(90_000);
+  });
+
+  it('treats a date in the past as "now"', () => {
+    expect(parseRetryAfter('Fri, 20 Nov 2026 11:00:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores a missing, empty or unreadable value', () => {
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('joinUrl', () => {
+  it('keeps the /public/v3 prefix of the base URL', () => {
+    expect(joinUrl('https://api.example.com/public/v3', '/queries')).toBe('https://api.example.com/public/v3/queries');
+  });
+
+  it('does not double a trailing slash on the base', () => {
+    expect(joinUrl('https://api.example.com/public/v3/', '/queries')).toBe('https://api.example.com/public/v3/queries');
+    expect(joinUrl('https://api.example.com/public/v3//', '/queries/abc')).toBe('https://api.example.com/public/v3/queries/abc');
+  });
+
+  it('adds query parameters, encoded, leaving out undefined ones', () => {
+    expect(joinUrl('https://api.example.com/public/v3', '/queries', { search: 'net & gross', limit: 5, all: false, sortBy: undefined })).toBe(
+      'https://api.example.com/public/v3/queries?search=net+%26+gross&limit=5&all=false',
+    );
+  });
+
+  it('is what reaches the server', async () => {
+    server.on('GET', '/queries', ok);
+    const { http } = client({ baseUrl: `${server.baseUrl}/` });
+    await http.request({ method: 'GET', path: '/queries', query: { search: 'rev' }, schema: Body });
+    expect(server.requests[0]!.path).toBe('/queries');
+    expect(server.requests[0]!.query).toEqual({ search: 'rev' });
+  });
+});
+
+describe('--debug lines', () => {
+  it('show the request and response, with x-api-key redacted', async () => {
+    server.on('GET', '/queries', { status: 503, headers: { 'retry-after': '0' } }, { ...ok, headers: { 'x-request-id': 'req-7' } });
+    const lines: string[] = [];
+    const { http } = client({ debug: (line) => lines.push(line) });
+    await http.request({ method: 'GET', path: '/queries', schema: Body });
+    expect(server.requests[0]!.headers['x-api-key']).toBe(testKey);
+    expect(lines).toContain(`> GET ${server.baseUrl}/queries`);
+    expect(lines).toContain('> x-api-key: [redacted]');
+    expect(lines).toContain('> user-agent: ws-test');
+    expect(lines.some((line) => /^< 503 in \d+ms$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^\* HTTP 503: retrying in 0ms \(attempt 2 of 4\)$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^< 200 in \d+ms$/.test(line))).toBe(true);
+    expect(lines).toContain('< x-request-id: req-7');
+    expect(lines.join('\n')).not.toContain(testKey);
+  });
+});
