@@ -5,6 +5,7 @@ import { WsError, exitCodes } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
 import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
@@ -52,6 +53,7 @@ Examples:
   registerQueries(program, runner);
   registerAuth(program, runner);
   registerConfig(program, runner);
+  registerEmulator(program, runner);
   tidyHelp(program);
   return program;
 }
@@ -116,12 +118,13 @@ function track(command: Command, onReach: (command: Command) => void): void {
 export async function run(argv: string[], io: IO = processIO()): Promise<number> {
   const contexts: Context[] = [];
   let current: Command | undefined;
+  let exitCode = 0;
   const runner: Runner = (load) => async (...args) => {
     const command = args.at(-1) as Command;
     const context = new Context(io, command.optsWithGlobals());
     contexts.push(context);
     const { run: verb } = await load();
-    await verb(context, command.args.slice(0, command.registeredArguments.length).map(String), command.opts() as never);
+    exitCode = (await verb(context, command.args.slice(0, command.registeredArguments.length).map(String), command.opts() as never)) ?? 0;
   };
   const program = buildProgram(io, runner);
   track(program, (command) => (current = command));
@@ -129,7 +132,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const words = argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv;
   try {
     await program.parseAsync(words, { from: 'user' });
-    return 0;
+    return exitCode;
   } catch (thrown) {
     if (thrown instanceof CommanderError && (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help')) {
       return 0;

@@ -1,8 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Context } from '../context.js';
 
-/** The signature of every verb module: `export async function run(ctx, args, opts)`. */
-export type Verb<O> = (ctx: Context, args: string[], opts: O) => Promise<void>;
+/**
+ * The signature of every verb module: `export async function run(ctx, args, opts)`. A verb may return an
+ * exit code (as `emulator exec` returns its command's); errors are thrown as WsError.
+ */
+export type Verb<O> = (ctx: Context, args: string[], opts: O) => Promise<void | number>;
 
 /** Made by cli.ts: runs a verb with a Context for the command that commander parsed. */
 export type Runner = <O>(load: () => Promise<{ run: Verb<O> }>) => (...args: unknown[]) => Promise<void>;

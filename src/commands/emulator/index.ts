@@ -1,0 +1,46 @@
+import { Command, Option } from 'commander';
+import { examples, nonNegativeInt, type Runner } from '../shared.js';
+
+export interface EmulatorFlags {
+  port: number;
+  host: string;
+  dataDir?: string;
+  apiKey?: string[];
+  seed: 'demo' | 'none';
+  latency?: string;
+  faultRate?: string;
+  faultSeed: number;
+  stepDuration?: string;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function emulatorOptions(command: Command): Command {
+  return command
+    .option('--port <n>', 'port to listen on; 0 picks a free one', nonNegativeInt, 8787)
+    .option('--host <host>', 'loopback address to listen on', '127.0.0.1')
+    .option('--data-dir <dir>', 'keep state in this folder across restarts (default: in memory)')
+    .option('--api-key <key>', 'accepted API key, repeatable; KEY:ORG puts the key in its own organization (default wsk_emulator_demo)', collect)
+    .addOption(new Option('--seed <seed>', 'demo data for an empty workspace').choices(['demo', 'none']).default('demo'))
+    .option('--latency <duration>', 'delay every API response, e.g. 200ms')
+    .option('--fault-rate <rate>', 'share of API requests (0 to 1) failed with 429, 503 or a dropped connection')
+    .option('--fault-seed <n>', 'seed of the random fault stream, for repeatable runs', nonNegativeInt, 1)
+    .option('--step-duration <duration>', 'how long each run state lasts at least', '300ms');
+}
+
+export function registerEmulator(program: Command, runner: Runner): void {
+  const emulator = program
+    .command('emulator')
+    .description('Serve the whole Workspace API v3 on loopback, with demo data, for offline work and tests');
+
+  const start = emulatorOptions(emulator.command('start', { isDefault: true }).description('Start the emulator and serve until Ctrl-C (the default)'));
+  start.action(runner(() => import('./start.js')));
+  examples(start, 'ws emulator', 'ws emulator --port 0 --data-dir ./.ws-emulator', 'ws emulator --api-key team_a --api-key team_b:other_org --fault-rate 0.2');
+
+  const exec = emulatorOptions(emulator.command('exec').description('Start the emulator, run a command with WS_BASE_URL and WS_API_KEY set, stop it, exit with its code'));
+  exec.argument('<command...>', 'the command to run, after --').action(runner(() => import('./exec.js')));
+  examples(exec, 'ws emulator exec -- ws queries list', 'ws emulator exec --step-duration 0 -- npm run my-ci-checks');
+  examples(emulator, 'ws emulator --port 0', 'ws emulator exec -- ws queries list');
+}
