@@ -7,6 +7,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
+import { registerRuns } from './commands/runs/index.js';
 import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
 import { version } from './version.js';
@@ -51,6 +52,7 @@ Examples:
     );
 
   registerQueries(program, runner);
+  registerRuns(program, runner);
   registerAuth(program, runner);
   registerConfig(program, runner);
   registerEmulator(program, runner);

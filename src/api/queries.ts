@@ -1,3 +1,4 @@
+import { WsError } from '../errors.js';
 import type { HttpClient } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
@@ -85,4 +86,30 @@ export function getLatestData(http: HttpClient, id: string, params: { limit?: nu
     query: { limit: params.limit?.toString(), offset: params.offset?.toString() },
     schema: LatestData,
   });
+}
+
+/** Rows asked for in one page of latest data; the endpoint's maximum is not shown, so ws stays modest. */
+export const latestDataPageSize = 1000;
+
+/**
+ * Pages through the rows of the latest successful run. Every page must come from the same run: if a
+ * newer run completes while paging, the rows would mix, so that is an error.
+ */
+export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
+  let runId: string | undefined;
+  return paginate(
+    async (limit, offset) => {
+      const data = await getLatestData(http, id, { limit, offset });
+      runId ??= data.queryRunId;
+      if (data.queryRunId !== runId) {
+        throw new WsError('api', `the latest data of query ${id} changed while it was read (run ${runId} was replaced by ${data.queryRunId})`, {
+          hint: 'read it again; a new run completed meanwhile',
+        });
+      }
+      // without a total, stop at the first short page
+      const total = data.totalRowCount ?? (data.rows.length < limit ? offset + data.rows.length : Infinity);
+      return { items: data.rows, total, envelope: data };
+    },
+    { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize },
+  );
 }

@@ -1,5 +1,5 @@
 import { parseDuration } from '../duration.js';
-import { usageError } from '../errors.js';
+import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
 import { configFilePath } from './paths.js';
 import { readConfig, type Profile } from './store.js';
@@ -35,6 +35,8 @@ export interface Settings {
   baseUrl: Setting<string | undefined>;
   apiKey: Setting<string | undefined>;
   output: Setting<OutputFormat>;
+  /** A bad output format stored in the profile: reported by commands that print, not by `ws config`. */
+  outputProblem: WsError | undefined;
   /** Field names given to `--json a,b`; undefined for all fields. */
   jsonFields: string[] | undefined;
   jq: string | undefined;
@@ -69,6 +71,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const jsonRequested = options.json !== undefined && options.json !== false;
   const jqRequested = options.jq !== undefined;
   let output: Setting<OutputFormat>;
+  let outputProblem: WsError | undefined;
   if (jsonRequested || jqRequested) {
     if (options.output !== undefined && options.output !== 'json') {
       throw usageError(`--output ${options.output} cannot be combined with ${jsonRequested ? '--json' : '--jq'}`);
@@ -76,7 +79,13 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     output = { value: 'json', source: 'flag' };
   } else {
     const raw = pick(options.output, env.WS_OUTPUT, profile.output, 'table');
-    output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : raw.source === 'config' ? `profile "${profileName.value}"` : '--output'), source: raw.source };
+    if (raw.source === 'config' && !(outputFormats as readonly string[]).includes(raw.value)) {
+      // A bad value in the file must not stop `ws config set|unset output` from repairing it.
+      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`ws config set output table\` or \`ws config unset output\`; valid formats: ${outputFormats.join(', ')}`);
+      output = { value: 'table', source: 'default' };
+    } else {
+      output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : '--output'), source: raw.source };
+    }
   }
 
   let jsonFields: string[] | undefined;
@@ -95,6 +104,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     baseUrl: pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined),
     apiKey: pick(undefined, env.WS_API_KEY, profile.apiKey, undefined),
     output,
+    outputProblem,
     jsonFields,
     jq: options.jq,
     quiet: Boolean(options.quiet),

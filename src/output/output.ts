@@ -26,6 +26,11 @@ export interface ListSource<T> {
   pages: AsyncIterable<Page<T>>;
   /** Shown on stderr in a terminal when more items exist than were shown, e.g. "use --all". */
   moreHint?: string;
+  /**
+   * The fields beside the items when several pages are printed as one document, from the first page's
+   * envelope and the number of items printed. Default: total, limit (items printed) and offset.
+   */
+  summarize?: (first: Record<string, unknown> | undefined, count: number, total: number) => Record<string, unknown>;
 }
 
 /**
@@ -61,6 +66,7 @@ export class Output {
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const { format } = this.options;
     const out = (text: string) => write(this.io.stdout, text);
+    if (format === 'json' && this.options.jq === undefined) return this.streamJson(source);
     if (format === 'json' || format === 'yaml') {
       const whole = await collectEnvelope(source);
       const items = whole[source.key] as unknown[];
@@ -80,10 +86,18 @@ export class Output {
       }
       return;
     }
-    // Formats that stream: one page in memory at a time.
-    const header = format === 'csv' ? csvRecord(view.columns.map((c) => c.field)) : format === 'tsv' ? tsvRecord(view.columns.map((c) => c.field)) : format === 'table' ? plainHeader(view.columns) : '';
-    if (header) await out(header);
+    // Formats that stream: one page in memory at a time. The header waits for the first page, since
+    // some views (query data) learn their columns from it.
+    let headerWritten = false;
+    const writeHeader = async () => {
+      if (headerWritten) return;
+      headerWritten = true;
+      const fields = view.columns.map((c) => c.field);
+      const header = format === 'csv' ? csvRecord(fields) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
+      if (header) await out(header);
+    };
     for await (const page of source.pages) {
+      await writeHeader();
       for (const item of page.items) {
         if (format === 'ndjson') await out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
         else if (format === 'csv') await out(csvRecord(view.columns.map((c) => c.value(item))));
@@ -91,6 +105,7 @@ export class Output {
         else await out(plainRow(view.columns, item));
       }
     }
+    await writeHeader();
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
@@ -110,6 +125,39 @@ export class Output {
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
 
+  /**
+   * JSON for a list. One page is printed as the API sent it; several pages become one envelope written
+   * item by item, so that `--all` over a large result keeps one page in memory.
+   */
+  private async streamJson<T>(source: ListSource<T>): Promise<void> {
+    const out = (text: string) => write(this.io.stdout, text);
+    const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
+    const iterator = source.pages[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    if (first.done) return this.document({ [source.key]: [], ...summary(source, undefined, 0, 0) });
+    let next = await iterator.next();
+    if (next.done) {
+      const page = first.value;
+      return this.document(page.envelope ? { ...page.envelope, [source.key]: page.items.map(pick) } : { [source.key]: page.items.map(pick), ...summary(source, undefined, page.items.length, page.total) });
+    }
+    await out(`{\n  ${JSON.stringify(source.key)}: [`);
+    let count = 0;
+    let total = 0;
+    const writePage = async (page: Page<T>) => {
+      total = page.total;
+      for (const item of page.items) {
+        await out(`${count++ === 0 ? '' : ','}\n    ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n    ')}`);
+      }
+    };
+    await writePage(first.value);
+    while (!next.done) {
+      await writePage(next.value);
+      next = await iterator.next();
+    }
+    const rest = Object.entries(summary(source, first.value.envelope, count, total)).filter(([key]) => key !== source.key);
+    await out(`${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`);
+  }
+
   /** A whole JSON document (an API body): JSON, YAML or through jq. */
   async document(value: unknown): Promise<void> {
     let text: string;
@@ -126,11 +174,15 @@ export class Output {
   }
 }
 
-/** One page as the server sent it; several pages as one envelope whose total, limit and offset describe the whole. */
+function summary<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, count: number, total: number): Record<string, unknown> {
+  return source.summarize ? source.summarize(first, count, total) : { total, limit: count, offset: source.offset };
+}
+
+/** One page as the server sent it; several pages as one envelope whose fields describe the whole. */
 async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string, unknown>> {
   const pages: Page<T>[] = [];
   for await (const page of source.pages) pages.push(page);
   if (pages.length === 1 && pages[0]!.envelope) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
   const items = pages.flatMap((page) => page.items);
-  return { [source.key]: items, total: pages.at(-1)?.total ?? 0, limit: items.length, offset: source.offset };
+  return { [source.key]: items, ...summary(source, pages[0]?.envelope, items.length, pages.at(-1)?.total ?? 0) };
 }

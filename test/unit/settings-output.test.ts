@@ -89,8 +89,18 @@ describe('resolveSettings: flag > env > config > default', () => {
     expect(error.hint).toBe('valid formats: table, json, ndjson, csv, tsv, yaml');
   });
 
-  it('an invalid output in the profile is a usage error naming the profile', () => {
-    expect(usage(() => settings({ profile: 'broken' })).message).toBe('invalid output format "xml" (from profile "broken")');
+  it('an invalid output in the profile is kept as a usage error naming the profile and the file, for commands that print', () => {
+    // resolveSettings does not throw for it, so `ws config set output …` can still repair the file
+    const s = settings({ profile: 'broken' });
+    expect(s.output).toEqual({ value: 'table', source: 'default' });
+    expect(s.outputProblem).toBeInstanceOf(WsError);
+    expect(s.outputProblem!.kind).toBe('usage');
+    expect(s.outputProblem!.message).toBe(`invalid output format "xml" in profile "broken" of ${path.join(configDir, 'config.json')}`);
+    expect(s.outputProblem!.hint).toContain('valid formats: table, json, ndjson, csv, tsv, yaml');
+    // a flag or WS_OUTPUT overrides the bad value, and then there is no problem
+    expect(settings({ profile: 'broken', output: 'json' }).outputProblem).toBeUndefined();
+    expect(settings({ profile: 'broken' }, { WS_OUTPUT: 'csv' }).outputProblem).toBeUndefined();
+    expect(settings({}).outputProblem).toBeUndefined();
   });
 
   it('the HTTP timeout defaults to 30s and reads a duration', () => {

@@ -36,7 +36,7 @@ export async function run(ctx: Context): Promise<void> {
       line('profile:', status.profile) +
         line('base URL:', status.baseUrl) +
         line('API key:', status.apiKey) +
-        `status:   ${authenticated ? 'the key works' : `not authenticated${problem ? `: ${problem.message}` : ''}`}\n`,
+        `status:   ${authenticated ? 'the key works' : problem?.kind === 'auth' ? `not authenticated: ${problem.message}` : `cannot check the key: ${problem?.message ?? 'unknown error'}`}\n`,
     );
   } else {
     await output.document(status);

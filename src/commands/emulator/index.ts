@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { collect } from '../inputs.js';
 import { examples, nonNegativeInt, type Runner } from '../shared.js';
 
 export interface EmulatorFlags {
@@ -11,10 +12,6 @@ export interface EmulatorFlags {
   faultRate?: string;
   faultSeed: number;
   stepDuration?: string;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
 
 function emulatorOptions(command: Command): Command {

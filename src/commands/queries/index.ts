@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
-import { queryFields } from '../../api/fields.js';
+import { queryFields, queryRunFields } from '../../api/fields.js';
+import { collect } from '../inputs.js';
 import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
 
 export function registerQueries(program: Command, runner: Runner): void {
   const queries = program
     .command('queries')
-    .description('Saved SQL queries: list, show, create, update, execute')
+    .description('Saved SQL queries: list, show, create, update, execute, runs, data')
     .addHelpText('after', '\nA <query> is a query UUID or its slug.');
   examples(queries, 'ws queries list --search revenue', 'ws queries get daily_revenue');
 
@@ -34,4 +35,83 @@ export function registerQueries(program: Command, runner: Runner): void {
     .action(runner(() => import('./get.js')));
   examples(get, 'ws queries get daily_revenue', 'ws queries get 3f6c1b9e-8a4d-4c1e-9a7b-2d5e6f708192 --json id,name,sql');
   jsonFields(get, queryFields);
+
+  const create = queries
+    .command('create')
+    .description('Save a new SQL query')
+    .requiredOption('--name <name>', 'name, 1 to 500 characters')
+    .option('--sql <sql>', 'the SQL; name parameters as {{name}}')
+    .option('--sql-file <path>', 'read the SQL from a file, or - for stdin')
+    .option('--description <text>', 'up to 2000 characters')
+    .option('--param <spec>', 'declare a parameter: name[:type][=default][:description] (repeatable)', collect)
+    .option('--parameters-file <path>', 'parameters as a JSON or YAML array of {name, type, description, defaultValue}')
+    .option('--metadata <json|@file>', 'any JSON value, inline or from a file')
+    .option('--data-source <uuid>', 'data source to run it on')
+    .option('--agent-run <uuid>', 'the agent run that made it')
+    .option('--dry-run', 'validate and print the request without sending it')
+    .action(runner(() => import('./create.js')));
+  examples(
+    create,
+    'ws queries create --name "Daily revenue" --sql "SELECT order_date, sum(amount) FROM orders GROUP BY 1"',
+    'ws queries create --name "Revenue since" --sql-file revenue.sql --param start_date:date=2026-01-01:first day',
+    'cat report.sql | ws queries create --name Report --sql-file - --dry-run',
+  );
+  jsonFields(create, queryFields);
+
+  const update = queries
+    .command('update')
+    .description('Change a saved query')
+    .argument('<query>', 'query UUID or slug')
+    .option('--name <name>', 'new name, 1 to 500 characters')
+    .option('--sql <sql>', 'new SQL')
+    .option('--sql-file <path>', 'read the new SQL from a file, or - for stdin')
+    .option('--description <text>', 'new description, up to 2000 characters')
+    .option('--clear-description', 'remove the description')
+    .option('--param <spec>', 'replace the parameters: name[:type][=default][:description] (repeatable)', collect)
+    .option('--parameters-file <path>', 'replace the parameters from a JSON or YAML array')
+    .option('--metadata <json|@file>', 'replace the metadata')
+    .option('--dry-run', 'validate and print the request without sending it')
+    .action(runner(() => import('./update.js')));
+  examples(update, 'ws queries update daily_revenue --sql-file daily_revenue.sql', 'ws queries update daily_revenue --clear-description --dry-run');
+  jsonFields(update, queryFields);
+
+  const execute = queries
+    .command('execute')
+    .description('Run a saved query; with --wait, wait for it and print its rows')
+    .argument('<query>', 'query UUID or slug')
+    .option('--param <name=value>', 'a parameter value (repeatable)', collect)
+    .option('--metadata <json|@file>', 'a JSON object kept with the run')
+    .option('--wait', 'wait for the run to end, then print the rows')
+    .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
+    .option('--no-data', 'with --wait: print the final status instead of the rows')
+    .option('--limit <n>', 'with --wait: rows wanted (default 1000)', positiveInt)
+    .action(runner(() => import('./execute.js')));
+  examples(
+    execute,
+    'ws queries execute daily_revenue --wait',
+    'ws queries execute revenue_by_country --param start_date=2026-06-01 --wait -o csv > revenue.csv',
+    'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
+  );
+  execute.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+
+  const runs = queries
+    .command('runs')
+    .description('List the runs of a saved query, newest first')
+    .argument('<query>', 'query UUID or slug')
+    .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
+    .option('--offset <n>', 'runs to skip', nonNegativeInt)
+    .option('--all', 'fetch every page')
+    .action(runner(() => import('./runs.js')));
+  examples(runs, 'ws queries runs daily_revenue', 'ws queries runs daily_revenue --all -o ndjson');
+  jsonFields(runs, queryRunFields);
+
+  const data = queries
+    .command('data')
+    .description('Print the rows of the latest successful run of a query')
+    .argument('<query>', 'query UUID or slug')
+    .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
+    .option('--offset <n>', 'rows to skip', nonNegativeInt)
+    .option('--all', 'every row, streamed page by page')
+    .action(runner(() => import('./data.js')));
+  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
 }

@@ -1,0 +1,62 @@
+import { createQuery } from '../../api/queries.js';
+import { CreateQueryBody } from '../../api/schemas/queries.js';
+import { validateRequest } from '../../api/validate.js';
+import type { Context } from '../../context.js';
+import { usageError } from '../../errors.js';
+import { printDryRun } from '../dry-run.js';
+import { jsonArgument, readText } from '../inputs.js';
+import { parameters } from './parameters.js';
+import { queryView } from './view.js';
+
+export interface CreateOptions {
+  name: string;
+  sql?: string;
+  sqlFile?: string;
+  description?: string;
+  param?: string[];
+  parametersFile?: string;
+  metadata?: string;
+  dataSource?: string;
+  agentRun?: string;
+  dryRun?: boolean;
+}
+
+export const queryBodyFlags = {
+  name: '--name',
+  sql: '--sql',
+  description: '--description',
+  parameters: '--param',
+  metadata: '--metadata',
+  dataSourceId: '--data-source',
+  agentRunId: '--agent-run',
+};
+
+/** SQL from --sql or --sql-file (a path, or - for stdin); exactly one of them. */
+export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: string }): Promise<string | undefined> {
+  if (opts.sql !== undefined && opts.sqlFile !== undefined) throw usageError('use --sql or --sql-file, not both');
+  return opts.sqlFile !== undefined ? readText(ctx.io, opts.sqlFile, '--sql-file') : opts.sql;
+}
+
+export async function run(ctx: Context, _args: string[], opts: CreateOptions): Promise<void> {
+  const sql = await sqlFrom(ctx, opts);
+  if (sql === undefined) throw usageError('a query needs SQL: pass --sql "SELECT …" or --sql-file path (- for stdin)');
+  const body = validateRequest(
+    CreateQueryBody,
+    {
+      name: opts.name,
+      sql,
+      description: opts.description,
+      parameters: await parameters(ctx.io, opts.param, opts.parametersFile),
+      metadata: opts.metadata === undefined ? undefined : await jsonArgument(ctx.io, opts.metadata, '--metadata'),
+      dataSourceId: opts.dataSource,
+      agentRunId: opts.agentRun,
+      userAgent: 'cli',
+    },
+    queryBodyFlags,
+  );
+  if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: '/queries', body });
+  const output = await ctx.output(queryView.fields);
+  const query = await createQuery(ctx.http(), body);
+  await output.item(query, queryView);
+  ctx.note(`Created query ${query.slug} (${query.id}). Run it: ws queries execute ${query.slug} --wait`);
+}

@@ -1,0 +1,45 @@
+import { executeQuery } from '../../api/queries.js';
+import { resolveQuery } from '../../api/resolve.js';
+import { ExecuteQueryBody } from '../../api/schemas/queries.js';
+import { validateRequest } from '../../api/validate.js';
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+import { usageError } from '../../errors.js';
+import { jsonArgument, keyValues, requireObject } from '../inputs.js';
+import { awaitQueryRun, printLatestData } from '../runs/await-run.js';
+import { queryRunStatusView } from '../runs/view.js';
+
+export interface ExecuteOptions {
+  param?: string[];
+  metadata?: string;
+  wait?: boolean;
+  timeout: string;
+  data: boolean;
+  limit?: number;
+}
+
+export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): Promise<void> {
+  const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  const values = keyValues(opts.param, '--param');
+  const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
+  const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
+  const output = await ctx.output(opts.wait && opts.data ? undefined : queryRunStatusView.fields);
+  const http = ctx.http();
+  const query = await resolveQuery(http, ref!);
+  const declared = (query.parameters ?? []).map((p) => p.name);
+  const unknown = Object.keys(values).filter((name) => !declared.includes(name));
+  if (unknown.length) {
+    throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
+  }
+  const started = await executeQuery(http, query.id, body);
+  const runId = started.queryRunId;
+  if (!opts.wait) {
+    if (output.format === 'table') ctx.io.stdout.write(`${runId}\n`);
+    else await output.document(started);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
+    return;
+  }
+  const finished = await awaitQueryRun(ctx, http, runId, timeoutMs);
+  if (!opts.data) return output.item(finished, queryRunStatusView);
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false }, runId);
+}

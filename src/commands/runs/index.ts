@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { examples, jsonFields, positiveInt, type Runner } from '../shared.js';
+import { queryRunResultView, queryRunStatusView } from './view.js';
+
+export function registerRuns(program: Command, runner: Runner): void {
+  const runs = program.command('runs').description('Query runs: status and history, result metadata, waiting for one to end');
+  examples(runs, 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --data');
+
+  const get = runs.command('get').description('Show the status and history of a query run').argument('<runId>', 'query run UUID').action(runner(() => import('./get.js')));
+  examples(get, 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4 --jq .status');
+  jsonFields(get, queryRunStatusView.fields);
+
+  const result = runs.command('result').description('Show the result metadata of a query run: rows, duration, columns').argument('<runId>', 'query run UUID').action(runner(() => import('./result.js')));
+  examples(result, 'ws runs result 63febd46-11d3-4d45-9d1b-e534383986e4');
+  jsonFields(result, queryRunResultView.fields);
+
+  const wait = runs
+    .command('wait')
+    .description('Wait for a query run to end; exit 5 if it failed, 6 on --timeout')
+    .argument('<runId>', 'query run UUID')
+    .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+    .option('--data', "print the query's rows when the run completed (else its final status)")
+    .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt)
+    .action(runner(() => import('./wait.js')));
+  examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
+}

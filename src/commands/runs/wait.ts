@@ -1,0 +1,17 @@
+import { getQueryRunResult } from '../../api/query-runs.js';
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+import { awaitQueryRun, printLatestData } from './await-run.js';
+import { checkRunId } from './run-id.js';
+import { queryRunStatusView } from './view.js';
+
+export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
+  checkRunId(runId!);
+  const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  const output = await ctx.output(opts.data ? undefined : queryRunStatusView.fields);
+  const http = ctx.http();
+  const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs);
+  if (!opts.data) return output.item(finished, queryRunStatusView);
+  const { queryId } = await getQueryRunResult(http, runId!);
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false }, runId);
+}

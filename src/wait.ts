@@ -1,0 +1,103 @@
+import { formatDuration } from './duration.js';
+import { WsError } from './errors.js';
+import type { IO } from './io.js';
+import { startProgress } from './output/progress.js';
+
+export interface WaitSpec<T> {
+  /** Reads the remote job once. */
+  poll: () => Promise<T>;
+  /** Its state, as shown while waiting. */
+  state: (value: T) => string;
+  isTerminal: (value: T) => boolean;
+  /** 0 waits forever. */
+  timeoutMs: number;
+  /** What is waited for, e.g. "query run 3f6c…". */
+  label: string;
+  /** The command that picks up where this wait left off, shown on timeout and on Ctrl-C. */
+  resume: string;
+  /** The command that cancels the job, where there is one. */
+  cancel?: string;
+  /** Run on the first Ctrl-C before exiting 130 (e.g. cancel the remote run); its failure is reported, not thrown. */
+  onInterrupt?: () => Promise<string>;
+  io: IO;
+  quiet: boolean;
+  /** First delay between polls; it grows by half each time up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** Transient failures in a row (network, 5xx, not yet visible) that are ridden out before giving up. */
+  maxConsecutiveErrors?: number;
+}
+
+const interrupted = Symbol('interrupted');
+
+/**
+ * Polls a remote job until it reaches a terminal state, with a spinner (or plain lines) on stderr.
+ * Ends with exit 6 on --timeout and 130 on Ctrl-C, each naming how to resume. The first Ctrl-C stops
+ * waiting (the job goes on); a second one, while that is handled, exits at once (Node's default).
+ */
+export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
+  const { io } = spec;
+  const started = io.now();
+  const deadline = spec.timeoutMs > 0 ? started + spec.timeoutMs : Infinity;
+  const maxDelay = spec.maxDelayMs ?? 2_000;
+  let delay = spec.initialDelayMs ?? 200;
+  let errors = 0;
+  let state = 'waiting';
+  const progress = await startProgress(io, spec.quiet, `${spec.label}: ${state}`);
+
+  let wake: (() => void) | undefined;
+  let wasInterrupted = false;
+  const stopListening = io.onInterrupt(() => {
+    wasInterrupted = true;
+    stopListening(); // a second Ctrl-C gets Node's default: exit at once
+    wake?.();
+  });
+  const sleep = (ms: number) =>
+    new Promise<typeof interrupted | void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve(interrupted);
+      };
+    });
+
+  try {
+    for (;;) {
+      if (wasInterrupted) break;
+      try {
+        const value = await spec.poll();
+        errors = 0;
+        state = spec.state(value);
+        if (spec.isTerminal(value)) return value;
+      } catch (error) {
+        if (!(error instanceof WsError) || !(error.kind === 'api' || error.kind === 'not_found')) throw error;
+        if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
+        state = `${state} (retrying: ${error.message})`;
+      }
+      const elapsed = io.now() - started;
+      progress.update(`${spec.label}: ${state} ${formatDuration(elapsed)}`);
+      const left = deadline - io.now();
+      if (left <= 0) {
+        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(elapsed)}; it is still ${state} and goes on`, { hint: resumeHint(spec) });
+      }
+      if ((await sleep(Math.min(delay, left))) === interrupted) break;
+      delay = Math.min(maxDelay, Math.round(delay * 1.5));
+    }
+  } finally {
+    progress.stop();
+    if (!wasInterrupted) stopListening();
+  }
+  let outcome = 'it goes on';
+  if (spec.onInterrupt) {
+    try {
+      outcome = await spec.onInterrupt();
+    } catch (error) {
+      outcome = `cancelling it failed: ${(error as Error).message}`;
+    }
+  }
+  throw new WsError('interrupted', `stopped waiting for ${spec.label}; ${outcome}`, { hint: resumeHint(spec) });
+}
+
+function resumeHint(spec: { resume: string; cancel?: string }): string {
+  return `wait again with \`${spec.resume}\`${spec.cancel ? `, or cancel it with \`${spec.cancel}\`` : ''}`;
+}
