@@ -43,7 +43,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let delay = spec.initialDelayMs ?? 200;
   let errors = 0;
   let state = 'waiting';
-  const progress = await startProgress(io, spec.quiet, `${spec.label}: ${state}`);
+  const progress = await startProgress(io, spec.quiet, spec.label);
 
   let wake: (() => void) | undefined;
   let wasInterrupted = false;
@@ -72,10 +72,10 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
       } catch (error) {
         if (!(error instanceof WsError) || !(error.kind === 'api' || error.kind === 'not_found')) throw error;
         if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
-        state = `${state} (retrying: ${error.message})`;
+        progress.update(state, `retrying: ${error.message}`);
       }
       const elapsed = io.now() - started;
-      progress.update(`${spec.label}: ${state} ${formatDuration(elapsed)}`);
+      progress.update(state, formatDuration(elapsed));
       const left = deadline - io.now();
       if (left <= 0) {
         throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(elapsed)}; it is still ${state} and goes on`, { hint: resumeHint(spec) });

@@ -94,7 +94,9 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     if (jsonFields.length === 0) throw usageError('--json needs a comma-separated list of fields, or no value at all');
   }
 
-  const noColor = options.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  // As Node and chalk read them: NO_COLOR (any value) and FORCE_COLOR=0|false turn colour off.
+  const forceColorOff = env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false';
+  const noColor = options.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || forceColorOff;
   const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 
   return {

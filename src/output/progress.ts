@@ -2,30 +2,35 @@ import type { IO } from '../io.js';
 
 /** Progress on stderr while waiting: a spinner in a terminal, plain lines on change elsewhere, nothing when quiet. */
 export interface Progress {
-  update(text: string): void;
+  /** `state` is what changed; `detail` (elapsed time, …) only animates the spinner. */
+  update(state: string, detail?: string): void;
   stop(): void;
 }
 
-/** A spinner only where something animated makes sense: stderr is a terminal and this is not CI. */
-export async function startProgress(io: IO, quiet: boolean, text: string): Promise<Progress> {
+/**
+ * A spinner only where something animated makes sense: stderr is a terminal and this is not CI.
+ * Elsewhere one plain line per change of state, so logs stay short.
+ */
+export async function startProgress(io: IO, quiet: boolean, label: string): Promise<Progress> {
   if (quiet) return { update: () => undefined, stop: () => undefined };
   if (io.stderrIsTTY && !io.env.CI) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: io.stderr as NodeJS.WritableStream, discardStdin: false, isEnabled: true }).start();
+    const spinner = ora({ text: label, stream: io.stderr as NodeJS.WritableStream, discardStdin: false, isEnabled: true }).start();
     return {
-      update: (next) => {
-        spinner.text = next;
+      update: (state, detail) => {
+        spinner.text = `${label}: ${state}${detail ? ` (${detail})` : ''}`;
       },
       stop: () => {
         spinner.stop();
       },
     };
   }
-  let last = '';
-  const line = (next: string) => {
-    if (next !== last) io.stderr.write(`${next}\n`);
-    last = next;
+  let last: string | undefined;
+  return {
+    update: (state) => {
+      if (state !== last) io.stderr.write(`${label}: ${state}\n`);
+      last = state;
+    },
+    stop: () => undefined,
   };
-  line(text);
-  return { update: line, stop: () => undefined };
 }

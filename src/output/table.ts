@@ -22,11 +22,12 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   const widths = fit(natural, columns.map((c) => Boolean(c.flex)), width);
   const table = new Table({
     head: columns.map((c) => paint('bold', c.header)),
-    colWidths: widths.map((w, index) => w + (index === widths.length - 1 ? 0 : gap)),
+    // cli-table3 cuts a cell to its column width less the padding, so the gap is padding, never content.
+    colWidths: widths.map((w) => w + gap),
     wordWrap: false,
     truncate: '…',
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '' },
-    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
+    style: { 'padding-left': 0, 'padding-right': gap, head: [], border: [], compact: true },
   });
   table.push(...rows);
   return `${table
@@ -36,17 +37,18 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
     .join('\n')}\n`;
 }
 
-/** Shrinks the flexible columns (widest first) until the row fits the terminal. */
+/** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
 export function fit(natural: number[], flexible: boolean[], width: number): number[] {
   const widths = [...natural];
-  const total = () => widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
-  while (total() > width) {
+  let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  while (total > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
       if (flexible[i] && widths[i]! > minFlex && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
     }
     if (widest < 0) break;
-    widths[widest] = Math.max(minFlex, widths[widest]! - (total() - width));
+    widths[widest]!--;
+    total--;
   }
   return widths;
 }
