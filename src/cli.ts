@@ -4,6 +4,7 @@ import { Context } from './context.js';
 import { WsError, exitCodes } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerAutomations } from './commands/automations/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
@@ -53,6 +54,7 @@ Examples:
 
   registerQueries(program, runner);
   registerRuns(program, runner);
+  registerAutomations(program, runner);
   registerAuth(program, runner);
   registerConfig(program, runner);
   registerEmulator(program, runner);

@@ -19,9 +19,14 @@ export function getAutomationRunResult(http: HttpClient, id: string): Promise<Au
   return http.request({ method: 'GET', path: `${path(id)}/result`, schema: AutomationRunResult });
 }
 
-/** Every step run of a run; the response shape is not shown, so the accepted shapes are normalised. */
+/** Every step run of a run, as the server sent them (the response shape is not shown; see stepRunsOf). */
+export function getStepRuns(http: HttpClient, id: string): Promise<StepRunsResponse> {
+  return http.request({ method: 'GET', path: `${path(id)}/step-runs`, schema: StepRunsResponse });
+}
+
+/** Every step run of a run, whichever of the accepted shapes the response has. */
 export async function listStepRuns(http: HttpClient, id: string): Promise<StepRun[]> {
-  return stepRunsOf(await http.request({ method: 'GET', path: `${path(id)}/step-runs`, schema: StepRunsResponse }));
+  return stepRunsOf(await getStepRuns(http, id));
 }
 
 /** Cancels a pending or running run. Safe to send again: cancelling twice is harmless. No body is shown, so none is sent. */

@@ -14,3 +14,18 @@ export const queryRunFields = [
   'warehouseQueryId', 'queryHash', 'warehouse', 'dataSourceId', 'userAgent', 'createdAt', 'updatedAt',
   'startedAt', 'completedAt',
 ] as const;
+
+export const automationFields = [
+  'id', 'organizationId', 'name', 'description', 'cadence', 'inputSchema', 'clonedFromId', 'createdById', 'updatedById',
+  'lastRunAt', 'createdAt', 'updatedAt', 'userAgent', 'latestRun',
+] as const;
+
+export const automationRunFields = [
+  'id', 'workflowId', 'workflowName', 'organizationId', 'runById', 'state', 'triggeredBy', 'error', 'metadata',
+  'inputValues', 'startedAt', 'completedAt', 'createdAt', 'updatedAt', 'stateHistory', 'userAgent',
+] as const;
+
+export const stepRunFields = [
+  'id', 'workflowRunId', 'workflowStepId', 'state', 'input', 'output', 'error', 'startedAt', 'completedAt', 'createdAt',
+  'updatedAt', 'stateHistory',
+] as const;

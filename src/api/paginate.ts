@@ -38,3 +38,8 @@ export async function* paginate<T>(
     if (page.items.length === 0 || offset >= page.total) return;
   }
 }
+
+/** A list that came whole, as pages for Output.list. */
+export async function* onePage<T>(items: T[]): AsyncGenerator<Page<T>> {
+  yield { items, total: items.length };
+}

@@ -67,7 +67,7 @@ export interface StepRunRecord extends StoredRecord {
   createdAt: string;
   updatedAt: string;
   stateHistory: { state: string; at: string }[];
-  _name: string;
+  name: string;
   _position: number;
 }
 
@@ -209,7 +209,7 @@ export class Runs {
           createdAt: at,
           updatedAt: at,
           stateHistory: [{ state: 'pending', at }],
-          _name: step.name,
+          name: step.name,
           _position: position,
         }),
       );
@@ -248,7 +248,7 @@ export class Runs {
   private async failAutomationRun(run: AutomationRunRecord, step: StepRunRecord, message: string, steps: StepRunRecord[], output: Record<string, unknown> = {}): Promise<void> {
     await this.setStepState(step, 'failed', { completedAt: this.now(), error: { message }, output });
     for (const later of steps.filter((s) => s._position > step._position)) await this.setStepState(later, 'skipped', {});
-    await this.setAutomationRunState(run, 'failed', { completedAt: this.now(), error: { message, stepRunId: step.id, workflowStepId: step.workflowStepId, stepName: step._name } });
+    await this.setAutomationRunState(run, 'failed', { completedAt: this.now(), error: { message, stepRunId: step.id, workflowStepId: step.workflowStepId, stepName: step.name } });
   }
 
   /** Cancels a pending or running run and its unfinished steps; false when it had already ended. */

@@ -85,7 +85,7 @@ export function automationRoutes(router: Router, world: World): void {
     const steps = stepRunsOf(world, run).map((step) => ({
       stepRunId: step.id,
       workflowStepId: step.workflowStepId,
-      name: step._name,
+      name: step.name,
       state: step.state,
       durationMs: durationMs(step.startedAt, step.completedAt),
       input: step.input,

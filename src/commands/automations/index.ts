@@ -1,0 +1,80 @@
+import { Command, Option } from 'commander';
+import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
+import { collect } from '../inputs.js';
+import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
+
+const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const automation = '20000000-0000-4000-8000-000000000001';
+
+export function registerAutomations(program: Command, runner: Runner): void {
+  const automations = program.command('automations').description('Scheduled automations: list, trigger, follow and cancel their runs');
+  examples(automations, 'ws automations list', `ws automations trigger ${automation} --wait`);
+
+  const list = automations
+    .command('list')
+    .description('List automations')
+    .option('--search <text>', 'match name and description')
+    .addOption(new Option('--sort <field>', 'sort by').choices(['updated', 'created', 'name']))
+    .addOption(new Option('--direction <dir>', 'sort direction').choices(['asc', 'desc']))
+    .addOption(new Option('--ownership <which>', 'whose automations').choices(['all', 'owned', 'granted']))
+    .option('--created-by <id>', 'only automations created by this user')
+    .option('--latest-run', 'include each automation’s latest run (JSON output)')
+    .option('--limit <n>', 'automations wanted (default 50; more than 200 fetches several pages)', positiveInt)
+    .option('--offset <n>', 'automations to skip', nonNegativeInt)
+    .option('--all', 'fetch every page')
+    .action(runner(() => import('./list.js')));
+  examples(list, 'ws automations list', 'ws automations list --search revenue --sort name --direction asc', 'ws automations list --latest-run --json');
+  jsonFields(list, automationFields);
+
+  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID').action(runner(() => import('./get.js')));
+  examples(get, `ws automations get ${automation}`);
+  jsonFields(get, automationFields);
+
+  const runs = automations
+    .command('runs')
+    .description('List the runs of an automation, newest first')
+    .argument('<automation>', 'automation UUID')
+    .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
+    .option('--offset <n>', 'runs to skip', nonNegativeInt)
+    .option('--all', 'fetch every page')
+    .action(runner(() => import('./runs.js')));
+  examples(runs, `ws automations runs ${automation}`, `ws automations runs ${automation} --all -o csv`);
+  jsonFields(runs, automationRunFields);
+
+  const trigger = automations
+    .command('trigger')
+    .description('Start a run of an automation; with --wait, follow it to the end')
+    .argument('<automation>', 'automation UUID')
+    .option('--input <key=value>', 'an input value (repeatable)', collect)
+    .option('--inputs-file <path>', 'input values from a JSON or YAML object (- for stdin)')
+    .option('--metadata <json|@file>', 'a JSON object kept with the run')
+    .option('--wait', 'wait for the run to end and print it')
+    .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
+    .option('--cancel-on-interrupt', 'with --wait: Ctrl-C cancels the run before exiting')
+    .option('--dry-run', 'validate and print the request without sending it')
+    .action(runner(() => import('./trigger.js')));
+  examples(trigger, `ws automations trigger ${automation} --wait`, `ws automations trigger ${automation} --input start_date=2026-06-01 --wait --cancel-on-interrupt`, `ws automations trigger ${automation} --inputs-file inputs.yaml --dry-run`);
+  trigger.addHelpText('after', '\nExit codes with --wait: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  jsonFields(trigger, automationRunFields);
+
+  const show = automations.command('run').description('Show one run with its steps as a timeline').argument('<runId>', 'automation run UUID').action(runner(() => import('./run.js')));
+  examples(show, `ws automations run ${run}`, `ws automations run ${run} --json`);
+
+  const result = automations.command('result').description('Print the complete result of a run: step outputs, durations, errors').argument('<runId>', 'automation run UUID').action(runner(() => import('./result.js')));
+  examples(result, `ws automations result ${run}`, `ws automations result ${run} --jq '.steps[] | {name, state}'`);
+
+  const steps = automations.command('steps').description('List the step runs of a run with their states').argument('<runId>', 'automation run UUID').action(runner(() => import('./steps.js')));
+  examples(steps, `ws automations steps ${run}`, `ws automations steps ${run} -o json`);
+  jsonFields(steps, stepRunFields);
+
+  const wait = automations
+    .command('wait')
+    .description('Wait for a run to end; exit 5 if it failed or was cancelled, 6 on --timeout')
+    .argument('<runId>', 'automation run UUID')
+    .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+    .action(runner(() => import('./wait.js')));
+  examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
+
+  const cancel = automations.command('cancel').description('Cancel a pending or running run').argument('<runId>', 'automation run UUID').action(runner(() => import('./cancel.js')));
+  examples(cancel, `ws automations cancel ${run}`);
+}

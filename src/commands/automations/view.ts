@@ -1,0 +1,108 @@
+import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
+import type { AutomationRun, StepRun } from '../../api/schemas/automation-runs.js';
+import type { Automation } from '../../api/schemas/automations.js';
+import { formatDuration } from '../../duration.js';
+import { column, type View } from '../../output/view.js';
+
+export function cadenceText(a: Automation): string {
+  return [a.cadence.type, a.cadence.time].filter(Boolean).join(' ');
+}
+
+/** Milliseconds between two timestamps, when both are there. */
+export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
+  if (!from || !to) return undefined;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The message of an error object of unknown shape. */
+export function errorText(error: unknown): string | undefined {
+  if (error === null || error === undefined) return undefined;
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object') return String(error);
+  const record = error as Record<string, unknown>;
+  if (Object.keys(record).length === 0) return undefined;
+  for (const key of ['message', 'error', 'detail', 'reason']) if (typeof record[key] === 'string') return record[key] as string;
+  return JSON.stringify(error);
+}
+
+/** A step's name where the server gives one (the API does not promise it), else its step id. */
+export function stepName(step: StepRun): string {
+  const named = (step as Record<string, unknown>).name;
+  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id);
+}
+
+export const automationView: View<Automation> = {
+  fields: automationFields,
+  columns: [
+    column('ID', 'id', { kind: 'id' }),
+    column('NAME', 'name', { flex: true }),
+    column('CADENCE', 'cadence', { value: cadenceText }),
+    column('LAST RUN', 'lastRunAt', { kind: 'time' }),
+    column('UPDATED', 'updatedAt', { kind: 'time' }),
+  ],
+  detail: (a) => ({
+    rows: [
+      ['name', a.name],
+      ['id', a.id],
+      ['description', a.description],
+      ['cadence', cadenceText(a)],
+      ['inputs', Object.keys((a.inputSchema.properties as object | undefined) ?? {}).join(', ')],
+      ['last run', a.lastRunAt, 'time'],
+      ['created', a.createdAt, 'time'],
+      ['updated', a.updatedAt, 'time'],
+    ],
+  }),
+};
+
+export const automationRunView: View<AutomationRun> = {
+  fields: automationRunFields,
+  columns: [
+    column('ID', 'id', { kind: 'id' }),
+    column('STATE', 'state', { kind: 'state' }),
+    column('TRIGGERED BY', 'triggeredBy'),
+    column('STARTED', 'createdAt', { kind: 'time' }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt) }),
+    column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error) }),
+  ],
+};
+
+export const stepRunView: View<StepRun> = {
+  fields: stepRunFields,
+  columns: [
+    column('ID', 'id', { kind: 'id' }),
+    column('STEP', 'workflowStepId', { flex: true, value: stepName }),
+    column('STATE', 'state', { kind: 'state' }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (s) => span(s.startedAt, s.completedAt) }),
+    column('ERROR', 'error', { flex: true, value: (s) => errorText(s.error) }),
+  ],
+};
+
+/** A run with its steps as a timeline: one line a step with its state, duration and error. */
+export function runDetailView(stepRuns: StepRun[]): View<AutomationRun> {
+  return {
+    fields: automationRunFields,
+    columns: automationRunView.columns,
+    detail: (run) => {
+      const duration = span(run.startedAt, run.completedAt);
+      const lines = stepRuns.map((step, index) => {
+        const took = span(step.startedAt, step.completedAt);
+        const error = errorText(step.error);
+        return `${String(index + 1).padStart(2)}. ${(step.state ?? '?').padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${stepName(step)}${error ? `: ${error}` : ''}`;
+      });
+      return {
+        rows: [
+          ['run', run.id],
+          ['automation', run.workflowName ? `${run.workflowName} (${run.workflowId})` : run.workflowId],
+          ['state', run.state, 'state'],
+          ['triggered by', run.triggeredBy],
+          ['started', run.startedAt ?? run.createdAt, 'time'],
+          ['duration', duration, 'duration'],
+          ['inputs', Object.keys(run.inputValues).length ? run.inputValues : undefined, 'json'],
+          ['error', errorText(run.error)],
+        ],
+        ...(lines.length ? { block: { title: 'steps', text: lines.join('\n') } } : {}),
+      };
+    },
+  };
+}
