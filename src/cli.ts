@@ -128,7 +128,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     const context = new Context(io, command.optsWithGlobals());
     contexts.push(context);
     const { run: verb } = await load();
-    exitCode = (await verb(context, command.args.slice(0, command.registeredArguments.length).map(String), command.opts() as never)) ?? 0;
+    exitCode = (await verb(context, (command.processedArgs as (string | string[])[]).flat(), command.opts() as never)) ?? 0;
   };
   const program = buildProgram(io, runner);
   track(program, (command) => (current = command));

@@ -121,7 +121,9 @@ export class Output {
       const rows = shown.rows.map(([label, value, kind]) => [label, pretty(value, kind ?? 'text', this.io.now(), this.paint)] as [string, string]);
       return out(detail(rows, block, this.paint));
     }
-    const rows = shown.rows.map(([label, value]) => `${label}:\t${stripControl(plain(value)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
+    // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
+    const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? `${value}ms` : plain(value));
+    const rows = shown.rows.map(([label, value, kind]) => `${label}:\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
 
