@@ -61,7 +61,7 @@ describe('authentication', () => {
 
   it('answers 401 without a key and with a wrong key on every endpoint, changing nothing', async () => {
     for (const [method, path, body] of endpoints) {
-      const headers = path === '/chat-sessions/update' ? { 'x-session-id': demoIds.chatSessions.onboarding } : {};
+      const headers: Record<string, string> = path === '/chat-sessions/update' ? { 'x-session-id': demoIds.chatSessions.onboarding } : {};
       const none = await emu.call(method, path, { key: null, headers, ...(body !== undefined ? { body } : {}) });
       expectErrorShape(none, 401);
       const wrong = await emu.call(method, path, { key: 'wsk_not_the_key', headers, ...(body !== undefined ? { body } : {}) });

@@ -28,7 +28,6 @@ export interface CallResult {
   status: number;
   headers: Record<string, string>;
   /** The parsed JSON body, or the raw text when it is not JSON, or undefined when empty. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
 }
 

@@ -324,6 +324,11 @@ describe('GET and PATCH /queries/{id}', () => {
     expect(cleared.json).toMatchObject({ name: 'Patched', description: null, sql: 'SELECT 2 AS two', metadata: { v: 2 } });
     const fetched = await emu.call('GET', `/queries/${created.id}`);
     expect(fetched.json).toMatchObject({ name: 'Patched', description: null, sql: 'SELECT 2 AS two' });
+    // UUIDs are case-insensitive
+    expect(created.id).toMatch(/[a-f]/);
+    const upper = await emu.call('GET', `/queries/${created.id.toUpperCase()}`);
+    expect(upper.status).toBe(200);
+    expect(upper.json.id).toBe(created.id);
   });
 
   it('validates the patch: name 1-500 (0 and 501 refused), description up to 2000 (2001 refused), unknown fields refused', async () => {
@@ -462,7 +467,8 @@ describe('POST /queries/{id}/execute and GET /query-runs/{runId}', () => {
     const run = runs.json.runs[0];
     expect(run).toMatchObject({ id: queryRunId, queryId: q.dailyRevenue, status: 'COMPLETED', rowCount: expectedDays });
     expect(run.columnSchema).toHaveLength(3);
-    for (const column of run.columnSchema) expect(typeof column.type === 'string' || typeof column.name === 'string').toBe(true);
+    expect(run.columnSchema.map((c: any) => c.name)).toEqual(['day', 'orders', 'revenue']);
+    for (const column of run.columnSchema) expect(column.type).toEqual(expect.any(String));
     expect(Number.isInteger(run.executionTimeMs)).toBe(true);
     for (const field of ['createdAt', 'updatedAt', 'startedAt', 'completedAt']) expect(Number.isNaN(Date.parse(run[field])), field).toBe(false);
 
