@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
 
 /**
  * The signature of every verb module: `export async function run(ctx, args, opts)`. A verb may return an
@@ -47,4 +48,10 @@ export function oneOf<T extends string>(values: readonly T[]): (value: string) =
     if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}.`);
     return value as T;
   };
+}
+
+/** `--limit`, `--offset` and `--all` of a list command, checked: --all and --limit exclude each other. */
+export function pageRequest(opts: { limit?: number; offset?: number; all?: boolean }): { limit: number | undefined; offset: number; all: boolean } {
+  if (opts.all && opts.limit !== undefined) throw usageError('--all and --limit cannot be used together');
+  return { limit: opts.limit, offset: opts.offset ?? 0, all: Boolean(opts.all) };
 }

@@ -2,7 +2,7 @@ import { listAutomationPages } from '../../api/automations.js';
 import { ListAutomationsParams } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { usageError } from '../../errors.js';
+import { pageRequest } from '../shared.js';
 import { automationView } from './view.js';
 
 export interface ListOptions {
@@ -18,14 +18,13 @@ export interface ListOptions {
 }
 
 export async function run(ctx: Context, _args: string[], opts: ListOptions): Promise<void> {
-  if (opts.all && opts.limit !== undefined) throw usageError('--all and --limit cannot be used together');
+  const page = pageRequest(opts);
   const params = validateRequest(
     ListAutomationsParams,
     { search: opts.search, sortBy: opts.sort, sortDirection: opts.direction, ownership: opts.ownership, createdById: opts.createdBy, include: opts.latestRun ? 'latestRun' : undefined },
     { createdById: '--created-by' },
   );
   const output = await ctx.output(automationView.fields);
-  const offset = opts.offset ?? 0;
-  const pages = listAutomationPages(ctx.http(), params, { limit: opts.limit, offset, all: Boolean(opts.all) });
-  await output.list({ key: 'workflows', offset, pages, moreHint: 'use --limit n or --all for more' }, automationView);
+  const pages = listAutomationPages(ctx.http(), params, page);
+  await output.list({ key: 'workflows', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, automationView);
 }

@@ -2,7 +2,7 @@ import { listQueryPages } from '../../api/queries.js';
 import { ListQueriesParams } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { usageError } from '../../errors.js';
+import { pageRequest } from '../shared.js';
 import { queryView } from './view.js';
 
 export interface ListOptions {
@@ -20,7 +20,7 @@ export interface ListOptions {
 }
 
 export async function run(ctx: Context, _args: string[], opts: ListOptions): Promise<void> {
-  if (opts.all && opts.limit !== undefined) throw usageError('--all and --limit cannot be used together');
+  const page = pageRequest(opts);
   const params = validateRequest(
     ListQueriesParams,
     {
@@ -36,7 +36,6 @@ export async function run(ctx: Context, _args: string[], opts: ListOptions): Pro
     { createdById: '--created-by', ownerOrganizationId: '--owner-org', platformOwned: '--platform-owned' },
   );
   const output = await ctx.output(queryView.fields);
-  const offset = opts.offset ?? 0;
-  const pages = listQueryPages(ctx.http(), params, { limit: opts.limit, offset, all: Boolean(opts.all) });
-  await output.list({ key: 'queries', offset, pages, moreHint: 'use --limit n or --all for more' }, queryView);
+  const pages = listQueryPages(ctx.http(), params, page);
+  await output.list({ key: 'queries', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, queryView);
 }
