@@ -56,7 +56,9 @@ export class Faults {
     if (scripted) {
       scripted.times--;
       if (scripted.reset) return { kind: 'reset' };
-      return { kind: 'status', status: scripted.status ?? 503, ...(scripted.retryAfter !== undefined ? { retryAfter: scripted.retryAfter } : {}) };
+      const status = scripted.status ?? 503;
+      const retryAfter = scripted.retryAfter ?? (status === 429 ? 1 : undefined);
+      return { kind: 'status', status, ...(retryAfter !== undefined ? { retryAfter } : {}) };
     }
     if (this.rate <= 0 || this.random() >= this.rate) return undefined;
     const pick = this.random();

@@ -66,7 +66,14 @@ export class Router {
       if (!found) continue;
       pathKnown = true;
       if (route.method !== method) continue;
-      const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+      const params: Record<string, string> = {};
+      for (const [index, name] of route.names.entries()) {
+        try {
+          params[name] = decodeURIComponent(found[index + 1]!);
+        } catch {
+          throw new HttpError(400, 'validation_error', `${name}: malformed percent-encoding in the path`, name);
+        }
+      }
       return { handler: route.handler, params };
     }
     if (pathKnown) throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${path}`);

@@ -128,8 +128,9 @@ export class Runs {
       _message: 'queued',
       _history: [{ status: 'PENDING', message: 'queued', createdAt: at }],
     };
-    await this.store.put('query_run', run);
-    await this.store.put('query', { ...query, lastQueryRunId: run.id, updatedAt: query.updatedAt });
+    // Read the query and write it back with no await in between, so a concurrent change is never lost.
+    const current = this.store.get<QueryRecord>('query', query.id, query.organizationId) ?? query;
+    await Promise.all([this.store.put('query_run', run), this.store.put('query', { ...current, lastQueryRunId: run.id })]);
     const done = this.moveQueryRun(run, query, given);
     done.catch(() => undefined); // a run cut short by close() has nobody left to tell
     return { run, done };
@@ -145,15 +146,21 @@ export class Runs {
       const values = bindValues(query.sql, query.parameters ?? [], given);
       const result = await this.engine.runQuery(run.id, toBoundSql(query.sql), values);
       await this.wait(Math.max(0, this.stepMs - (Date.now() - started)));
-      await this.setQueryRunStatus(run, 'COMPLETED', `${result.rowCount} rows`, {
-        rowCount: result.rowCount,
-        columnSchema: result.columns,
-        executionTimeMs: Date.now() - started,
-        resultLocation: `duckdb://ws_results/run_${run.id.replace(/-/g, '')}`,
-        completedAt: this.now(),
-      });
+      // The query names its new successful run before the run shows COMPLETED (both change in memory
+      // before either is saved), so a client that sees COMPLETED finds the run's rows at latest/data.
       const latest = this.store.get<QueryRecord>('query', query.id, query.organizationId);
-      if (latest) await this.store.put('query', { ...latest, lastSuccessfulRunId: run.id });
+      const previous = latest?.lastSuccessfulRunId ? this.store.get<QueryRunRecord>('query_run', latest.lastSuccessfulRunId, query.organizationId) : undefined;
+      const newer = !previous || previous.createdAt <= run.createdAt;
+      await Promise.all([
+        latest && newer ? this.store.put('query', { ...latest, lastSuccessfulRunId: run.id }) : undefined,
+        this.setQueryRunStatus(run, 'COMPLETED', `${result.rowCount} rows`, {
+          rowCount: result.rowCount,
+          columnSchema: result.columns,
+          executionTimeMs: Date.now() - started,
+          resultLocation: `duckdb://ws_results/run_${run.id.replace(/-/g, '')}`,
+          completedAt: this.now(),
+        }),
+      ]);
     } catch (error) {
       if (this.closed) return run;
       const message = (error as Error).message.split('\n')[0] ?? 'the query failed';

@@ -62,7 +62,8 @@ export function agentSkillSessionRoutes(router: Router, world: World): void {
   });
 
   router.on('GET', '/chat-sessions/:id', (request) => {
-    const session = world.store.get('chat_session', request.params.id!, request.organization.id);
+    const id = request.params.id!;
+    const session = world.store.get('chat_session', isUuid(id) ? id.toLowerCase() : id, request.organization.id);
     if (!session) throw notFound('chat session', request.params.id!);
     return { body: publicView(session) };
   });
