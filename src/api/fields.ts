@@ -29,3 +29,22 @@ export const stepRunFields = [
   'id', 'workflowRunId', 'workflowStepId', 'state', 'input', 'output', 'error', 'startedAt', 'completedAt', 'createdAt',
   'updatedAt', 'stateHistory',
 ] as const;
+
+export const agentFields = [
+  'id', 'name', 'description', 'kind', 'status', 'handlerType', 'systemPrompt', 'tools', 'maxTurns', 'metadata',
+  'organizationId', 'organizationSlug', 'createdById', 'updatedById', 'createdAt', 'updatedAt', 'subAgents', 'skills',
+  'inputSchema', 'outputSchema', 'userAgent', 'lastUsedAt',
+] as const;
+
+export const skillFields = [
+  'id', 'name', 'slug', 'description', 'knowledge', 'tools', 'subAgents', 'organizationId', 'createdById', 'updatedById',
+  'createdAt', 'updatedAt', 'sections', 'userAgent', 'organizationSlug', 'lastUsedAt',
+] as const;
+
+export const chatSessionFields = [
+  'id', 'userId', 'createdAt', 'organizationId', 'createdById', 'updatedById', 'meta', 'isPublic', 'visibility', 'version',
+  'userAgent',
+] as const;
+
+/** The response of PATCH /chat-sessions/update. */
+export const chatSessionUpdateFields = ['id', 'visibility', 'meta', 'updatedAt'] as const;

@@ -2,7 +2,8 @@ import type { ZodType } from 'zod';
 import { usageError } from '../errors.js';
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  if (typeof value === 'string' && value.length > 60) return `${JSON.stringify(`${value.slice(0, 57)}...`)} (${value.length} characters)`;
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -23,6 +24,10 @@ export function validateRequest<T>(schema: ZodType<T>, value: unknown, flags: Re
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const where = issue.path.length ? ` in ${issue.path.map(String).join('.')}` : '';
+      return `field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}${where}: not a field of this request`;
+    }
     const [first, ...rest] = issue.path.map(String);
     const flag = first === undefined ? 'request body' : flags[first];
     const name = flag ? (rest.length ? `${flag} (${[first, ...rest].join('.')})` : flag) : issue.path.map(String).join('.');

@@ -1,0 +1,8 @@
+import { getChatSession } from '../../api/chat-sessions.js';
+import type { Context } from '../../context.js';
+import { chatSessionView } from './view.js';
+
+export async function run(ctx: Context, [sessionId]: string[]): Promise<void> {
+  const output = await ctx.output(chatSessionView.fields);
+  await output.item(await getChatSession(ctx.http(), sessionId!), chatSessionView);
+}

@@ -1,0 +1,8 @@
+import { getSkill } from '../../api/skills.js';
+import type { Context } from '../../context.js';
+import { skillView } from './view.js';
+
+export async function run(ctx: Context, [skill]: string[]): Promise<void> {
+  const output = await ctx.output(skillView.fields);
+  await output.item(await getSkill(ctx.http(), skill!), skillView);
+}
