@@ -17,8 +17,11 @@ export interface WaitSpec<T> {
   resume: string;
   /** The command that cancels the job, where there is one. */
   cancel?: string;
-  /** Run on the first Ctrl-C before exiting 130 (e.g. cancel the remote run); its failure is reported, not thrown. */
-  onInterrupt?: () => Promise<string>;
+  /**
+   * Run on the first Ctrl-C before exiting 130 (e.g. cancel the remote run): what happened, and the hint
+   * that replaces the resume hint. Its failure is reported, not thrown.
+   */
+  onInterrupt?: () => Promise<{ outcome: string; hint: string }>;
   io: IO;
   quiet: boolean;
   /** First delay between polls; it grows by half each time up to maxDelayMs. */
@@ -87,15 +90,15 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     progress.stop();
     if (!wasInterrupted) stopListening();
   }
-  let outcome = 'it goes on';
+  let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
     try {
       outcome = await spec.onInterrupt();
     } catch (error) {
-      outcome = `cancelling it failed: ${(error as Error).message}`;
+      outcome.outcome = `cancelling it failed: ${(error as Error).message}`;
     }
   }
-  throw new WsError('interrupted', `stopped waiting for ${spec.label}; ${outcome}`, { hint: resumeHint(spec) });
+  throw new WsError('interrupted', `stopped waiting for ${spec.label}; ${outcome.outcome}`, { hint: outcome.hint });
 }
 
 function resumeHint(spec: { resume: string; cancel?: string }): string {

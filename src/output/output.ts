@@ -123,7 +123,7 @@ export class Output {
     }
     // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
     const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? `${value}ms` : plain(value));
-    const rows = shown.rows.map(([label, value, kind]) => `${label}:\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
+    const rows = shown.rows.map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
 

@@ -63,7 +63,8 @@ function visibleLength(text: string): number {
 /** A single item as aligned "label  value" lines, then an optional block of text. */
 export function detail(rows: [string, string][], block: { title: string; text: string } | undefined, paint: Paint): string {
   const labelWidth = Math.max(...rows.map(([label]) => label.length));
-  let out = rows.map(([label, value]) => `${paint('bold', `${label}:`.padEnd(labelWidth + 1))}  ${value}`).join('\n');
+  // a row without a label continues the one above (history lines)
+  let out = rows.map(([label, value]) => `${paint('bold', (label ? `${label}:` : '').padEnd(labelWidth + 1))}  ${value}`).join('\n');
   out += '\n';
   if (block) out += `\n${paint('bold', `${block.title}:`)}\n${block.text.replace(/\n?$/, '\n')}`;
   return out;

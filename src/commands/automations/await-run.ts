@@ -23,7 +23,7 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
       ? {
           onInterrupt: async () => {
             await cancelAutomationRun(http, runId);
-            return 'it was cancelled';
+            return { outcome: 'it was cancelled', hint: `see it: ws automations run ${runId}` };
           },
         }
       : {}),

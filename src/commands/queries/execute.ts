@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
-import { awaitQueryRun, printLatestData } from '../runs/await-run.js';
+import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
 import { queryRunStatusView } from '../runs/view.js';
 
 export interface ExecuteOptions {
@@ -41,5 +41,6 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   }
   const finished = await awaitQueryRun(ctx, http, runId, timeoutMs);
   if (!opts.data) return output.item(finished, queryRunStatusView);
+  await settleLatestRun(http, query.id, runId);
   await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false }, runId);
 }

@@ -1,4 +1,4 @@
-import { listLatestDataPages } from '../../api/queries.js';
+import { getQuery, listLatestDataPages } from '../../api/queries.js';
 import type { HttpClient } from '../../api/http.js';
 import { getQueryRun } from '../../api/query-runs.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
@@ -36,6 +36,18 @@ function columnNames(columns: unknown[] | null | undefined, first: Row | undefin
   return Object.keys(first ?? {});
 }
 
+/**
+ * After a run completes, the query may name it as its latest successful run a moment later: ask a few
+ * times (about 1.5 s at most) before reading latest/data, so that the rows are that run's.
+ */
+export async function settleLatestRun(http: HttpClient, queryId: string, runId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const query = await getQuery(http, queryId);
+    if (query.lastSuccessfulRunId === runId) return;
+    await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+  }
+}
+
 /** Prints the rows of a query's latest successful run, page by page, in any format. */
 export async function printLatestData(
   ctx: Context,
@@ -55,7 +67,7 @@ export async function printLatestData(
       names ??= columnNames(envelope?.columns, p.items[0]);
       if (expectedRunId && !warned && envelope?.queryRunId && envelope.queryRunId !== expectedRunId) {
         warned = true;
-        ctx.io.stderr.write(`warning: these rows belong to run ${envelope.queryRunId}, a newer run than ${expectedRunId}\n`);
+        ctx.io.stderr.write(`warning: these rows belong to run ${envelope.queryRunId}, not to run ${expectedRunId}: another run of the query completed meanwhile\n`);
       }
       yield p;
     }

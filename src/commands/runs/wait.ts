@@ -1,7 +1,7 @@
 import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { awaitQueryRun, printLatestData } from './await-run.js';
+import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
 import { checkRunId } from './run-id.js';
 import { queryRunStatusView } from './view.js';
 
@@ -13,5 +13,6 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = await getQueryRunResult(http, runId!);
+  await settleLatestRun(http, queryId, runId!);
   await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false }, runId);
 }
