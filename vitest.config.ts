@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 20_000,
     // e2e tests spawn bin/ws; two cores on CI machines, so keep the pool small.
     maxWorkers: 2,
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
