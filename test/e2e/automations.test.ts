@@ -326,6 +326,16 @@ describe('ws automations cancel', () => {
     expect(waited.stderr).toContain(`error: automation run ${id} cancelled`);
   });
 
+  it('--dry-run prints the cancel request and sends nothing', async () => {
+    const runId = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    await emu.clearRequests();
+    const result = await ws(['automations', 'cancel', runId, '--dry-run'], env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`POST /automation-runs/${runId}/cancel\n`);
+    expect(result.stderr).toContain('dry run: nothing was sent');
+    expect(await emu.requests()).toEqual([]);
+  });
+
   it('a run id that is not a UUID is exit 2 and nothing is sent', async () => {
     const result = await ws(['automations', 'cancel', 'latest'], env);
     expect(result.exitCode).toBe(2);

@@ -75,6 +75,11 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .action(runner(() => import('./wait.js')));
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
 
-  const cancel = automations.command('cancel').description('Cancel a pending or running run').argument('<runId>', 'automation run UUID').action(runner(() => import('./cancel.js')));
-  examples(cancel, `ws automations cancel ${run}`);
+  const cancel = automations
+    .command('cancel')
+    .description('Cancel a pending or running run')
+    .argument('<runId>', 'automation run UUID')
+    .option('--dry-run', 'print the request without sending it')
+    .action(runner(() => import('./cancel.js')));
+  examples(cancel, `ws automations cancel ${run}`, `ws automations cancel ${run} --dry-run`);
 }
