@@ -7,6 +7,7 @@ import { registerAgents } from './commands/agents/index.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerAutomations } from './commands/automations/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
@@ -65,6 +66,7 @@ Examples:
   registerAuth(program, runner);
   registerConfig(program, runner);
   registerApi(program, runner);
+  registerCompletion(program, runner);
   registerEmulator(program, runner);
   tidyHelp(program);
   return program;

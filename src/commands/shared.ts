@@ -16,8 +16,12 @@ export function examples(command: Command, ...lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
 }
 
+/** The fields each command's `--json a,b` may pick, for completion. */
+export const jsonFieldsOf = new WeakMap<Command, readonly string[]>();
+
 /** Lists the fields `--json a,b` may pick, as `gh` does under "JSON FIELDS". */
 export function jsonFields(command: Command, fields: readonly string[]): Command {
+  jsonFieldsOf.set(command, fields);
   const lines: string[] = [];
   let line = ' ';
   for (const field of fields) {

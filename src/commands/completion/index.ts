@@ -1,0 +1,17 @@
+import { Argument, type Command } from 'commander';
+import { examples, type Runner } from '../shared.js';
+
+export function registerCompletion(program: Command, runner: Runner): void {
+  const completion = program
+    .command('completion')
+    .description('Print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .action(runner(() => import('./print.js')));
+  examples(
+    completion,
+    'source <(ws completion bash)                            # in ~/.bashrc',
+    'source <(ws completion zsh)                             # in ~/.zshrc',
+    'ws completion fish > ~/.config/fish/completions/ws.fish',
+  );
+  completion.addHelpText('after', '\nThe scripts complete commands, options, option values and the fields of --json a,b.');
+}

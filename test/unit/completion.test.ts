@@ -1,0 +1,81 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { completionScript, shells, type Shell } from '../../src/completion/scripts.js';
+import { commandTree } from '../../src/completion/tree.js';
+import { fakeIO } from '../helpers/fake-io.js';
+
+const tree = commandTree(buildProgram(fakeIO(), () => async () => undefined));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-completion-'));
+const scriptFile = (shell: Shell) => {
+  const file = path.join(dir, `ws.${shell}`);
+  fs.writeFileSync(file, completionScript(shell, tree));
+  return file;
+};
+const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+
+describe('completion scripts', () => {
+  it.each(shells)('completions/ holds what `ws completion %s` generates (never edited by hand)', (shell) => {
+    const committed = { bash: 'ws.bash', zsh: '_ws', fish: 'ws.fish' }[shell];
+    expect(fs.readFileSync(new URL(`../../completions/${committed}`, import.meta.url), 'utf8')).toBe(completionScript(shell, tree));
+  });
+});
+
+describe('bash completion', () => {
+  const file = scriptFile('bash');
+  /** What bash offers for the command line, the cursor at its last word. */
+  const complete = (...line: string[]) =>
+    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, file, ...line], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+
+  it.each([
+    [['ws', 'qu'], ['queries']],
+    [['ws', 'queries', ''], ['list', 'get', 'create', 'update', 'execute', 'runs', 'data']],
+    [['ws', 'queries', 'list', '--so'], ['--sort', '--source']],
+    [['ws', 'queries', 'list', '--sort', ''], ['updated', 'created', 'name']],
+    [['ws', '-o', ''], ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml']],
+    [['ws', 'queries', 'list', '--json', 'id,na'], ['id,name']],
+    [['ws', '--profile', 'queries', 'au'], ['automations', 'auth']], // 'queries' is the value of --profile
+    [['ws', 'help', 'queries', 'ex'], ['execute']],
+    [['ws', 'automations', 'trigger', 'x', '--timeout', '5m', '--wa'], ['--wait']],
+    [['ws', 'completion', ''], []],
+  ])('%j -> %j', (line, expected) => {
+    expect(complete(...line)).toEqual(expected);
+  });
+
+  it('offers global options after any command', () => {
+    expect(complete('ws', 'runs', 'get', '--jq-not-an-option', '--j')).toEqual(['--json', '--jq']);
+  });
+});
+
+describe.skipIf(!has('fish'))('fish completion (fish is installed by .ci/run)', () => {
+  const file = scriptFile('fish');
+  const complete = (line: string) =>
+    execFileSync('fish', ['-c', `source $argv[1]; complete -C $argv[2]`, file, line], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((entry) => entry.split('\t')[0]);
+
+  it.each([
+    ['ws qu', ['queries']],
+    ['ws queries li', ['list']],
+    ['ws queries list --sort ', ['created', 'name', 'updated']],
+    ['ws --profile x queries list --so', ['--sort', '--source']],
+    ['ws queries list --json id,na', ['id,name']],
+    ['ws automations trigger x --wa', ['--wait']],
+  ])('%j -> %j', (line, expected) => {
+    expect(complete(line)).toEqual(expected);
+  });
+});
+
+describe.skipIf(!has('zsh'))('zsh completion (zsh is installed by .ci/run)', () => {
+  it('loads without errors and registers _ws', () => {
+    const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws', 'zsh', scriptFile('zsh')], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('_ws: function');
+  });
+});
