@@ -90,7 +90,8 @@ export class Context {
 
   /** A progress or hint line for a person on stderr; silent with --quiet. */
   note(line: string): void {
-    if (!this.settings.quiet) this.io.stderr.write(`${line}\n`);
+    // from the flag alone: a note must not fail on a broken config file (the emulator needs none)
+    if (!this.globals.quiet) this.io.stderr.write(`${line}\n`);
   }
 
   async close(): Promise<void> {

@@ -25,5 +25,7 @@ export function askSecret(io: IO, question: string): Promise<string> {
       io.stderr.write('\n');
       reject(Object.assign(new Error('interrupted'), { interrupted: true }));
     });
+    // Ctrl-D (end of input) before a line: no key; after 'line' or SIGINT this settles nothing
+    rl.once('close', () => resolve(''));
   });
 }

@@ -4,8 +4,8 @@ import type { IO } from './io.js';
 import { startProgress } from './output/progress.js';
 
 export interface WaitSpec<T> {
-  /** Reads the remote job once. */
-  poll: () => Promise<T>;
+  /** Reads the remote job once; `signal` aborts when the user presses Ctrl-C, even mid-request. */
+  poll: (signal: AbortSignal) => Promise<T>;
   /** Its state, as shown while waiting. */
   state: (value: T) => string;
   isTerminal: (value: T) => boolean;
@@ -50,9 +50,11 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
 
   let wake: (() => void) | undefined;
   let wasInterrupted = false;
+  const interrupt = new AbortController();
   const stopListening = io.onInterrupt(() => {
     wasInterrupted = true;
     stopListening(); // a second Ctrl-C gets Node's default: exit at once
+    interrupt.abort();
     wake?.();
   });
   const sleep = (ms: number) =>
@@ -68,11 +70,12 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     for (;;) {
       if (wasInterrupted) break;
       try {
-        const value = await spec.poll();
+        const value = await spec.poll(interrupt.signal);
         errors = 0;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
       } catch (error) {
+        if (wasInterrupted) break;
         if (!(error instanceof WsError) || !(error.kind === 'api' || error.kind === 'not_found')) throw error;
         if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
         progress.update(state, `retrying: ${error.message}`);

@@ -1,3 +1,4 @@
+import { WsError } from '../errors.js';
 import type { HttpClient } from './http.js';
 import {
   AutomationRunDetail,
@@ -29,7 +30,28 @@ export async function listStepRuns(http: HttpClient, id: string): Promise<StepRu
   return stepRunsOf(await getStepRuns(http, id));
 }
 
-/** Cancels a pending or running run. Safe to send again: cancelling twice is harmless. No body is shown, so none is sent. */
+/**
+ * Cancels a pending or running run. Not sent twice: a second cancel of a run the first one already
+ * cancelled is refused (the run is no longer running), so callers read the run after a failure instead.
+ * No body is shown, so none is sent.
+ */
 export function cancelAutomationRun(http: HttpClient, id: string): Promise<CancelAutomationRunResponse> {
-  return http.request({ method: 'POST', path: `${path(id)}/cancel`, schema: CancelAutomationRunResponse, idempotent: true });
+  return http.request({ method: 'POST', path: `${path(id)}/cancel`, schema: CancelAutomationRunResponse, idempotent: false });
+}
+
+/**
+ * Cancels a run and confirms it: when the cancel request fails in a way that leaves its fate unknown
+ * (a lost response, a refusal because the run is no longer running), the run is read and a cancelled
+ * run counts as success. Any other outcome keeps the original error.
+ */
+export async function cancelAndConfirm(http: HttpClient, id: string): Promise<{ detail: AutomationRunDetail; refused: boolean }> {
+  try {
+    await cancelAutomationRun(http, id);
+  } catch (error) {
+    if (!(error instanceof WsError) || error.kind !== 'api') throw error;
+    const detail = await getAutomationRun(http, id);
+    if (detail.run.state === 'cancelled') return { detail, refused: true };
+    throw error;
+  }
+  return { detail: await getAutomationRun(http, id), refused: false };
 }

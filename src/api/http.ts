@@ -151,6 +151,16 @@ export class HttpClient {
     this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, ...options };
   }
 
+  /** The same client (and connections) whose requests end, as interrupted, when `signal` aborts. */
+  withSignal(signal: AbortSignal): HttpClient {
+    const client = new HttpClient({ ...this.options, signal: this.options.signal ? AbortSignal.any([this.options.signal, signal]) : signal });
+    client.shared = this.shared ?? this;
+    return client;
+  }
+
+  /** Set on a client made by withSignal: connections are opened and closed by the original. */
+  private shared: HttpClient | undefined;
+
   /** Sends a request and parses its JSON body with the spec's schema. */
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const response = await this.send(spec);
@@ -217,7 +227,9 @@ export class HttpClient {
 
   private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
     const undici = await import('undici');
-    this.dispatcher ??= new undici.Agent({ keepAliveTimeout: 2_000 });
+    const owner = this.shared ?? this;
+    owner.dispatcher ??= new undici.Agent({ keepAliveTimeout: 2_000 });
+    const dispatcher = owner.dispatcher;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -229,7 +241,8 @@ export class HttpClient {
       payload = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    const signals = [AbortSignal.timeout(this.options.timeoutMs)];
+    // --http-timeout 0: no time limit
+    const signals = this.options.timeoutMs > 0 ? [AbortSignal.timeout(this.options.timeoutMs)] : [];
     if (this.options.signal) signals.push(this.options.signal);
     const signal = AbortSignal.any(signals);
     const started = performance.now();
@@ -241,7 +254,7 @@ export class HttpClient {
         headers,
         body: payload,
         signal,
-        dispatcher: this.dispatcher,
+        dispatcher,
       });
       const text = await response.body.text();
       const elapsed = Math.round(performance.now() - started);
@@ -251,8 +264,11 @@ export class HttpClient {
     } catch (error) {
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
+        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
         throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
-          hint: 'the server did not answer in time; raise the limit with --http-timeout 2m',
+          hint: idempotent
+            ? 'the server did not answer in time; raise the limit with --http-timeout 2m'
+            : 'the request may have reached the server: check (for example with `ws queries runs` or `ws automations runs`) before sending it again',
         });
       }
       this.log(`< ${(error as Error).message}`);
@@ -264,7 +280,12 @@ export class HttpClient {
     // Exponential backoff with full jitter: 0-250ms, 0-500ms, 0-1s, … capped at 4s; Retry-After wins.
     const delay = retryAfterMs ?? Math.round(this.options.random() * Math.min(4_000, 250 * 2 ** (attempt - 1)));
     this.log(`* ${reason}: retrying in ${delay}ms (attempt ${attempt + 1} of ${this.options.maxAttempts})`);
-    await this.options.sleep(delay, this.options.signal);
+    try {
+      await this.options.sleep(delay, this.options.signal);
+    } catch (error) {
+      if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
+      throw error;
+    }
   }
 
   private log(line: string): void {

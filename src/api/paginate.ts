@@ -1,3 +1,5 @@
+import { WsError } from '../errors.js';
+
 /** One page as the API returns it: items next to total, limit and offset. */
 export interface Page<T> {
   items: T[];
@@ -20,6 +22,8 @@ export interface PageRequest {
 /**
  * Yields pages until the items wanted are there, the server has no more, or it sends an empty page.
  * `--limit` is the number of items wanted: past the endpoint's maximum, several pages are fetched.
+ * A server that ignores `offset` (it echoes another one, or sends the same page again) is an error,
+ * never an endless loop or duplicated items.
  */
 export async function* paginate<T>(
   fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
@@ -28,9 +32,20 @@ export async function* paginate<T>(
   const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
   let offset = request.offset;
   let received = 0;
+  let previousFirst: string | undefined;
   while (received < wanted) {
     const size = Math.min(request.pageMax, wanted - received);
     const page = await fetchPage(size, offset);
+    const echoed = page.envelope?.offset;
+    // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
+    const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
+    const first = typeof firstId === 'string' ? firstId : undefined;
+    if ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst)) {
+      throw new WsError('api', `the server ignored offset=${offset} (it sent ${typeof echoed === 'number' && echoed !== offset ? `offset ${echoed}` : 'the same page again'}), so the list cannot be read page by page`, {
+        hint: 'ask for one page with --limit, or report this server behaviour',
+      });
+    }
+    previousFirst = first;
     const items = page.items.slice(0, wanted - received);
     received += items.length;
     offset += page.items.length;

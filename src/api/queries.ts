@@ -106,8 +106,8 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
           hint: 'read it again; a new run completed meanwhile',
         });
       }
-      // without a total, stop at the first short page
-      const total = data.totalRowCount ?? (data.rows.length < limit ? offset + data.rows.length : Infinity);
+      // without a total, read on until an empty page: a short page may only mean a smaller server maximum
+      const total = data.totalRowCount ?? Infinity;
       return { items: data.rows, total, envelope: data };
     },
     { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize },

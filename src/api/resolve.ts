@@ -12,7 +12,7 @@ export function isUuid(value: string): boolean {
 /** Looks a slug up through the list endpoint's search; exactly one query must have that slug. */
 async function querySlug(http: HttpClient, slug: string): Promise<Query> {
   const candidates: Query[] = [];
-  for await (const page of listQueryPages(http, { search: slug, includeRuns: false }, { limit: 500, offset: 0, all: false })) {
+  for await (const page of listQueryPages(http, { search: slug, includeRuns: false }, { limit: undefined, offset: 0, all: true })) {
     candidates.push(...page.items);
   }
   const exact = candidates.filter((candidate) => candidate.slug === slug);

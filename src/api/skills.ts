@@ -6,7 +6,10 @@ export function getSkill(http: HttpClient, identifier: string): Promise<Skill> {
   return http.request({ method: 'GET', path: `/skills/${encodeURIComponent(identifier)}`, schema: Skill });
 }
 
-/** Creates the skill, or updates the existing one: sending the same body twice leaves the same skill, so it may be retried. */
+/**
+ * Creates the skill, or updates the existing one. How an existing skill is matched is not shown by the API,
+ * so a request that may have arrived is not sent again: a retry could create a second skill.
+ */
 export function applySkill(http: HttpClient, body: ApplySkillBody): Promise<Skill> {
-  return http.request({ method: 'POST', path: '/skills', body, schema: Skill, idempotent: true });
+  return http.request({ method: 'POST', path: '/skills', body, schema: Skill, idempotent: false });
 }

@@ -186,5 +186,5 @@ async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string,
   for await (const page of source.pages) pages.push(page);
   if (pages.length === 1 && pages[0]!.envelope) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
   const items = pages.flatMap((page) => page.items);
-  return { [source.key]: items, ...summary(source, pages[0]?.envelope, items.length, pages.at(-1)?.total ?? 0) };
+  return { ...summary(source, pages[0]?.envelope, items.length, pages.at(-1)?.total ?? 0), [source.key]: items };
 }

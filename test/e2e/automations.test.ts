@@ -316,17 +316,27 @@ describe('ws automations cancel', () => {
     const shown = await ws(['automations', 'run', id, '--json'], slowEnv);
     expect(JSON.parse(shown.stdout).run.state).toBe('cancelled');
 
+    // cancelling a cancelled run: the server refuses (409), ws reads the run and reports it cancelled
     const again = await ws(['automations', 'cancel', id], slowEnv);
-    expect(again.exitCode).not.toBe(0);
-    expect(again.stdout).toBe('');
-    expect(again.stderr).toMatch(/^error: .*cancel.*\(HTTP 409\).*is cancelled; only a pending or running run can be cancelled/m);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain('state:\tcancelled\n');
+    expect(again.stderr).toContain(`Automation run ${id} is cancelled (it already was`);
 
     const waited = await ws(['automations', 'wait', id], slowEnv);
     expect(waited.exitCode).toBe(5);
     expect(waited.stderr).toContain(`error: automation run ${id} cancelled`);
   });
 
-  it('--dry-run prints the cancel request and sends nothing', async () => {
+  it('cancelling a completed run is exit 1 with the server\'s reason, sent once', async () => {
+    await emu.clearRequests();
+    const result = await ws(['automations', 'cancel', completedRun], env);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: POST \/automation-runs\/.*\/cancel failed \(HTTP 409\): .*is completed; only a pending or running run can be cancelled/m);
+    expect(routes(await emu.requests()).filter((r) => r.startsWith('POST'))).toEqual([`POST /automation-runs/${completedRun}/cancel`]);
+  });
+
+    it('--dry-run prints the cancel request and sends nothing', async () => {
     const runId = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
     await emu.clearRequests();
     const result = await ws(['automations', 'cancel', runId, '--dry-run'], env);

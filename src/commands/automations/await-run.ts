@@ -1,4 +1,4 @@
-import { cancelAutomationRun, getAutomationRun } from '../../api/automation-runs.js';
+import { cancelAndConfirm, getAutomationRun } from '../../api/automation-runs.js';
 import type { HttpClient } from '../../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../../api/schemas/automation-runs.js';
 import type { Context } from '../../context.js';
@@ -12,7 +12,7 @@ import { errorText, stepName } from './view.js';
  */
 export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false): Promise<AutomationRunDetail> {
   const detail = await waitFor({
-    poll: () => getAutomationRun(http, runId),
+    poll: (signal) => getAutomationRun(http.withSignal(signal), runId),
     state: (d) => d.run.state,
     isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
     timeoutMs,
@@ -22,7 +22,7 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
     ...(cancelOnInterrupt
       ? {
           onInterrupt: async () => {
-            await cancelAutomationRun(http, runId);
+            await cancelAndConfirm(http, runId);
             return { outcome: 'it was cancelled', hint: `see it: ws automations run ${runId}` };
           },
         }

@@ -1,4 +1,4 @@
-import { cancelAutomationRun, getAutomationRun } from '../../api/automation-runs.js';
+import { cancelAndConfirm } from '../../api/automation-runs.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dry-run.js';
 import { checkUuid } from './ids.js';
@@ -10,9 +10,8 @@ export async function run(ctx: Context, [runId]: string[], opts: { dryRun?: bool
   if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: `/automation-runs/${runId}/cancel` });
   const output = await ctx.output();
   const http = ctx.http();
-  await cancelAutomationRun(http, runId!);
-  const detail = await getAutomationRun(http, runId!);
+  const { detail, refused } = await cancelAndConfirm(http, runId!);
   if (output.format === 'table') await output.item(detail.run, runDetailView(detail.stepRuns));
   else await output.document(detail);
-  ctx.note(`Cancelled automation run ${runId}.`);
+  ctx.note(refused ? `Automation run ${runId} is cancelled (it already was, or the first answer was lost).` : `Cancelled automation run ${runId}.`);
 }

@@ -11,7 +11,7 @@ import { waitFor } from '../../wait.js';
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
 export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
-    poll: () => getQueryRun(http, runId),
+    poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
     isTerminal: (r) => terminalQueryRunStatuses.includes(r.status),
     timeoutMs,
@@ -84,7 +84,10 @@ export async function printLatestData(
       offset: page.offset,
       pages: checked(),
       moreHint: 'use --limit n or --all for more rows',
-      summarize: (first, count, total) => ({ ...first, rows: undefined, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total }),
+      summarize: (first, count, total) => {
+        const { rows: _rows, ...rest } = first ?? {};
+        return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
+      },
     },
     view,
   );

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { paginate, type Page } from '../../src/api/paginate.js';
+
+type Item = { id: string };
+const items = (from: number, count: number): Item[] => Array.from({ length: count }, (_, i) => ({ id: `id-${from + i}` }));
+
+async function collect(pages: AsyncIterable<Page<Item>>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of pages) ids.push(...page.items.map((item) => item.id));
+  return ids;
+}
+
+describe('paginate', () => {
+  it('asks for pages of at most the maximum until the items wanted are there', async () => {
+    const asked: [number, number][] = [];
+    const pages = paginate(
+      async (limit, offset) => {
+        asked.push([limit, offset]);
+        return { items: items(offset, limit), total: 1000, envelope: { offset } };
+      },
+      { limit: 250, offset: 10, all: false, pageMax: 100, defaultLimit: 50 },
+    );
+    const ids = await collect(pages);
+    expect(asked).toEqual([[100, 10], [100, 110], [50, 210]]);
+    expect(ids).toHaveLength(250);
+    expect(ids.at(-1)).toBe('id-259');
+  });
+
+  it('--all stops at the total, and at an empty page when there is no total', async () => {
+    expect(await collect(paginate(async (limit, offset) => ({ items: items(offset, Math.min(limit, 230 - offset)), total: 230 }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 }))).toHaveLength(230);
+    // no total (Infinity): a short page is not the end, an empty one is
+    const sizes = [100, 40, 100, 0];
+    let call = 0;
+    const ids = await collect(paginate(async (_limit, offset) => ({ items: items(offset, sizes[call++] ?? 0), total: Infinity }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 }));
+    expect(ids).toHaveLength(240);
+    expect(call).toBe(4);
+  });
+
+  it('a server that ignores offset is an error, not an endless loop', async () => {
+    let calls = 0;
+    const sameEveryTime = paginate(
+      async () => {
+        calls++;
+        return { items: items(0, 100), total: Infinity };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+    );
+    await expect(collect(sameEveryTime)).rejects.toThrow(/the server ignored offset=100 \(it sent the same page again\)/);
+    expect(calls).toBe(2);
+    const wrongEcho = paginate(async () => ({ items: items(0, 100), total: 500, envelope: { offset: 0 } }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 });
+    await expect(collect(wrongEcho)).rejects.toThrow(/ignored offset=100 \(it sent offset 0\)/);
+  });
+});
