@@ -24,7 +24,7 @@ describe('help', () => {
     const code = await run([...(path as string[]), '--help'], io);
     expect(code).toBe(0);
     expect(io.out()).toMatch(/^Usage: ws /);
-    expect(io.out()).toMatch(/\nExamples:\n {2}\$ ws /);
+    expect(io.out()).toMatch(/\nExamples:\n {2}\$ .*\bws /);
     expect(io.err()).toBe('');
   });
 
