@@ -88,19 +88,22 @@ function wantsJson(argv: string[], env: IO['env']): boolean {
   return argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && argv[index + 1] === 'json')) || env.WS_OUTPUT === 'json';
 }
 
+function redact(text: string, secrets: string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), stripControl(text));
+}
+
 function printError(io: IO, error: WsError, json: boolean, secrets: string[]): void {
-  const redact = (text: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), stripControl(text));
   if (json) {
     const body: Record<string, unknown> = {};
     if (error.status !== undefined) body.status = error.status;
     if (error.code !== undefined) body.code = error.code;
-    body.message = redact(error.message);
+    body.message = redact(error.message, secrets);
     if (error.requestId !== undefined) body.requestId = error.requestId;
     io.stderr.write(`${JSON.stringify({ error: body })}\n`);
     return;
   }
-  let text = `error: ${redact(error.message)}\n`;
-  if (error.hint) text += `hint: ${redact(error.hint)}\n`;
+  let text = `error: ${redact(error.message, secrets)}\n`;
+  if (error.hint) text += `hint: ${redact(error.hint, secrets)}\n`;
   if (error.requestId) text += `request id: ${error.requestId}\n`;
   io.stderr.write(text);
 }
@@ -167,7 +170,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     }
     printError(io, error, json, secrets);
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
-      io.stderr.write(`${(thrown as Error).stack ?? ''}\n`);
+      io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }
     return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : exitCodes[error.kind];
   } finally {

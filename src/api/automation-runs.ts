@@ -25,9 +25,11 @@ export function getStepRuns(http: HttpClient, id: string): Promise<StepRunsRespo
   return http.request({ method: 'GET', path: `${path(id)}/step-runs`, schema: StepRunsResponse });
 }
 
-/** Every step run of a run, whichever of the accepted shapes the response has. */
+/** Every step run of a run, wherever the response holds them; an unknown shape is an unexpected response. */
 export async function listStepRuns(http: HttpClient, id: string): Promise<StepRun[]> {
-  return stepRunsOf(await getStepRuns(http, id));
+  const stepRuns = stepRunsOf(await getStepRuns(http, id));
+  if (!stepRuns) throw new WsError('api', `unexpected response from GET ${path(id)}/step-runs: no list of step runs in it`, { hint: 'print it as sent with --json' });
+  return stepRuns;
 }
 
 /**

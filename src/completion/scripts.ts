@@ -84,7 +84,7 @@ complete -F _ws ws
 /** zsh runs the bash completion through bashcompinit: one script to keep right, the same answers in both shells. */
 export function zshScript(tree: Tree): string {
   return `${header('zsh', 'Load it in ~/.zshrc with: source <(ws completion zsh)')}
-autoload -U +X compinit && compinit
+(( $+functions[compdef] )) || { autoload -U +X compinit && compinit }
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(tree).replace(/^#.*\n#.*\n/, '')}`;
 }

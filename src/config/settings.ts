@@ -66,7 +66,11 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const env = io.env;
   const configFile = configFilePath(env);
   const profileName = pick(options.profile, env.WS_PROFILE, undefined, 'default');
-  const profile = readConfig(configFile).profiles[profileName.value] ?? {};
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(profileName.value)) {
+    throw usageError(`invalid profile name "${profileName.value}" (from ${profileName.source === 'env' ? 'WS_PROFILE' : '--profile'})`, 'use letters, digits, _ . - (up to 64 characters)');
+  }
+  const profiles = readConfig(configFile).profiles;
+  const profile = Object.hasOwn(profiles, profileName.value) ? profiles[profileName.value]! : {};
 
   const jsonRequested = options.json !== undefined && options.json !== false;
   const jqRequested = options.jq !== undefined;

@@ -73,6 +73,9 @@ export class Engine {
       CREATE SCHEMA IF NOT EXISTS ws_state;
       CREATE SCHEMA IF NOT EXISTS ws_results;
       CREATE TABLE IF NOT EXISTS ws_state.resources (kind VARCHAR, id VARCHAR, data VARCHAR, PRIMARY KEY (kind, id));
+      -- saved SQL runs here too: it may read tables, never files, URLs or other databases on this machine
+      SET enable_external_access = false;
+      SET lock_configuration = true;
     `);
     return engine;
   }

@@ -7,7 +7,7 @@ const minFlex = 8;
 
 /** Plain columns for a pipe: tab-separated with a header, nothing cut, no colour (as `gh` does). */
 export function plainHeader<T>(columns: Column<T>[]): string {
-  return `${columns.map((c) => c.header).join('\t')}\n`;
+  return `${columns.map((c) => cell(c.header)).join('\t')}\n`;
 }
 
 export function plainRow<T>(columns: Column<T>[], item: T): string {
@@ -18,10 +18,10 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
 export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint): Promise<string> {
   const { default: Table } = await import('cli-table3');
   const rows = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
-  const natural = columns.map((c, index) => Math.max(c.header.length, ...rows.map((row) => visibleLength(row[index]!))));
+  const natural = columns.map((c, index) => Math.max(cell(c.header).length, ...rows.map((row) => visibleLength(row[index]!))));
   const widths = fit(natural, columns.map((c) => Boolean(c.flex)), width);
   const table = new Table({
-    head: columns.map((c) => paint('bold', c.header)),
+    head: columns.map((c) => paint('bold', cell(c.header))),
     // cli-table3 cuts a cell to its column width less the padding, so the gap is padding, never content.
     colWidths: widths.map((w) => w + gap),
     wordWrap: false,

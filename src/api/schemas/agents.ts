@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonObject, SubAgentName, Timestamp, UserAgent } from './common.js';
+import { JsonObject, OpenEnum, SubAgentName, Timestamp, UserAgent } from './common.js';
 
 export const agentKinds = ['chat', 'sub'] as const;
 export const agentStatuses = ['draft', 'active', 'archived'] as const;
@@ -20,9 +20,9 @@ export const Agent = z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  kind: AgentKind,
-  status: AgentStatus,
-  handlerType: AgentHandlerType,
+  kind: OpenEnum,
+  status: OpenEnum,
+  handlerType: OpenEnum,
   systemPrompt: z.string(),
   tools: z.array(AgentTool).nullable(),
   maxTurns: z.number().int(),
@@ -37,7 +37,7 @@ export const Agent = z.looseObject({
   skills: z.array(z.string()).nullish(),
   inputSchema: JsonObject.optional(),
   outputSchema: JsonObject.optional(),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
   lastUsedAt: Timestamp.nullish(),
 });
 export type Agent = z.infer<typeof Agent>;

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, pageParams, StateChange, Timestamp, UserAgent, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, OpenEnum, pageParams, StateChange, Timestamp, Uuid } from './common.js';
 
 export const automationRunStates = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const AutomationRunState = z.enum(automationRunStates);
 export type AutomationRunState = z.infer<typeof AutomationRunState>;
-export const terminalAutomationRunStates: readonly AutomationRunState[] = ['completed', 'failed', 'cancelled'];
+export const terminalAutomationRunStates: readonly string[] = ['completed', 'failed', 'cancelled'] satisfies AutomationRunState[];
 
 export const automationTriggers = ['schedule', 'manual', 'api'] as const;
 export const AutomationTrigger = z.enum(automationTriggers);
@@ -14,8 +14,8 @@ export const AutomationRun = z.looseObject({
   workflowId: z.string(),
   organizationId: z.string(),
   runById: z.string().nullable(),
-  state: AutomationRunState,
-  triggeredBy: AutomationTrigger,
+  state: OpenEnum,
+  triggeredBy: OpenEnum,
   /**
    * The description says "object, req", but a run that has not failed has no error to describe:
    * a server that sends null (or leaves the field out) for it must not make every read of a
@@ -30,7 +30,7 @@ export const AutomationRun = z.looseObject({
   updatedAt: Timestamp,
   /** Entries {state, at}; the state is kept as a string so that a history entry never fails a read. */
   stateHistory: z.array(StateChange),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
   workflowName: z.string().optional(),
 });
 export type AutomationRun = z.infer<typeof AutomationRun>;
@@ -79,21 +79,23 @@ export const AutomationRunResult = JsonValue;
 export type AutomationRunResult = z.infer<typeof AutomationRunResult>;
 
 /**
- * GET /automation-runs/{id}/step-runs: the response shape is not shown. Accepted: a bare array of step
- * runs, or an object carrying them under `stepRuns` (as GET /automation-runs/{id} does) or `runs` (as the
- * list envelopes do). `stepRunsOf` turns any of these into StepRun[].
+ * GET /automation-runs/{id}/step-runs: the response shape is not shown, so any JSON body is accepted (and
+ * printed as sent in JSON output). `stepRunsOf` finds the step runs in it for tables.
  */
-const ByStepRuns = z.looseObject({ stepRuns: z.array(StepRun) });
-const ByRuns = z.looseObject({ runs: z.array(StepRun) });
-
-export const StepRunsResponse = z.union([z.array(StepRun), ByStepRuns, ByRuns]);
+export const StepRunsResponse = JsonValue;
 export type StepRunsResponse = z.infer<typeof StepRunsResponse>;
 
-export function stepRunsOf(response: StepRunsResponse): StepRun[] {
-  if (Array.isArray(response)) return response;
-  // Parsed again rather than cast: an object may carry both keys with only one of them valid.
-  const byStepRuns = ByStepRuns.safeParse(response);
-  return byStepRuns.success ? byStepRuns.data.stepRuns : ByRuns.parse(response).runs;
+/**
+ * The step runs in a step-runs body: a bare array, or an array under `stepRuns` (as GET /automation-runs/{id}
+ * has it) or `runs` (as list envelopes have it). Undefined when none of these holds step runs.
+ */
+export function stepRunsOf(response: StepRunsResponse): StepRun[] | undefined {
+  const record = typeof response === 'object' && response !== null && !Array.isArray(response) ? (response as Record<string, unknown>) : undefined;
+  for (const candidate of [response, record?.stepRuns, record?.runs]) {
+    const parsed = z.array(StepRun).safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
 }
 
 /**

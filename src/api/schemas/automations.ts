@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
 import { sortDirections } from './queries.js';
 
 /**
@@ -26,7 +26,7 @@ export const Automation = z.looseObject({
   lastRunAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
   /** Added by GET /automations?include=latestRun; its shape is not shown. */
   latestRun: JsonValue.optional(),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonValue, Timestamp, UserAgent, Uuid } from './common.js';
+import { JsonValue, OpenEnum, Timestamp, Uuid } from './common.js';
 
 export const chatVisibilities = ['personal', 'organization', 'public'] as const;
 export const ChatVisibility = z.enum(chatVisibilities);
@@ -19,9 +19,9 @@ export const ChatSession = z.looseObject({
   updatedById: z.string(),
   meta: JsonValue.optional(),
   isPublic: z.boolean().optional(),
-  visibility: ChatVisibility.optional(),
+  visibility: OpenEnum.optional(),
   version: z.union([z.string(), z.number()]).optional(),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
 });
 export type ChatSession = z.infer<typeof ChatSession>;
 
@@ -34,7 +34,7 @@ export type UpdateChatSessionBody = z.infer<typeof UpdateChatSessionBody>;
 
 export const UpdateChatSessionResponse = z.looseObject({
   id: z.string(),
-  visibility: ChatVisibility,
+  visibility: OpenEnum,
   meta: JsonValue.optional(),
   updatedAt: Timestamp.optional(),
 });

@@ -11,6 +11,13 @@ import * as z from 'zod';
 export const userAgents = ['web', 'cli', 'internal-cli', 'api', 'slack', 'discord', 'telegram', 'schedule', 'unknown'] as const;
 export const UserAgent = z.enum(userAgents);
 
+/**
+ * An enum as a response carries it: any string. A value the API adds later must not make every read
+ * fail; code that acts on a value (is this run finished?) compares against the values it knows, and
+ * treats an unknown one as "not finished". Requests keep the strict enums.
+ */
+export const OpenEnum = z.string();
+
 /** Any UUID-shaped string (8-4-4-4-12 hex); the API does not promise a version or variant. */
 export const Uuid = z.guid({ error: 'must be a UUID' });
 

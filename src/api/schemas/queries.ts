@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
-import { QueryRun, QueryRunStatus } from './query-runs.js';
+import { envelopeFields, JsonObject, JsonValue, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
+import { QueryRun } from './query-runs.js';
 
 /** The description marks none of these as always present: only the name is needed to use a parameter. */
 export const QueryParameter = z.looseObject({
@@ -28,7 +28,7 @@ export const Query = z.looseObject({
   updatedAt: Timestamp,
   description: z.string().nullish(),
   metadata: JsonValue.optional(),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
   lastSuccessfulRun: QueryRun.nullish(),
   lastQueryRun: QueryRun.nullish(),
 });
@@ -102,7 +102,7 @@ export type ExecuteQueryBody = z.infer<typeof ExecuteQueryBody>;
 export const ExecuteQueryResponse = z.looseObject({
   queryId: z.string(),
   queryRunId: z.string(),
-  status: QueryRunStatus,
+  status: OpenEnum,
   queryName: z.string().optional(),
 });
 export type ExecuteQueryResponse = z.infer<typeof ExecuteQueryResponse>;

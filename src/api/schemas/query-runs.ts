@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { JsonValue, Timestamp, UserAgent, Uuid } from './common.js';
+import { JsonValue, OpenEnum, Timestamp, Uuid } from './common.js';
 
 export const queryRunStatuses = ['PENDING', 'SUBMITTED', 'RUNNING', 'STREAMING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export const QueryRunStatus = z.enum(queryRunStatuses);
 export type QueryRunStatus = z.infer<typeof QueryRunStatus>;
-export const terminalQueryRunStatuses: readonly QueryRunStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
+export const terminalQueryRunStatuses: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'] satisfies QueryRunStatus[];
 
 /**
  * A query run. The API description marks none of its fields as always present, so only the
@@ -13,7 +13,7 @@ export const terminalQueryRunStatuses: readonly QueryRunStatus[] = ['COMPLETED',
 export const QueryRun = z.looseObject({
   id: z.string(),
   queryId: z.string().optional(),
-  status: QueryRunStatus,
+  status: OpenEnum,
   resultLocation: z.string().nullish(),
   warehouseQueryId: z.string().nullish(),
   rowCount: z.number().int().nullish(),
@@ -27,20 +27,20 @@ export const QueryRun = z.looseObject({
   updatedAt: Timestamp.nullish(),
   startedAt: Timestamp.nullish(),
   completedAt: Timestamp.nullish(),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
 });
 export type QueryRun = z.infer<typeof QueryRun>;
 
 /** GET /query-runs/{runId} */
 export const QueryRunStatusResponse = z.looseObject({
   queryRunId: z.string(),
-  status: QueryRunStatus,
+  status: OpenEnum,
   message: z.string().nullable(),
-  userAgent: UserAgent.nullable(),
+  userAgent: OpenEnum.nullable(),
   createdAt: Timestamp,
   history: z.array(
     z.looseObject({
-      status: QueryRunStatus,
+      status: OpenEnum,
       message: z.string().nullish(),
       createdAt: Timestamp,
     }),
@@ -52,12 +52,12 @@ export type QueryRunStatusResponse = z.infer<typeof QueryRunStatusResponse>;
 export const QueryRunResult = z.looseObject({
   queryRunId: z.string(),
   queryId: z.string(),
-  status: QueryRunStatus,
+  status: OpenEnum,
   resultLocation: z.string().nullable(),
   rowCount: z.number().int().nullable(),
   executionTimeMs: z.number().int().nullable(),
   columnSchema: z.array(JsonValue).nullable(),
-  userAgent: UserAgent.nullable(),
+  userAgent: OpenEnum.nullable(),
   createdAt: Timestamp,
   completedAt: Timestamp.nullable(),
 });

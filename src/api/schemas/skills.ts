@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonObject, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
+import { JsonObject, OpenEnum, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
 
 export const Skill = z.looseObject({
   id: z.string(),
@@ -15,7 +15,7 @@ export const Skill = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   sections: JsonObject.optional(),
-  userAgent: UserAgent.nullish(),
+  userAgent: OpenEnum.nullish(),
   organizationSlug: z.string().optional(),
   lastUsedAt: Timestamp.nullish(),
 });

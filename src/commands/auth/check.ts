@@ -6,7 +6,7 @@ export async function checkKey(http: HttpClient): Promise<void> {
   await listQueries(http, { limit: 1, includeRuns: false });
 }
 
-/** The key as it may be shown: its last four characters. */
+/** The key as it may be shown: its last four characters, or nothing of a short key (4 of 8 would be half of it). */
 export function maskKey(key: string): string {
-  return `****${key.slice(-4)}`;
+  return key.length >= 16 ? `****${key.slice(-4)}` : '****';
 }
