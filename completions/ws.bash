@@ -98,13 +98,17 @@ _ws_fields() {
     "automations get") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
     "automations runs") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
     "automations trigger") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
+    "automations run") echo "run stepRuns" ;;
     "automations steps") echo "id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory" ;;
+    "automations wait") echo "run stepRuns" ;;
+    "automations cancel") echo "run stepRuns" ;;
     "agents get") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
     "agents update") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
     "skills get") echo "id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt" ;;
     "skills apply") echo "id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt" ;;
     "sessions get") echo "id userId createdAt organizationId createdById updatedById meta isPublic visibility version userAgent" ;;
     "sessions update") echo "id visibility meta updatedAt" ;;
+    "auth status") echo "profile baseUrl apiKey authenticated" ;;
   esac
 }
 

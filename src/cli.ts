@@ -131,6 +131,24 @@ function track(command: Command, onReach: (command: Command) => void): void {
   for (const sub of command.commands) track(sub, onReach);
 }
 
+function commandNames(command: Command): Set<string> {
+  return new Set(command.commands.map((sub) => sub.name()));
+}
+
+/**
+ * `--json [fields]` takes an optional value, so in `ws --json queries list` commander would read
+ * "queries" as the field list. When --json comes before the command words and a group name follows it,
+ * --json stands alone: it moves to the end (before a `--`), where global options are read as well.
+ */
+function standAloneJson(argv: string[], groups: Set<string>): string[] {
+  const at = argv.indexOf('--json');
+  const firstWord = argv.findIndex((arg) => groups.has(arg));
+  if (at < 0 || firstWord !== at + 1) return argv;
+  const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+  const end = rest.indexOf('--');
+  return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
+}
+
 /** Runs ws with these arguments and returns the exit code. Never calls process.exit. */
 export async function run(argv: string[], io: IO = processIO()): Promise<number> {
   const contexts: Context[] = [];
@@ -146,7 +164,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const program = buildProgram(io, runner);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
-  const words = argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv;
+  const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));
   try {
     await program.parseAsync(words, { from: 'user' });
     return exitCode;

@@ -47,8 +47,8 @@ export class Context {
     return this.cachedSettings;
   }
 
-  /** The output for this command; `fields` are the names `--json a,b` may pick, checked now. */
-  output(fields?: readonly string[]): Promise<Output> {
+  /** The output for this command; `fields` are the names `--json a,b` may pick, checked now (see Output.create). */
+  output(fields?: readonly string[] | 'columns'): Promise<Output> {
     const s = this.settings;
     if (s.outputProblem) return Promise.reject(s.outputProblem);
     return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet }, fields);

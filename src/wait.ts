@@ -95,6 +95,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   }
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
+    if (!spec.quiet) io.stderr.write(`Cancelling ${spec.label}… (press Ctrl-C again to leave it running)\n`);
     try {
       outcome = await spec.onInterrupt();
     } catch (error) {

@@ -314,7 +314,14 @@ export class HttpClient {
         hint: response.status === 401 ? 'check the API key with `ws auth status`, or log in again with `ws auth login`' : 'the API key is valid but may not act on this resource',
       });
     }
-    if (response.status === 404) return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, details);
+    if (response.status === 404) {
+      // every path is below /public/v3: a base URL without it makes every request a 404
+      const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
+      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, {
+        ...details,
+        ...(prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : {}),
+      });
+    }
     return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, details);
   }
 

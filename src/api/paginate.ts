@@ -40,7 +40,8 @@ export async function* paginate<T>(
     // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
     const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
     const first = typeof firstId === 'string' ? firstId : undefined;
-    if ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst)) {
+    // (an empty page ends the list anyway, whatever offset it names)
+    if (page.items.length > 0 && ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst))) {
       throw new WsError('api', `the server ignored offset=${offset} (it sent ${typeof echoed === 'number' && echoed !== offset ? `offset ${echoed}` : 'the same page again'}), so the list cannot be read page by page`, {
         hint: 'ask for one page with --limit, or report this server behaviour',
       });

@@ -29,7 +29,7 @@ function firstLine(text: string): string {
   return (
     text
       .split('\n')
-      .map((line) => line.replace(/^jq: (error: )?/, '').trim())
+      .map((line) => line.replace(/^jq: (error: )?/, '').replace(/:$/, '').trim())
       .find((line) => line !== '') ?? ''
   );
 }

@@ -5,6 +5,7 @@ import { stripControl } from '../text.js';
 import { plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields } from './fields.js';
+import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { detail, plainHeader, plainRow, terminalTable } from './table.js';
 import type { View } from './view.js';
@@ -45,9 +46,16 @@ export class Output {
     private readonly options: OutputOptions,
   ) {}
 
-  /** Checks `--json` fields and the `--jq` expression up front, before any request is sent. */
-  static async create(io: IO, options: OutputOptions, fields?: readonly string[]): Promise<Output> {
-    if (options.jsonFields && fields) checkFields(options.jsonFields, fields);
+  /**
+   * Checks `--json` fields and the `--jq` expression up front, before any request is sent. `fields` are
+   * the names `--json a,b` may pick; 'columns' when they are a query result's columns, checked once
+   * known; none when the output has no fixed fields, where `--json a,b` is refused.
+   */
+  static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns'): Promise<Output> {
+    if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
+    if (options.jsonFields && fields === undefined) {
+      throw usageError('this command prints a document without a fixed list of fields, so --json cannot pick some: use --json alone, and --jq to pick (e.g. --jq .state)');
+    }
     if (options.jq !== undefined) await checkJq(options.jq);
     const output = new Output(io, options);
     if (options.color && options.format === 'table') {
@@ -70,7 +78,7 @@ export class Output {
     if (format === 'json' || format === 'yaml') {
       const whole = await collectEnvelope(source);
       const items = whole[source.key] as unknown[];
-      return this.document({ ...whole, [source.key]: items.map((item) => pickFields(item, this.options.jsonFields)) });
+      return this.print({ ...whole, [source.key]: items.map((item) => pickFields(item, this.options.jsonFields)) });
     }
     if (format === 'table' && this.io.stdoutIsTTY) {
       const items: T[] = [];
@@ -111,7 +119,7 @@ export class Output {
   async item<T>(item: T, view: View<T>): Promise<void> {
     const { format } = this.options;
     const out = (text: string) => write(this.io.stdout, text);
-    if (format === 'json' || format === 'yaml') return this.document(pickFields(item, this.options.jsonFields));
+    if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
     if (format === 'csv') return out(csvRecord(view.columns.map((c) => c.field)) + csvRecord(view.columns.map((c) => c.value(item))));
     if (format === 'tsv') return out(tsvRecord(view.columns.map((c) => c.field)) + tsvRecord(view.columns.map((c) => c.value(item))));
@@ -136,11 +144,11 @@ export class Output {
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     const iterator = source.pages[Symbol.asyncIterator]();
     const first = await iterator.next();
-    if (first.done) return this.document({ [source.key]: [], ...summary(source, undefined, 0, 0) });
+    if (first.done) return this.print({ [source.key]: [], ...summary(source, undefined, 0, 0) });
     let next = await iterator.next();
     if (next.done) {
       const page = first.value;
-      return this.document(page.envelope ? { ...page.envelope, [source.key]: page.items.map(pick) } : { [source.key]: page.items.map(pick), ...summary(source, undefined, page.items.length, page.total) });
+      return this.print(page.envelope ? { ...page.envelope, [source.key]: page.items.map(pick) } : { [source.key]: page.items.map(pick), ...summary(source, undefined, page.items.length, page.total) });
     }
     await out(`{\n  ${JSON.stringify(source.key)}: [`);
     let count = 0;
@@ -160,8 +168,12 @@ export class Output {
     await out(`${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`);
   }
 
-  /** A whole JSON document (an API body): JSON, YAML or through jq. */
-  async document(value: unknown): Promise<void> {
+  /** A whole JSON document (an API body): JSON, YAML or through jq; `--json a,b` keeps those fields. */
+  document(value: unknown): Promise<void> {
+    return this.print(pickFields(value, this.options.jsonFields));
+  }
+
+  private async print(value: unknown): Promise<void> {
     let text: string;
     if (this.options.jq !== undefined) text = await applyJq(value, this.options.jq);
     else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);

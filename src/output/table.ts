@@ -11,7 +11,9 @@ export function plainHeader<T>(columns: Column<T>[]): string {
 }
 
 export function plainRow<T>(columns: Column<T>[], item: T): string {
-  return `${columns.map((c) => cell(plain(c.value(item)))).join('\t')}\n`;
+  // values stay exact (ISO times, whole numbers), but a duration keeps its unit
+  const text = (c: Column<T>, value: unknown) => (c.kind === 'duration' && typeof value === 'number' ? `${value}ms` : plain(value));
+  return `${columns.map((c) => cell(text(c, c.value(item)))).join('\t')}\n`;
 }
 
 /** Columns for a terminal: humanised cells, cut to the width with an ellipsis in the flexible columns. */

@@ -162,9 +162,9 @@ describe('ws queries list', () => {
     const q = query({ name: 'Revenue, "net"\nper day', slug: 'net\trev' });
     server.on('GET', '/queries', { body: queryList([q]) });
     const csv = await ws(['queries', 'list', '-o', 'csv'], env);
-    expect(csv.stdout).toBe(`id,slug,name,lastQueryRun,updatedAt\r\n${q.id},net\trev,"Revenue, ""net""\nper day",,2026-11-20T09:00:00.000Z\r\n`);
+    expect(csv.stdout).toBe(`id,slug,name,lastQueryRun.status,updatedAt\r\n${q.id},net\trev,"Revenue, ""net""\nper day",,2026-11-20T09:00:00.000Z\r\n`);
     const tsv = await ws(['queries', 'list', '-o', 'tsv'], env);
-    expect(tsv.stdout).toBe(`id\tslug\tname\tlastQueryRun\tupdatedAt\n${q.id}\tnet\\trev\tRevenue, "net"\\nper day\t\t2026-11-20T09:00:00.000Z\n`);
+    expect(tsv.stdout).toBe(`id\tslug\tname\tlastQueryRun.status\tupdatedAt\n${q.id}\tnet\\trev\tRevenue, "net"\\nper day\t\t2026-11-20T09:00:00.000Z\n`);
   });
 
   it('yaml prints the envelope as YAML', async () => {

@@ -23,13 +23,13 @@ export interface UpdateOptions {
 }
 
 /** The fields PATCH /agents/{identifier} takes. */
-export const agentBodyFields = ['description', 'kind', 'handlerType', 'systemPrompt', 'tools', 'subAgents', 'skills', 'maxTurns', 'metadata', 'inputSchema', 'outputSchema', 'userAgent'];
+export const agentBodyFields = ['description', 'kind', 'handlerType', 'systemPrompt', 'tools', 'subAgents', 'skills', 'maxTurns', 'metadata', 'inputSchema', 'outputSchema'];
 
 /**
  * Agent fields the endpoint does not change. A file may hold them (so that `ws agents get x -o yaml` can be
  * edited and applied); they are skipped, but `id` and `name` must match the agent named on the command line.
  */
-const readOnlyFields = ['id', 'name', 'status', 'organizationId', 'organizationSlug', 'createdById', 'updatedById', 'createdAt', 'updatedAt', 'lastUsedAt'];
+const readOnlyFields = ['id', 'name', 'status', 'organizationId', 'organizationSlug', 'createdById', 'updatedById', 'createdAt', 'updatedAt', 'lastUsedAt', 'userAgent'];
 
 /** A PATCH body before validation, and for each field the flag (or file field) it came from. */
 export interface Draft {

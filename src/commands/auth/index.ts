@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { examples, type Runner } from '../shared.js';
+import { examples, jsonFields, type Runner } from '../shared.js';
+
+/** What `ws auth status --json` prints. */
+export const authStatusFields = ['profile', 'baseUrl', 'apiKey', 'authenticated'] as const;
 
 export function registerAuth(program: Command, runner: Runner): void {
   const auth = program.command('auth').description('Log in, check the key, log out');
@@ -22,6 +25,7 @@ export function registerAuth(program: Command, runner: Runner): void {
     .description('Show the profile, base URL and key in use, where each comes from, and whether the key works')
     .action(runner(() => import('./status.js')));
   examples(status, 'ws auth status', 'ws auth status --profile ci --json');
+  jsonFields(status, authStatusFields);
 
   const logout = auth
     .command('logout')

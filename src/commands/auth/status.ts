@@ -1,13 +1,14 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { checkKey, maskKey } from './check.js';
+import { authStatusFields } from './index.js';
 
 const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
 const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY' };
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
-  const output = await ctx.output();
+  const output = await ctx.output(authStatusFields);
   const key = s.apiKey.value;
   let authenticated = false;
   let problem: WsError | undefined;

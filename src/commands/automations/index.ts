@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
 import { collect } from '../inputs.js';
 import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
+import { runDetailFields } from './view.js';
 
 const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';
@@ -59,6 +60,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
 
   const show = automations.command('run').description('Show one run with its steps as a timeline').argument('<runId>', 'automation run UUID').action(runner(() => import('./run.js')));
   examples(show, `ws automations run ${run}`, `ws automations run ${run} --json`);
+  jsonFields(show, runDetailFields);
 
   const result = automations.command('result').description('Print the complete result of a run: step outputs, durations, errors').argument('<runId>', 'automation run UUID').action(runner(() => import('./result.js')));
   examples(result, `ws automations result ${run}`, `ws automations result ${run} --jq '.steps[] | {name, state}'`);
@@ -74,6 +76,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .action(runner(() => import('./wait.js')));
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
+  jsonFields(wait, runDetailFields);
 
   const cancel = automations
     .command('cancel')
@@ -82,4 +85,5 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .option('--dry-run', 'print the request without sending it')
     .action(runner(() => import('./cancel.js')));
   examples(cancel, `ws automations cancel ${run}`, `ws automations cancel ${run} --dry-run`);
+  jsonFields(cancel, runDetailFields);
 }

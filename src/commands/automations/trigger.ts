@@ -38,7 +38,9 @@ export async function run(ctx: Context, [id]: string[], opts: TriggerOptions): P
   const http = ctx.http();
   const started = await triggerAutomation(http, id!, body);
   if (!opts.wait) {
-    await output.item(started, runDetailView([]));
+    // as `queries execute`: the new run's id in a table, the API's answer in JSON
+    if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
+    else await output.item(started, runDetailView([]));
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }

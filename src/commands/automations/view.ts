@@ -78,6 +78,9 @@ export const stepRunView: View<StepRun> = {
   ],
 };
 
+/** The body of GET /automation-runs/{id}, which `run`, `wait` and `cancel` print in JSON. */
+export const runDetailFields = ['run', 'stepRuns'] as const;
+
 /** A run with its steps as a timeline: one line a step with its state, duration and error. */
 export function runDetailView(stepRuns: StepRun[]): View<AutomationRun> {
   return {

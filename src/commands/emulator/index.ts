@@ -40,4 +40,5 @@ export function registerEmulator(program: Command, runner: Runner): void {
   exec.argument('<command...>', 'the command to run, after --').action(runner(() => import('./exec.js')));
   examples(exec, 'ws emulator exec -- ws queries list', 'ws emulator exec --step-duration 0 -- npm run my-ci-checks');
   examples(emulator, 'ws emulator --port 0', 'ws emulator exec -- ws queries list');
+  emulator.addHelpText('after', '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --data-dir, --api-key, --seed, --latency, --fault-rate and --step-duration.');
 }

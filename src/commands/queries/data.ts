@@ -5,7 +5,7 @@ import { printLatestData } from '../runs/await-run.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);
-  const output = await ctx.output();
+  const output = await ctx.output('columns');
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
   await printLatestData(ctx, http, output, id, page);

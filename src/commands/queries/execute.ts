@@ -9,6 +9,23 @@ import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
 import { queryRunStatusView } from '../runs/view.js';
 
+/** What POST /queries/{id}/execute answers: printed without --wait. */
+export const executeResponseFields = ['queryId', 'queryRunId', 'status', 'queryName'] as const;
+
+/**
+ * A value that cannot be of its declared type. The API does not list the types; these are the common
+ * ones, and any other type is left to the server.
+ */
+function valueProblem(type: string | null | undefined, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const kind = (type ?? '').toLowerCase();
+  if (['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint'].includes(kind) && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'must be a number';
+  if (['integer', 'int', 'bigint'].includes(kind) && !Number.isInteger(Number(value))) return 'must be a whole number';
+  if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
+  if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
+  return undefined;
+}
+
 export interface ExecuteOptions {
   param?: string[];
   metadata?: string;
@@ -23,13 +40,17 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const values = keyValues(opts.param, '--param');
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
   const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
-  const output = await ctx.output(opts.wait && opts.data ? undefined : queryRunStatusView.fields);
+  const output = await ctx.output(!opts.wait ? executeResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
   const declared = (query.parameters ?? []).map((p) => p.name);
   const unknown = Object.keys(values).filter((name) => !declared.includes(name));
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
+  }
+  for (const parameter of query.parameters ?? []) {
+    const problem = valueProblem(parameter.type, values[parameter.name]);
+    if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
@@ -39,7 +60,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
     return;
   }
-  const finished = await awaitQueryRun(ctx, http, runId, timeoutMs);
+  const finished = await awaitQueryRun(ctx, http, runId, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false }, runId);

@@ -53,7 +53,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   examples(
     create,
     'ws queries create --name "Daily revenue" --sql "SELECT order_date, sum(amount) FROM orders GROUP BY 1"',
-    'ws queries create --name "Revenue since" --sql-file revenue.sql --param start_date:date=2026-01-01:first day',
+    'ws queries create --name "Revenue since" --sql-file revenue.sql --param "start_date:date=2026-01-01:first day"',
     'cat report.sql | ws queries create --name Report --sql-file - --dry-run',
   );
   jsonFields(create, queryFields);

@@ -27,7 +27,7 @@ export function parseParamSpec(spec: string): ParameterSpec {
     description = colon < 0 ? '' : tail.slice(colon + 1);
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    throw usageError(`invalid --param "${spec}": the name must be letters, digits and _ (not starting with a digit)`, 'format: name[:type][=default][:description], e.g. start_date:date=2026-01-01:first day');
+    throw usageError(`invalid --param "${spec}": the name must be letters, digits and _ (not starting with a digit)`, 'format: name[:type][=default][:description], e.g. --param "start_date:date=2026-01-01:first day"');
   }
   return { name, type: type || 'text', description, defaultValue };
 }

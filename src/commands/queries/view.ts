@@ -12,7 +12,7 @@ export const queryView: View<Query> = {
     column('ID', 'id', { kind: 'id' }),
     column('SLUG', 'slug', { flex: true }),
     column('NAME', 'name', { flex: true }),
-    column('LAST RUN', 'lastQueryRun', { kind: 'state', value: (q) => q.lastQueryRun?.status }),
+    column('LAST RUN', 'lastQueryRun.status', { kind: 'state', value: (q) => q.lastQueryRun?.status }),
     column('UPDATED', 'updatedAt', { kind: 'time' }),
   ],
   detail: (q) => ({

@@ -6,17 +6,18 @@ import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import type { Output } from '../../output/output.js';
 import { column, type View } from '../../output/view.js';
+import { checkFields } from '../../output/fields.js';
 import { waitFor } from '../../wait.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
     isTerminal: (r) => terminalQueryRunStatuses.includes(r.status),
     timeoutMs,
     label: `query run ${runId}`,
-    resume: `ws runs wait ${runId}`,
+    resume,
     io: ctx.io,
     quiet: ctx.settings.quiet,
   });
@@ -64,7 +65,12 @@ export async function printLatestData(
   async function* checked() {
     for await (const p of pages) {
       const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
-      names ??= columnNames(envelope?.columns, p.items[0]);
+      if (!names) {
+        names = columnNames(envelope?.columns, p.items[0]);
+        // the columns are known only now: `--json a,b` is checked against them here
+        const wanted = ctx.settings.jsonFields;
+        if (wanted && names.length) checkFields(wanted, names);
+      }
       if (expectedRunId && !warned && envelope?.queryRunId && envelope.queryRunId !== expectedRunId) {
         warned = true;
         ctx.io.stderr.write(`warning: these rows belong to run ${envelope.queryRunId}, not to run ${expectedRunId}: another run of the query completed meanwhile\n`);

@@ -8,9 +8,9 @@ import { queryRunStatusView } from './view.js';
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
   checkRunId(runId!);
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const output = await ctx.output(opts.data ? undefined : queryRunStatusView.fields);
+  const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
-  const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs);
+  const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = await getQueryRunResult(http, runId!);
   await settleLatestRun(http, queryId, runId!);
