@@ -1,11 +1,10 @@
 import { HttpClient } from './api/http.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError } from './errors.js';
+import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
 import { version } from './version.js';
-
-const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
 export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source: string): URL {
@@ -18,7 +17,7 @@ export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw usageError(`invalid base URL "${baseUrl}" (from ${source}): the scheme must be https or http`);
   }
-  if (url.protocol === 'http:' && !loopbackHosts.test(url.hostname) && !allowInsecureHttp) {
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
     throw usageError(
       `refusing to send the API key over plain http to ${url.host}`,
       'use an https:// base URL, or pass --allow-insecure-http if you really mean it',

@@ -1,13 +1,9 @@
 import { WsError } from '../errors.js';
+import { isUuid } from '../ids.js';
 import type { HttpClient } from './http.js';
 import { getQuery, listQueryPages } from './queries.js';
 import type { Query } from './schemas/queries.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** Looks a slug up through the list endpoint's search; exactly one query must have that slug. */
 async function querySlug(http: HttpClient, slug: string): Promise<Query> {

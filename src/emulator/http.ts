@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ZodType } from 'zod';
+import { isUuid } from '../ids.js';
 
 /** The organization an API key acts within, and the user it acts as. */
 export interface Organization {
@@ -125,18 +126,14 @@ export function parseQuery<T>(schema: ZodType<T>, request: Request, types: { num
   return parsed.data;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A path parameter that must be a UUID: 400 otherwise, as the API validates its paths. */
 export function uuidParam(request: Request, name: string): string {
   const value = request.params[name]!;
-  if (!uuidPattern.test(value)) throw new HttpError(400, 'validation_error', `${name}: must be a UUID, got "${value}"`, name);
+  if (!isUuid(value)) throw new HttpError(400, 'validation_error', `${name}: must be a UUID, got "${value}"`, name);
   return value.toLowerCase();
 }
 
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
+export { isUuid };
 
 /** Applies `limit` and `offset` to a list and builds the envelope. */
 export function page<T>(items: T[], limit: number, offset: number): { items: T[]; total: number; limit: number; offset: number } {

@@ -168,8 +168,14 @@ export class Output {
     await out(`${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`);
   }
 
-  /** A whole JSON document (an API body): JSON, YAML or through jq; `--json a,b` keeps those fields. */
+  /**
+   * A whole JSON document (an API body): JSON, YAML or through jq; `--json a,b` keeps those fields.
+   * A table shows it as indented JSON; csv and tsv have no rows to show, which is an error.
+   */
   document(value: unknown): Promise<void> {
+    if (this.options.format === 'csv' || this.options.format === 'tsv') {
+      throw usageError(`-o ${this.options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+    }
     return this.print(pickFields(value, this.options.jsonFields));
   }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isUuid } from '../../api/resolve.js';
+import { isUuid } from '../../ids.js';
 import type { Agent, UpdateAgentBody } from '../../api/schemas/agents.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
@@ -37,7 +37,6 @@ export interface Draft {
   sources: Record<string, string>;
 }
 
-export const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}`;
 
 async function fromFile(ctx: Context, file: string, agent: string): Promise<Draft> {
   const label = file === '-' ? '--from-file (stdin)' : path.basename(file);

@@ -1,9 +1,9 @@
-import { getAgent, updateAgent } from '../../api/agents.js';
+import { agentPath, getAgent, updateAgent } from '../../api/agents.js';
 import { UpdateAgentBody } from '../../api/schemas/agents.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { agentPath, diffAgent, draftUpdate, printAgentDryRun, type UpdateOptions } from './changes.js';
+import { diffAgent, draftUpdate, printAgentDryRun, type UpdateOptions } from './changes.js';
 import { agentView } from './view.js';
 
 export async function run(ctx: Context, [agent]: string[], opts: UpdateOptions): Promise<void> {

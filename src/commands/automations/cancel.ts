@@ -1,17 +1,16 @@
 import { cancelAndConfirm } from '../../api/automation-runs.js';
 import type { Context } from '../../context.js';
 import { printDryRun } from '../dry-run.js';
-import { checkUuid } from './ids.js';
-import { runDetailFields, runDetailView } from './view.js';
+import { requireUuid } from '../../ids.js';
+import { printRunDetail, runDetailFields } from './view.js';
 
 /** Cancels, then shows the run as it is now (the cancel response's shape is not shown by the API). */
 export async function run(ctx: Context, [runId]: string[], opts: { dryRun?: boolean }): Promise<void> {
-  checkUuid(runId!, 'automation run');
+  requireUuid(runId!, 'automation run');
   if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: `/automation-runs/${runId}/cancel` });
   const output = await ctx.output(runDetailFields);
   const http = ctx.http();
   const { detail, refused } = await cancelAndConfirm(http, runId!);
-  if (output.format === 'table') await output.item(detail.run, runDetailView(detail.stepRuns));
-  else await output.document(detail);
+  await printRunDetail(output, detail);
   ctx.note(refused ? `Automation run ${runId} is cancelled (it already was, or the first answer was lost).` : `Cancelled automation run ${runId}.`);
 }

@@ -1,10 +1,10 @@
 import { getAutomationRunResult } from '../../api/automation-runs.js';
 import type { Context } from '../../context.js';
-import { checkUuid } from './ids.js';
+import { requireUuid } from '../../ids.js';
 
 /** The complete result; its shape is not shown by the API, so it is printed as sent (YAML with -o yaml). */
 export async function run(ctx: Context, [runId]: string[]): Promise<void> {
-  checkUuid(runId!, 'automation run');
+  requireUuid(runId!, 'automation run');
   const output = await ctx.output();
   await output.document(await getAutomationRunResult(ctx.http(), runId!));
 }

@@ -1,11 +1,11 @@
 import { listAutomationRunPages } from '../../api/automations.js';
 import type { Context } from '../../context.js';
 import { pageRequest } from '../shared.js';
-import { checkUuid } from './ids.js';
+import { requireUuid } from '../../ids.js';
 import { automationRunView } from './view.js';
 
 export async function run(ctx: Context, [id]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
-  checkUuid(id!, 'automation');
+  requireUuid(id!, 'automation');
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const pages = listAutomationRunPages(ctx.http(), id!, page);

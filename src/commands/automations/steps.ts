@@ -1,11 +1,11 @@
 import { getStepRuns, listStepRuns } from '../../api/automation-runs.js';
 import { onePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { checkUuid } from './ids.js';
+import { requireUuid } from '../../ids.js';
 import { stepRunView } from './view.js';
 
 export async function run(ctx: Context, [runId]: string[]): Promise<void> {
-  checkUuid(runId!, 'automation run');
+  requireUuid(runId!, 'automation run');
   const output = await ctx.output(stepRunView.fields);
   if ((output.format === 'json' || output.format === 'yaml') && !ctx.settings.jsonFields) return output.document(await getStepRuns(ctx.http(), runId!));
   const stepRuns = await listStepRuns(ctx.http(), runId!);

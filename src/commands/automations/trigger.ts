@@ -6,7 +6,7 @@ import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../dry-run.js';
 import { jsonArgument, keyValues, readStructured, requireObject } from '../inputs.js';
 import { awaitAutomationRun } from './await-run.js';
-import { checkUuid } from './ids.js';
+import { requireUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
 
 export interface TriggerOptions {
@@ -20,7 +20,7 @@ export interface TriggerOptions {
 }
 
 export async function run(ctx: Context, [id]: string[], opts: TriggerOptions): Promise<void> {
-  checkUuid(id!, 'automation');
+  requireUuid(id!, 'automation');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const fromFile = opts.inputsFile === undefined ? {} : requireObject(await readStructured(ctx.io, opts.inputsFile, '--inputs-file'), '--inputs-file');
   const inputs = { ...fromFile, ...keyValues(opts.input, '--input') };

@@ -1,5 +1,6 @@
 import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
-import type { AutomationRun, StepRun } from '../../api/schemas/automation-runs.js';
+import type { AutomationRun, AutomationRunDetail, StepRun } from '../../api/schemas/automation-runs.js';
+import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
 import { formatDuration } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
@@ -80,6 +81,12 @@ export const stepRunView: View<StepRun> = {
 
 /** The body of GET /automation-runs/{id}, which `run`, `wait` and `cancel` print in JSON. */
 export const runDetailFields = ['run', 'stepRuns'] as const;
+
+/** A run with its steps: the API's {run, stepRuns} body as JSON or YAML; a timeline in a table; one row in csv/tsv. */
+export function printRunDetail(output: Output, detail: AutomationRunDetail): Promise<void> {
+  if (output.format === 'json' || output.format === 'yaml' || output.format === 'ndjson') return output.document(detail);
+  return output.item(detail.run, runDetailView(detail.stepRuns));
+}
 
 /** A run with its steps as a timeline: one line a step with its state, duration and error. */
 export function runDetailView(stepRuns: StepRun[]): View<AutomationRun> {

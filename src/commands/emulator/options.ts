@@ -1,13 +1,12 @@
 import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
+import { isLoopback } from '../../ids.js';
 import { defaultApiKey, type EmulatorOptions } from '../../emulator/emulator.js';
 import type { EmulatorFlags } from './index.js';
 
-const loopback = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/;
-
 /** Checks the flags before anything starts: the emulator listens on loopback only. */
 export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
-  if (!loopback.test(flags.host)) throw usageError(`--host ${flags.host} is not a loopback address`, 'the emulator serves this machine only: use 127.0.0.1, ::1 or localhost');
+  if (!isLoopback(flags.host)) throw usageError(`--host ${flags.host} is not a loopback address`, 'the emulator serves this machine only: use 127.0.0.1, ::1 or localhost');
   if (flags.port > 65_535) throw usageError(`--port ${flags.port} is above 65535`);
   const faultRate = flags.faultRate === undefined ? 0 : Number(flags.faultRate);
   if (!(faultRate >= 0 && faultRate <= 1)) throw usageError(`invalid --fault-rate "${flags.faultRate}": must be a number from 0 to 1`);

@@ -55,7 +55,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
   if (!opts.wait) {
-    if (output.format === 'table') ctx.io.stdout.write(`${runId}\n`);
+    if (output.format === 'table' || output.format === 'csv' || output.format === 'tsv') ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
     ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
     return;

@@ -1,5 +1,6 @@
 import { updateQuery } from '../../api/queries.js';
-import { isUuid, resolveQueryId } from '../../api/resolve.js';
+import { resolveQueryId } from '../../api/resolve.js';
+import { isUuid } from '../../ids.js';
 import { UpdateQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';

@@ -2,11 +2,11 @@ import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
-import { checkRunId } from './run-id.js';
+import { requireUuid } from '../../ids.js';
 import { queryRunStatusView } from './view.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
-  checkRunId(runId!);
+  requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();

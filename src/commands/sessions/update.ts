@@ -1,5 +1,5 @@
 import { updateChatSession } from '../../api/chat-sessions.js';
-import { isUuid } from '../../api/resolve.js';
+import { isUuid } from '../../ids.js';
 import { UpdateChatSessionBody } from '../../api/schemas/chat-sessions.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
