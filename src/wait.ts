@@ -76,9 +76,9 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
         if (spec.isTerminal(value)) return value;
       } catch (error) {
         if (wasInterrupted) break;
-        if (!(error instanceof WsError) || !(error.kind === 'api' || error.kind === 'not_found')) throw error;
+        if (!transient(error)) throw error;
         if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
-        progress.update(state, `retrying: ${error.message}`);
+        progress.update(state, `retrying: ${(error as Error).message}`);
       }
       const elapsed = io.now() - started;
       progress.update(state, formatDuration(elapsed));
@@ -103,6 +103,16 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     }
   }
   throw new WsError('interrupted', `stopped waiting for ${spec.label}; ${outcome.outcome}`, { hint: outcome.hint });
+}
+
+/**
+ * A failure worth riding out while waiting: the network or the server's side (5xx, 429), or a run not yet
+ * visible (404). A refusal (400), a response ws cannot read, or a missing key is final.
+ */
+function transient(error: unknown): boolean {
+  if (!(error instanceof WsError)) return false;
+  if (error.kind === 'not_found') return true;
+  return error.kind === 'api' && (error.status === undefined || error.status >= 500 || error.status === 429) && !error.message.startsWith('unexpected response');
 }
 
 function resumeHint(spec: { resume: string; cancel?: string }): string {

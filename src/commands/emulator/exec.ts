@@ -15,8 +15,11 @@ export async function run(ctx: Context, [command, ...args]: string[], flags: Emu
       stdio: 'inherit',
       env: { ...ctx.io.env, WS_BASE_URL: emulator.baseUrl, WS_API_KEY: emulator.apiKeys[0] },
     });
-    // Ctrl-C reaches the child through the terminal; the emulator waits for it to finish.
+    // Ctrl-C reaches the child through the terminal; the emulator waits for it to finish. A SIGTERM
+    // (a CI job's time limit, say) is passed on, so the child is not left running without its server.
     const stopInterrupt = ctx.io.onInterrupt(() => undefined);
+    const forward = () => child.kill('SIGTERM');
+    process.once('SIGTERM', forward);
     try {
       return await new Promise<number>((resolve, reject) => {
         child.once('error', (error) => reject(new WsError('usage', `cannot run ${command}: ${error.message}`)));
@@ -24,6 +27,7 @@ export async function run(ctx: Context, [command, ...args]: string[], flags: Emu
       });
     } finally {
       stopInterrupt();
+      process.off('SIGTERM', forward);
     }
   } finally {
     await emulator.close();
