@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { outputFormats } from './config/settings.js';
-import { Context } from './context.js';
+import type { Context } from './context.js';
 import { WsError, exitCodes } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { registerAgents } from './commands/agents/index.js';
@@ -156,6 +156,8 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   let exitCode = 0;
   const runner: Runner = (load) => async (...args) => {
     const command = args.at(-1) as Command;
+    // loaded when a command runs, so that --help and --version pay nothing for settings, HTTP and output
+    const { Context } = await import('./context.js');
     const context = new Context(io, command.optsWithGlobals());
     contexts.push(context);
     const { run: verb } = await load();
