@@ -7,6 +7,7 @@ import { execa, type Options, type ResultPromise } from 'execa';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { demoIds } from '../../src/emulator/seed.js';
 import { tempConfigDir, wsBin } from './ws.js';
+import { request } from '../emulator/helpers.js';
 
 export { demoIds };
 
@@ -49,19 +50,6 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-async function fetchJson(url: string, init: RequestInit = {}): Promise<{ status: number; json: any }> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const text = await response.text();
-  let json: unknown = undefined;
-  if (text !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-  }
-  return { status: response.status, json };
-}
 
 /** Starts an emulator on 127.0.0.1, port 0, demo data, fast runs (stepMs 5); any option may be overridden. */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
@@ -85,28 +73,21 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
     origin,
     env: { WS_BASE_URL: emulator.baseUrl, WS_API_KEY: key },
     async requests() {
-      const { status, json } = await fetchJson(`${origin}/__emulator/requests`);
+      const { status, json } = await request(origin, 'GET', '/__emulator/requests', {}, null);
       if (status !== 200) throw new Error(`GET /__emulator/requests: ${status}`);
       return json.requests as SeenRequest[];
     },
     async clearRequests() {
-      const { status } = await fetchJson(`${origin}/__emulator/requests`, { method: 'DELETE' });
+      const { status } = await request(origin, 'DELETE', '/__emulator/requests', {}, null);
       if (status !== 200) throw new Error(`DELETE /__emulator/requests: ${status}`);
     },
     async fault(spec) {
-      const { status, json } = await fetchJson(`${origin}/__emulator/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ times: 1, ...spec }),
-      });
+      const { status, json } = await request(origin, 'POST', '/__emulator/faults', { body: { times: 1, ...spec } }, null);
       if (status !== 201) throw new Error(`POST /__emulator/faults: ${status} ${JSON.stringify(json)}`);
     },
-    api(method, path, body) {
-      return fetchJson(`${emulator.baseUrl}${path}`, {
-        method,
-        headers: { 'x-api-key': key, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+    async api(method, path, body) {
+      const { status, json } = await request(emulator.baseUrl, method, path, body === undefined ? {} : { body }, key);
+      return { status, json: json as any };
     },
     async close() {
       if (closed) return;
