@@ -48,7 +48,8 @@ export async function run(ctx: Context, files: string[], opts: ApplyOptions): Pr
       }
     }
     const slugs = (action: SkillAction) => applied.filter((skill) => actions.get(skill) === action).map((skill) => skill.slug);
-    await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated') }) }, appliedSkillsView(actions));
+    // nothing applied: the errors below say why, and no empty table precedes them
+    if (applied.length || !sources.some((source) => source.problem)) await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated') }) }, appliedSkillsView(actions));
   }
   const problems = sources.filter((source) => source.problem).map((source) => source.problem!);
   if (problems.length) {
