@@ -24,6 +24,11 @@ const noPaint: Paint = (_kind, text) => text;
 export interface ListSource<T> {
   key: string;
   offset: number;
+  /**
+   * `--all`: the envelope describes the whole (limit = items printed) even when one page held it all;
+   * otherwise a single page is printed as the API sent it.
+   */
+  all?: boolean;
   pages: AsyncIterable<Page<T>>;
   /** Shown on stderr in a terminal when more items exist than were shown, e.g. "use --all". */
   moreHint?: string;
@@ -146,7 +151,7 @@ export class Output {
     const first = await iterator.next();
     if (first.done) return this.print({ [source.key]: [], ...summary(source, undefined, 0, 0) });
     let next = await iterator.next();
-    if (next.done) {
+    if (next.done && !source.all) {
       const page = first.value;
       return this.print(page.envelope ? { ...page.envelope, [source.key]: page.items.map(pick) } : { [source.key]: page.items.map(pick), ...summary(source, undefined, page.items.length, page.total) });
     }
@@ -202,7 +207,7 @@ function summary<T>(source: ListSource<T>, first: Record<string, unknown> | unde
 async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string, unknown>> {
   const pages: Page<T>[] = [];
   for await (const page of source.pages) pages.push(page);
-  if (pages.length === 1 && pages[0]!.envelope) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
+  if (pages.length === 1 && pages[0]!.envelope && !source.all) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
   const items = pages.flatMap((page) => page.items);
   return { ...summary(source, pages[0]?.envelope, items.length, pages.at(-1)?.total ?? 0), [source.key]: items };
 }

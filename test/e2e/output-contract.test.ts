@@ -71,3 +71,16 @@ describe('a base URL without /public/v3', () => {
     expect(result.stderr).toMatch(/^hint: the base URL http:\/\/127\.0\.0\.1:\d+ does not end in \/public\/v3; it usually should$/m);
   });
 });
+
+describe('--all envelopes describe the whole', () => {
+  it('even when one page held every item: limit is the number printed', async () => {
+    const all = await ws(['queries', 'list', '--all', '--json', 'slug'], env);
+    expect(all.exitCode, all.stderr).toBe(0);
+    const body = JSON.parse(all.stdout);
+    expect(body.queries.length).toBeGreaterThan(0);
+    expect(body).toMatchObject({ total: body.queries.length, limit: body.queries.length, offset: 0 });
+    // without --all, one page is printed as the API sent it (its own limit)
+    const one = JSON.parse((await ws(['queries', 'list', '--json', 'slug'], env)).stdout);
+    expect(one.limit).toBe(50);
+  });
+});

@@ -26,5 +26,5 @@ export async function run(ctx: Context, _args: string[], opts: ListOptions): Pro
   );
   const output = await ctx.output(automationView.fields);
   const pages = listAutomationPages(ctx.http(), params, page);
-  await output.list({ key: 'workflows', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, automationView);
+  await output.list({ key: 'workflows', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, automationView);
 }

@@ -9,5 +9,5 @@ export async function run(ctx: Context, [id]: string[], opts: { limit?: number; 
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const pages = listAutomationRunPages(ctx.http(), id!, page);
-  await output.list({ key: 'runs', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, automationRunView);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, automationRunView);
 }

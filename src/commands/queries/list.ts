@@ -37,5 +37,5 @@ export async function run(ctx: Context, _args: string[], opts: ListOptions): Pro
   );
   const output = await ctx.output(queryView.fields);
   const pages = listQueryPages(ctx.http(), params, page);
-  await output.list({ key: 'queries', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, queryView);
+  await output.list({ key: 'queries', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, queryView);
 }

@@ -10,5 +10,5 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
-  await output.list({ key: 'runs', offset: page.offset, pages, moreHint: 'use --limit n or --all for more' }, queryRunView);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, queryRunView);
 }

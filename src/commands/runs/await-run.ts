@@ -88,6 +88,7 @@ export async function printLatestData(
     {
       key: 'rows',
       offset: page.offset,
+      all: page.all,
       pages: checked(),
       moreHint: 'use --limit n or --all for more rows',
       summarize: (first, count, total) => {
