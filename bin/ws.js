@@ -3,12 +3,14 @@
 import module from 'node:module';
 
 module.enableCompileCache?.();
-// The reader of a pipe went away (`ws … | head`): stop quietly, as other Unix tools do.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
+// The reader of stdout went away (`ws … | head`): stop quietly, as other Unix tools do. A closed stderr
+// loses only messages, and the exit code still tells what happened.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+process.stderr.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 const { run } = await import('../dist/cli.js');
 process.exitCode = await run(process.argv.slice(2));

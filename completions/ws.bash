@@ -91,9 +91,11 @@ _ws_fields() {
     "queries get") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
     "queries create") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
     "queries update") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
+    "queries execute") echo "queryId queryRunId status queryName message userAgent createdAt history" ;;
     "queries runs") echo "id queryId status rowCount executionTimeMs errorDetails columnSchema resultLocation warehouseQueryId queryHash warehouse dataSourceId userAgent createdAt updatedAt startedAt completedAt" ;;
     "runs get") echo "queryRunId status message userAgent createdAt history" ;;
     "runs result") echo "queryRunId queryId status resultLocation rowCount executionTimeMs columnSchema userAgent createdAt completedAt" ;;
+    "runs wait") echo "queryRunId status message userAgent createdAt history" ;;
     "automations list") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
     "automations get") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
     "automations runs") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
@@ -109,6 +111,7 @@ _ws_fields() {
     "sessions get") echo "id userId createdAt organizationId createdById updatedById meta isPublic visibility version userAgent" ;;
     "sessions update") echo "id visibility meta updatedAt" ;;
     "auth status") echo "profile baseUrl apiKey authenticated" ;;
+    "config list") echo "base-url output" ;;
   esac
 }
 

@@ -141,11 +141,14 @@ function commandNames(command: Command): Set<string> {
  * --json stands alone: it moves to the end (before a `--`), where global options are read as well.
  */
 function standAloneJson(argv: string[], groups: Set<string>): string[] {
-  const at = argv.indexOf('--json');
   const firstWord = argv.findIndex((arg) => groups.has(arg));
-  if (at < 0 || firstWord !== at + 1) return argv;
-  const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+  if (firstWord < 1 || argv[firstWord - 1] !== '--json') return argv;
+  let at = firstWord - 1;
+  while (at > 0 && argv[at - 1] === '--json') at--; // `--json --json queries`: all of them
+  const rest = [...argv.slice(0, at), ...argv.slice(firstWord)];
   const end = rest.indexOf('--');
+  const later = rest.slice(at, end < 0 ? undefined : end).some((arg) => arg === '--json' || arg.startsWith('--json='));
+  if (later) return rest; // a later --json (perhaps with fields) says it all
   return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
 }
 

@@ -47,10 +47,10 @@ export class Context {
   }
 
   /** The output for this command; `fields` are the names `--json a,b` may pick, checked now (see Output.create). */
-  output(fields?: readonly string[] | 'columns'): Promise<Output> {
+  output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     const s = this.settings;
     if (s.outputProblem) return Promise.reject(s.outputProblem);
-    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet }, fields);
+    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet }, fields, shape);
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */

@@ -59,6 +59,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   });
   const sleep = (ms: number) =>
     new Promise<typeof interrupted | void>((resolve) => {
+      if (wasInterrupted) return resolve(interrupted);
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);

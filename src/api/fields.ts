@@ -48,3 +48,15 @@ export const chatSessionFields = [
 
 /** The response of PATCH /chat-sessions/update. */
 export const chatSessionUpdateFields = ['id', 'visibility', 'meta', 'updatedAt'] as const;
+
+/** GET /query-runs/{runId}. */
+export const queryRunStatusFields = ['queryRunId', 'status', 'message', 'userAgent', 'createdAt', 'history'] as const;
+
+/** GET /query-runs/{runId}/result. */
+export const queryRunResultFields = [
+  'queryRunId', 'queryId', 'status', 'resultLocation', 'rowCount', 'executionTimeMs', 'columnSchema', 'userAgent',
+  'createdAt', 'completedAt',
+] as const;
+
+/** POST /queries/{id}/execute. */
+export const executeQueryResponseFields = ['queryId', 'queryRunId', 'status', 'queryName'] as const;

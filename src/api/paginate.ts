@@ -17,6 +17,8 @@ export interface PageRequest {
   pageMax: number;
   /** The page size to ask for when no limit is given and `all` is off. */
   defaultLimit: number;
+  /** Items are rows of data, not resources with ids: equal first rows do not mean a repeated page. */
+  rows?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function* paginate<T>(
     const echoed = page.envelope?.offset;
     // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
     const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
-    const first = typeof firstId === 'string' ? firstId : undefined;
+    const first = typeof firstId === 'string' && !request.rows ? firstId : undefined;
     // (an empty page ends the list anyway, whatever offset it names)
     if (page.items.length > 0 && ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst))) {
       throw new WsError('api', `the server ignored offset=${offset} (it sent ${typeof echoed === 'number' && echoed !== offset ? `offset ${echoed}` : 'the same page again'}), so the list cannot be read page by page`, {
@@ -47,6 +49,8 @@ export async function* paginate<T>(
       });
     }
     previousFirst = first;
+    // an empty page after others only says the list ended (a list without a total ends so)
+    if (page.items.length === 0 && received > 0) return;
     const items = page.items.slice(0, wanted - received);
     received += items.length;
     offset += page.items.length;

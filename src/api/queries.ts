@@ -110,6 +110,6 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       const total = data.totalRowCount ?? Infinity;
       return { items: data.rows, total, envelope: data };
     },
-    { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize },
+    { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize, rows: true },
   );
 }

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 
 /** `--dry-run`: the request that would be sent, after validation; nothing is sent. */
 export async function printDryRun(ctx: Context, request: { method: string; path: string; headers?: Record<string, string>; body?: unknown }): Promise<void> {
-  const output = await ctx.output();
+  const output = await ctx.output(undefined, { document: true });
   if (output.format !== 'table') return output.document({ dryRun: true, ...request });
   let text = `${request.method} ${request.path}\n`;
   for (const [name, value] of Object.entries(request.headers ?? {})) text += `${name}: ${value}\n`;

@@ -66,8 +66,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const env = io.env;
   const configFile = configFilePath(env);
   const profileName = pick(options.profile, env.WS_PROFILE, undefined, 'default');
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(profileName.value)) {
-    throw usageError(`invalid profile name "${profileName.value}" (from ${profileName.source === 'env' ? 'WS_PROFILE' : '--profile'})`, 'use letters, digits, _ . - (up to 64 characters)');
+  if (profileName.value === '' || profileName.value === '__proto__') {
+    throw usageError(`invalid profile name "${profileName.value}" (from ${profileName.source === 'env' ? 'WS_PROFILE' : '--profile'})`, 'use letters, digits, _ . -');
   }
   const profiles = readConfig(configFile).profiles;
   const profile = Object.hasOwn(profiles, profileName.value) ? profiles[profileName.value]! : {};

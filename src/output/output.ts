@@ -56,7 +56,10 @@ export class Output {
    * the names `--json a,b` may pick; 'columns' when they are a query result's columns, checked once
    * known; none when the output has no fixed fields, where `--json a,b` is refused.
    */
-  static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns'): Promise<Output> {
+  static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
+    if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
+      throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+    }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
     if (options.jsonFields && fields === undefined) {
       throw usageError('this command prints a document without a fixed list of fields, so --json cannot pick some: use --json alone, and --jq to pick (e.g. --jq .state)');
@@ -94,7 +97,7 @@ export class Output {
       }
       if (items.length === 0) return this.hint(`no ${source.key} found`);
       await out(await terminalTable(view.columns, items, this.io.columns ?? 100, this.io.now(), this.paint));
-      if (total > source.offset + items.length && source.moreHint) {
+      if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
         this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
       }
       return;

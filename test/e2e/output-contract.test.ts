@@ -84,3 +84,30 @@ describe('--all envelopes describe the whole', () => {
     expect(one.limit).toBe(50);
   });
 });
+
+describe('review fixes', () => {
+  it('-o csv on a command that prints one document is exit 2 before any request', async () => {
+    await emu.clearRequests();
+    const result = await ws(['api', 'POST', `/queries/${demoIds.queries.dailyRevenue}/execute`, '-o', 'csv'], env);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: -o csv needs rows, and this command prints one document');
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('rows whose id column repeats page after page are data, not a repeated page', async () => {
+    await ws(['queries', 'create', '--name', 'dupid', '--sql', "SELECT 'x' AS id, i FROM range(2500) t(i)", '-q'], env);
+    await ws(['queries', 'execute', 'dupid', '--wait', '-q', '--limit', '1'], env);
+    const result = await ws(['queries', 'data', 'dupid', '--all', '-o', 'csv'], env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\r\n')).toHaveLength(2501);
+  });
+
+  it('--json twice before the command, and a later --json with fields wins', async () => {
+    const twice = await ws(['--json', '--json', 'queries', 'list', '--limit', '1'], env);
+    expect(twice.exitCode, twice.stderr).toBe(0);
+    expect(JSON.parse(twice.stdout).queries).toHaveLength(1);
+    const later = await ws(['--json', 'queries', 'list', '--limit', '1', '--json', 'id'], env);
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(later.stdout).queries[0])).toEqual(['id']);
+  });
+});

@@ -30,7 +30,7 @@ export async function run(ctx: Context, [methodArg, pathArg]: string[], opts: { 
   let body: unknown;
   if (opts.input !== undefined) body = await readStructured(ctx.io, opts.input, '--input');
   else if (!inQuery && Object.keys(fields).length) body = fields;
-  const output = await ctx.output();
+  const output = await ctx.output(undefined, { document: true });
   const response = await ctx.http().send({ method, path: url.pathname, query, headers: headers(opts.header), body });
   let parsed: unknown;
   try {

@@ -8,7 +8,7 @@ const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_AP
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
-  const output = await ctx.output(authStatusFields);
+  const output = await ctx.output(authStatusFields, { document: true });
   const key = s.apiKey.value;
   let authenticated = false;
   let problem: WsError | undefined;

@@ -5,6 +5,6 @@ import { requireUuid } from '../../ids.js';
 /** The complete result; its shape is not shown by the API, so it is printed as sent (YAML with -o yaml). */
 export async function run(ctx: Context, [runId]: string[]): Promise<void> {
   requireUuid(runId!, 'automation run');
-  const output = await ctx.output();
+  const output = await ctx.output(undefined, { document: true });
   await output.document(await getAutomationRunResult(ctx.http(), runId!));
 }

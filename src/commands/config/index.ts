@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { settableKeys } from '../../config/store.js';
-import { examples, type Runner } from '../shared.js';
+import { examples, jsonFields, type Runner } from '../shared.js';
 
 export function registerConfig(program: Command, runner: Runner): void {
   const keys = Object.keys(settableKeys).join(', ');
@@ -12,6 +12,7 @@ export function registerConfig(program: Command, runner: Runner): void {
 
   const list = config.command('list').description("List the profile's settings").action(runner(() => import('./list.js')));
   examples(list, 'ws config list', 'ws config list --profile ci --json');
+  jsonFields(list, Object.keys(settableKeys));
 
   const get = config.command('get').description('Print one setting').argument('<key>', keys).action(runner(() => import('./get.js')));
   examples(get, 'ws config get base-url');

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 export async function run(ctx: Context): Promise<void> {
   const { profile } = ctx.settings;
   const values = Object.fromEntries(Object.entries(settableKeys).map(([key, field]) => [key, profile[field] ?? null]));
-  const output = await ctx.output(Object.keys(settableKeys));
+  const output = await ctx.output(Object.keys(settableKeys), { document: true });
   if (output.format !== 'table') return output.document(values);
   ctx.io.stdout.write(Object.entries(values).map(([key, value]) => `${key}=${value ?? ''}\n`).join(''));
 }

@@ -1,3 +1,4 @@
+import { executeQueryResponseFields } from '../../api/fields.js';
 import { executeQuery } from '../../api/queries.js';
 import { resolveQuery } from '../../api/resolve.js';
 import { ExecuteQueryBody } from '../../api/schemas/queries.js';
@@ -8,9 +9,6 @@ import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
 import { queryRunStatusView } from '../runs/view.js';
-
-/** What POST /queries/{id}/execute answers: printed without --wait. */
-export const executeResponseFields = ['queryId', 'queryRunId', 'status', 'queryName'] as const;
 
 /**
  * A value that cannot be of its declared type. The API does not list the types; these are the common
@@ -40,7 +38,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const values = keyValues(opts.param, '--param');
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
   const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
-  const output = await ctx.output(!opts.wait ? executeResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
+  const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
   const declared = (query.parameters ?? []).map((p) => p.name);
@@ -49,7 +47,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
   for (const parameter of query.parameters ?? []) {
-    const problem = valueProblem(parameter.type, values[parameter.name]);
+    const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
     if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
   const started = await executeQuery(http, query.id, body);

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { queryFields, queryRunFields } from '../../api/fields.js';
+import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../api/fields.js';
 import { collect } from '../inputs.js';
 import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
 
@@ -93,6 +93,8 @@ export function registerQueries(program: Command, runner: Runner): void {
     'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
   );
   execute.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  // without --wait: the API's answer; with --wait --no-data: the run's status; with --wait: the result's columns
+  jsonFields(execute, [...executeQueryResponseFields, ...queryRunStatusFields.filter((f) => !executeQueryResponseFields.includes(f as never))]);
 
   const runs = queries
     .command('runs')

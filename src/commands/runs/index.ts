@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { examples, jsonFields, positiveInt, type Runner } from '../shared.js';
-import { queryRunResultView, queryRunStatusView } from './view.js';
+import { queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 
 export function registerRuns(program: Command, runner: Runner): void {
   const runs = program.command('runs').description('Query runs: status and history, result metadata, waiting for one to end');
@@ -8,11 +8,11 @@ export function registerRuns(program: Command, runner: Runner): void {
 
   const get = runs.command('get').description('Show the status and history of a query run').argument('<runId>', 'query run UUID').action(runner(() => import('./get.js')));
   examples(get, 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4 --jq .status');
-  jsonFields(get, queryRunStatusView.fields);
+  jsonFields(get, queryRunStatusFields);
 
   const result = runs.command('result').description('Show the result metadata of a query run: rows, duration, columns').argument('<runId>', 'query run UUID').action(runner(() => import('./result.js')));
   examples(result, 'ws runs result 63febd46-11d3-4d45-9d1b-e534383986e4');
-  jsonFields(result, queryRunResultView.fields);
+  jsonFields(result, queryRunResultFields);
 
   const wait = runs
     .command('wait')
@@ -23,4 +23,5 @@ export function registerRuns(program: Command, runner: Runner): void {
     .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt)
     .action(runner(() => import('./wait.js')));
   examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
+  jsonFields(wait, queryRunStatusFields);
 }

@@ -1,4 +1,4 @@
-import { queryRunFields } from '../../api/fields.js';
+import { queryRunFields, queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 import type { QueryRun, QueryRunResult, QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
 import { column, type View } from '../../output/view.js';
 
@@ -17,7 +17,7 @@ export const queryRunView: View<QueryRun> = {
 
 /** GET /query-runs/{runId}: status and history. */
 export const queryRunStatusView: View<QueryRunStatusResponse> = {
-  fields: ['queryRunId', 'status', 'message', 'userAgent', 'createdAt', 'history'],
+  fields: queryRunStatusFields,
   columns: [column('ID', 'queryRunId', { kind: 'id' }), column('STATUS', 'status', { kind: 'state' }), column('MESSAGE', 'message', { flex: true }), column('CREATED', 'createdAt', { kind: 'time' })],
   detail: (run) => ({
     rows: [
@@ -32,7 +32,7 @@ export const queryRunStatusView: View<QueryRunStatusResponse> = {
 
 /** GET /query-runs/{runId}/result: result metadata. */
 export const queryRunResultView: View<QueryRunResult> = {
-  fields: ['queryRunId', 'queryId', 'status', 'resultLocation', 'rowCount', 'executionTimeMs', 'columnSchema', 'userAgent', 'createdAt', 'completedAt'],
+  fields: queryRunResultFields,
   columns: [
     column('ID', 'queryRunId', { kind: 'id' }),
     column('QUERY', 'queryId', { kind: 'id' }),
