@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isUuid } from '../../ids.js';
 import type { Agent, UpdateAgentBody } from '../../api/schemas/agents.js';
 import type { Context } from '../../context.js';
+import { printDryRun } from '../dry-run.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, readStructured, readText, requireObject } from '../inputs.js';
 
@@ -116,13 +117,9 @@ function short(value: unknown): string {
 }
 
 /** `--dry-run`: the request, then each field's old and new value. */
-export async function printAgentDryRun(ctx: Context, request: { method: string; path: string; body: UpdateAgentBody }, diff: AgentDiff): Promise<void> {
-  const output = await ctx.output();
-  if (output.format !== 'table') return output.document({ dryRun: true, ...request, ...diff });
-  let text = `${request.method} ${request.path}\n${JSON.stringify(request.body, null, 2)}\n\n`;
+export function printAgentDryRun(ctx: Context, request: { method: string; path: string; body: UpdateAgentBody }, diff: AgentDiff): Promise<void> {
   const changed = Object.entries(diff.changes);
-  text += changed.length ? `changes:\n${changed.map(([field, { from, to }]) => `  ${field}: ${short(from)} -> ${short(to)}\n`).join('')}` : 'changes: none, the agent already has these values\n';
+  let text = changed.length ? `changes:\n${changed.map(([field, { from, to }]) => `  ${field}: ${short(from)} -> ${short(to)}\n`).join('')}` : 'changes: none, the agent already has these values\n';
   if (diff.unchanged.length) text += `unchanged: ${diff.unchanged.join(', ')}\n`;
-  ctx.io.stdout.write(text);
-  ctx.note('dry run: nothing was sent');
+  return printDryRun(ctx, request, { fields: { ...diff }, text });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ApplySkillBody } from '../../api/schemas/skills.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
+import { printDryRun } from '../dry-run.js';
 import { WsError, usageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { parseStructured, readText, requireObject } from '../inputs.js';
@@ -108,10 +109,6 @@ export async function skillFromFlags(ctx: Context, opts: ApplyOptions): Promise<
 }
 
 /** `--dry-run`: every request that would be sent; nothing is. */
-export async function printSkillDryRun(ctx: Context, bodies: ApplySkillBody[]): Promise<void> {
-  const output = await ctx.output();
-  const requests = bodies.map((body) => ({ method: 'POST', path: '/skills', body }));
-  if (output.format !== 'table') return output.document({ dryRun: true, requests });
-  ctx.io.stdout.write(requests.map((r) => `${r.method} ${r.path}\n${JSON.stringify(r.body, null, 2)}\n`).join('\n'));
-  ctx.note('dry run: nothing was sent');
+export function printSkillDryRun(ctx: Context, bodies: ApplySkillBody[]): Promise<void> {
+  return printDryRun(ctx, bodies.map((body) => ({ method: 'POST', path: '/skills', body })), { list: true });
 }
