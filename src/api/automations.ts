@@ -1,4 +1,4 @@
-import type { HttpClient } from './http.js';
+import type { HttpClient, QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import { AutomationRun, AutomationRunList, automationRunPageMax } from './schemas/automation-runs.js';
 import { Automation, AutomationList, ListAutomationsParams, TriggerAutomationBody, automationPageMax } from './schemas/automations.js';
@@ -8,14 +8,9 @@ export const automationSearchParam = 'search';
 
 const path = (id: string) => `/automations/${encodeURIComponent(id)}`;
 
-function listQuery(params: ListAutomationsParams): Record<string, string | undefined> {
-  const { search, limit, offset, ...rest } = params;
-  return {
-    ...rest,
-    [automationSearchParam]: search,
-    limit: limit?.toString(),
-    offset: offset?.toString(),
-  };
+/** The query string: the search under its one configurable name; numbers are sent as text by joinUrl. */
+function listQuery({ search, ...rest }: ListAutomationsParams): Record<string, QueryValue> {
+  return { ...rest, [automationSearchParam]: search };
 }
 
 export function listAutomations(http: HttpClient, params: ListAutomationsParams): Promise<AutomationList> {
@@ -51,7 +46,7 @@ export function listAutomationRunPages(http: HttpClient, id: string, page: Omit<
       const list = await http.request({
         method: 'GET',
         path: `${path(id)}/runs`,
-        query: { limit: String(limit), offset: String(offset) },
+        query: { limit, offset },
         schema: AutomationRunList,
       });
       return { items: list.runs, total: list.total, envelope: list };

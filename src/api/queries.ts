@@ -1,5 +1,5 @@
 import { WsError } from '../errors.js';
-import type { HttpClient } from './http.js';
+import type { HttpClient, QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
   CreateQueryBody,
@@ -20,16 +20,9 @@ export const querySearchParam = 'search';
 
 const path = (id: string) => `/queries/${encodeURIComponent(id)}`;
 
-function listQuery(params: ListQueriesParams): Record<string, string | undefined> {
-  const { search, limit, offset, platformOwned, includeRuns, ...rest } = params;
-  return {
-    ...rest,
-    [querySearchParam]: search,
-    limit: limit?.toString(),
-    offset: offset?.toString(),
-    platformOwned: platformOwned?.toString(),
-    includeRuns: includeRuns?.toString(),
-  };
+/** The query string: the search under its one configurable name; numbers and booleans are sent as text by joinUrl. */
+function listQuery({ search, ...rest }: ListQueriesParams): Record<string, QueryValue> {
+  return { ...rest, [querySearchParam]: search };
 }
 
 export function listQueries(http: HttpClient, params: ListQueriesParams): Promise<QueryList> {
@@ -70,7 +63,7 @@ export function listQueryRunPages(http: HttpClient, id: string, page: Omit<PageR
       const list = await http.request({
         method: 'GET',
         path: `${path(id)}/query-runs`,
-        query: { limit: String(limit), offset: String(offset) },
+        query: { limit, offset },
         schema: QueryRunList,
       });
       return { items: list.runs, total: list.total, envelope: list };
@@ -83,7 +76,7 @@ export function getLatestData(http: HttpClient, id: string, params: { limit?: nu
   return http.request({
     method: 'GET',
     path: `${path(id)}/latest/data`,
-    query: { limit: params.limit?.toString(), offset: params.offset?.toString() },
+    query: { limit: params.limit, offset: params.offset },
     schema: LatestData,
   });
 }
