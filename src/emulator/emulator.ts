@@ -6,7 +6,7 @@ import { agentSkillSessionRoutes } from './routes/agents-skills-sessions.js';
 import { automationRoutes } from './routes/automations.js';
 import { queryRoutes } from './routes/queries.js';
 import { Runs } from './runs.js';
-import { demoIds, seedDemo } from './seed.js';
+import { demoIds, demoTables, seedDemo } from './seed.js';
 import { apiPrefix, EmulatorServer } from './server.js';
 import { Store } from './store.js';
 import type { World } from './world.js';
@@ -26,7 +26,33 @@ export interface EmulatorOptions {
   faultSeed: number;
   /** How long each run state lasts at least. */
   stepMs: number;
+  /** The limits below default to emulatorLimits. Largest request body accepted (413 beyond). */
+  maxBodyBytes?: number;
+  /** A run whose SQL takes longer is interrupted and fails. */
+  runTimeoutMs?: number;
+  /** Memory of each organization's SQL engine (DuckDB's memory_limit). */
+  memoryLimitBytes?: number;
+  /** Threads of each organization's SQL engine. */
+  threads?: number;
+  /** Largest result a run may keep, measured as its rows in JSON. */
+  maxResultBytes?: number;
+  /** Time a client has to send its request headers, and its whole request. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
+
+const MiB = 1024 * 1024;
+
+/** The defaults of the limits: generous for development and tests, small enough for a laptop. */
+export const emulatorLimits = {
+  maxBodyBytes: MiB,
+  runTimeoutMs: 60_000,
+  memoryLimitBytes: 1024 * MiB,
+  threads: 2,
+  maxResultBytes: 100 * MiB,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+} as const;
 
 export interface RunningEmulator {
   baseUrl: string;
@@ -56,16 +82,27 @@ export function organizationsFor(apiKeys: string[]): Map<string, Organization> {
   return organizations;
 }
 
+function definedLimits(options: EmulatorOptions): Partial<typeof emulatorLimits> {
+  const { maxBodyBytes, runTimeoutMs, memoryLimitBytes, threads, maxResultBytes, headersTimeoutMs, requestTimeoutMs } = options;
+  const given = { maxBodyBytes, runTimeoutMs, memoryLimitBytes, threads, maxResultBytes, headersTimeoutMs, requestTimeoutMs };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+}
+
 /** Starts the whole Workspace API v3 on loopback; resolves once it accepts requests. */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
-  const engine = await Engine.open(options.dataDir);
+  const limits = { ...emulatorLimits, ...definedLimits(options) };
+  const engine = await Engine.open(
+    options.dataDir,
+    { memoryBytes: limits.memoryLimitBytes, threads: limits.threads, runTimeoutMs: limits.runTimeoutMs, maxResultBytes: limits.maxResultBytes },
+    options.seed === 'demo' ? demoTables : undefined,
+  );
   const store = new Store(engine);
   await store.load();
   const now = () => new Date().toISOString();
   const runs = new Runs(store, engine, options.stepMs, now);
   const organizations = organizationsFor(options.apiKeys);
   if (store.isEmpty() && options.seed === 'demo') {
-    await seedDemo(engine, store, { id: demoIds.organization, slug: demoOrganizationSlug, userId: demoIds.user });
+    await seedDemo(store, { id: demoIds.organization, slug: demoOrganizationSlug, userId: demoIds.user });
   } else {
     await runs.failUnfinished();
   }
@@ -74,7 +111,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   queryRoutes(router, world);
   automationRoutes(router, world);
   agentSkillSessionRoutes(router, world);
-  const server = new EmulatorServer({ router, organizations, faults: new Faults(options.faultRate, options.faultSeed), latencyMs: options.latencyMs });
+  const server = new EmulatorServer({
+    router,
+    organizations,
+    faults: new Faults(options.faultRate, options.faultSeed),
+    latencyMs: options.latencyMs,
+    maxBodyBytes: limits.maxBodyBytes,
+    headersTimeoutMs: limits.headersTimeoutMs,
+    requestTimeoutMs: limits.requestTimeoutMs,
+  });
   let address;
   try {
     address = await server.listen(options.port, options.host);
@@ -87,9 +132,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     baseUrl: `http://${host}:${address.port}${apiPrefix}`,
     apiKeys: [...organizations.keys()],
     organizations,
+    // Stop taking requests, stop the runs (interrupting their SQL), then close the databases: each step is
+    // bounded, so a running query never holds up a stop.
     async close() {
-      runs.close();
       await server.close();
+      await runs.close();
       await engine.close();
     },
   };

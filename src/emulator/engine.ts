@@ -1,61 +1,82 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { Queue, RunStoppedError, Warehouse, type BoundValue, type ResultColumn, type Row, type WarehouseLimits } from './warehouse.js';
 
-/** A column of a result as the API shows it in columnSchema and columns. */
-export interface ResultColumn {
-  name: string;
-  type: string;
-}
+export type { ResultColumn, Row };
 
-export type Row = Record<string, unknown>;
+/**
+ * The DuckDB bindings run every statement on libuv's thread pool (4 threads): saved SQL may hold at most
+ * three of them, so the emulator's own reads and writes always find one, and one organization at most two,
+ * so that another organization's run always finds a place.
+ */
+const maxRunningQueries = 3;
+const maxRunningQueriesPerOrganization = 2;
 
-/** Runs one task at a time on a connection: a DuckDB connection runs one statement at a time. */
-class Queue {
-  private tail: Promise<unknown> = Promise.resolve();
+/** Waits for a free place among the running queries, within the limits above. */
+class Slots {
+  private readonly perOrganization = new Map<string, number>();
+  private total = 0;
+  private readonly waiting: { organizationId: string; grant: () => void }[] = [];
 
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task, task);
-    this.tail = result.catch(() => undefined);
-    return result;
+  async acquire(organizationId: string): Promise<() => void> {
+    if (!this.free(organizationId)) await new Promise<void>((grant) => this.waiting.push({ organizationId, grant }));
+    this.take(organizationId, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.take(organizationId, -1);
+      const next = this.waiting.findIndex((w) => this.free(w.organizationId));
+      if (next >= 0) this.waiting.splice(next, 1)[0]!.grant();
+    };
+  }
+
+  private free(organizationId: string): boolean {
+    return this.total < maxRunningQueries && (this.perOrganization.get(organizationId) ?? 0) < maxRunningQueriesPerOrganization;
+  }
+
+  private take(organizationId: string, n: number): void {
+    this.total += n;
+    this.perOrganization.set(organizationId, (this.perOrganization.get(organizationId) ?? 0) + n);
   }
 }
 
-const numericType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL.*)$/;
-
-/** JSON-safe rows: numbers as numbers while they stay exact, dates and times as ISO strings. */
-function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): Row[] {
-  const numeric = columns.filter((c) => numericType.test(c.type)).map((c) => c.name);
-  if (numeric.length === 0) return rows;
-  for (const row of rows) {
-    for (const name of numeric) {
-      const value = row[name];
-      if (typeof value === 'string') {
-        const number = Number(value);
-        if (Number.isFinite(number) && (Number.isSafeInteger(number) || !/^-?\d+$/.test(value))) row[name] = number;
-      }
-    }
-  }
-  return rows;
+/** Files under --data-dir are the owner's alone: new ones are created 0600 while the emulator runs. */
+let privateUmaskUsers = 0;
+let umaskBefore = 0;
+function usePrivateUmask(): () => void {
+  if (privateUmaskUsers++ === 0) umaskBefore = process.umask(0o077);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--privateUmaskUsers === 0) process.umask(umaskBefore);
+  };
 }
 
 /**
- * The embedded analytical SQL engine (DuckDB) behind the emulator: it holds the demo tables, the
- * emulator's own state (schema `ws_state`) and each query run's result (schema `ws_results`), in a
- * file under --data-dir or in memory. State and user SQL use separate connections, so a long query
- * never holds up the API.
+ * The emulator's engines. Its own state (schema `ws_state`) is in one DuckDB database that saved SQL
+ * never reaches; each organization's SQL runs in a warehouse of its own (see Warehouse). Under
+ * --data-dir: `workspace.duckdb` and `org-<organization id>.duckdb`; in memory without it.
  */
 export class Engine {
   private readonly stateQueue = new Queue();
-  private readonly sqlQueue = new Queue();
+  private readonly warehouses = new Map<string, Promise<Warehouse>>();
+  private readonly slots = new Slots();
 
   private constructor(
+    private readonly duckdb: typeof import('@duckdb/node-api'),
     private readonly instance: DuckDBInstance,
     private readonly state: DuckDBConnection,
-    private readonly sql: DuckDBConnection,
+    private readonly dataDir: string | undefined,
+    private readonly limits: WarehouseLimits,
+    private readonly warehouseSetup: string | undefined,
+    private readonly restoreUmask: () => void,
   ) {}
 
-  static async open(dataDir: string | undefined): Promise<Engine> {
+  /** `warehouseSetup` runs once in each organization's new database (the demo tables). */
+  static async open(dataDir: string | undefined, limits: WarehouseLimits, warehouseSetup?: string): Promise<Engine> {
     let duckdb: typeof import('@duckdb/node-api');
     try {
       duckdb = await import('@duckdb/node-api');
@@ -63,21 +84,28 @@ export class Engine {
       throw new Error(`the emulator's SQL engine (@duckdb/node-api) cannot be loaded on this platform: ${(error as Error).message}`);
     }
     let file = ':memory:';
+    let restoreUmask = () => undefined as void;
     if (dataDir) {
-      fs.mkdirSync(dataDir, { recursive: true });
+      restoreUmask = usePrivateUmask();
+      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       file = path.join(dataDir, 'workspace.duckdb');
+      // files of an earlier emulator, made before it kept them private
+      for (const name of fs.readdirSync(dataDir)) if (/\.duckdb(\.wal)?$/.test(name)) fs.chmodSync(path.join(dataDir, name), 0o600);
     }
-    const instance = await duckdb.DuckDBInstance.create(file);
-    const engine = new Engine(instance, await instance.connect(), await instance.connect());
-    await engine.state.run(`
-      CREATE SCHEMA IF NOT EXISTS ws_state;
-      CREATE SCHEMA IF NOT EXISTS ws_results;
-      CREATE TABLE IF NOT EXISTS ws_state.resources (kind VARCHAR, id VARCHAR, data VARCHAR, PRIMARY KEY (kind, id));
-      -- saved SQL runs here too: it may read tables, never files, URLs or other databases on this machine
-      SET enable_external_access = false;
-      SET lock_configuration = true;
-    `);
-    return engine;
+    try {
+      const instance = await duckdb.DuckDBInstance.create(file, { memory_limit: `${Math.floor(limits.memoryBytes / 1024)}KiB`, threads: '1' });
+      const state = await instance.connect();
+      await state.run(`
+        CREATE SCHEMA IF NOT EXISTS ws_state;
+        CREATE TABLE IF NOT EXISTS ws_state.resources (kind VARCHAR, id VARCHAR, data VARCHAR, PRIMARY KEY (kind, id));
+        SET enable_external_access = false;
+        SET lock_configuration = true;
+      `);
+      return new Engine(duckdb, instance, state, dataDir, limits, warehouseSetup, restoreUmask);
+    } catch (error) {
+      restoreUmask();
+      throw error;
+    }
   }
 
   /** Every stored resource of a kind, as saved. */
@@ -94,54 +122,62 @@ export class Engine {
     });
   }
 
-  /** Runs setup SQL (the demo tables) on the state connection. */
-  exec(sql: string): Promise<void> {
-    return this.stateQueue.run(async () => {
-      await this.state.run(sql);
-    });
+  private warehouse(organizationId: string): Promise<Warehouse> {
+    let warehouse = this.warehouses.get(organizationId);
+    if (!warehouse) {
+      const file = this.dataDir ? path.join(this.dataDir, `org-${organizationId.replace(/[^0-9a-zA-Z-]/g, '')}.duckdb`) : ':memory:';
+      const fresh = file === ':memory:' || !fs.existsSync(file);
+      warehouse = Warehouse.open(this.duckdb, file, this.limits, fresh ? this.warehouseSetup : undefined);
+      warehouse.catch(() => this.warehouses.delete(organizationId));
+      this.warehouses.set(organizationId, warehouse);
+    }
+    return warehouse;
   }
 
   /**
-   * Runs a saved query's SQL with its parameters bound as statement parameters, keeping the result in
-   * its own table so that its rows can be paged later and survive a restart.
+   * Runs an organization's saved SQL once a place is free (see maxRunningQueries); `isCancelled` is asked
+   * again then, so a run cancelled while it waited never starts.
    */
-  runQuery(runId: string, sql: string, parameters: Record<string, string | number | boolean | null>): Promise<{ rowCount: number; columns: ResultColumn[] }> {
-    const table = resultTable(runId);
-    return this.sqlQueue.run(async () => {
-      const statement = await this.sql.prepare(`CREATE OR REPLACE TABLE ${table} AS ${sql.trim().replace(/;\s*$/, '')}`);
-      for (const [name, value] of Object.entries(parameters)) {
-        if (value === null) statement.bindNull(statement.parameterIndex(name));
-        else if (typeof value === 'number' && Number.isSafeInteger(value)) statement.bindBigInt(statement.parameterIndex(name), BigInt(value));
-        else if (typeof value === 'number') statement.bindDouble(statement.parameterIndex(name), value);
-        else if (typeof value === 'boolean') statement.bindBoolean(statement.parameterIndex(name), value);
-        else statement.bindVarchar(statement.parameterIndex(name), value);
-      }
-      await statement.run();
-      const count = await this.sql.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${table}`);
-      const described = await this.sql.runAndReadAll(`DESCRIBE ${table}`);
-      const columns = described.getRowObjectsJson().map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
-      return { rowCount: Number(count.getRowObjectsJson()[0]?.n ?? 0), columns };
-    });
+  async runQuery(organizationId: string, runId: string, sql: string, parameters: Record<string, BoundValue>, isCancelled: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
+    const warehouse = await this.warehouse(organizationId);
+    const release = await this.slots.acquire(organizationId);
+    try {
+      const stopped = isCancelled();
+      if (stopped) throw stopped;
+      return await warehouse.runQuery(runId, sql, parameters);
+    } finally {
+      release();
+    }
   }
 
-  /** One page of a run's result rows, in the order the query produced them. */
-  readRows(runId: string, columns: ResultColumn[], limit: number, offset: number): Promise<Row[]> {
-    return this.sqlQueue.run(async () => {
-      const result = await this.sql.runAndReadAll(`SELECT * FROM ${resultTable(runId)} LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`);
-      return toJsonRows(result.getRowObjectsJson() as Record<string, unknown>[], columns);
-    });
+  /** Interrupts a run's query if it is running; false otherwise. */
+  async stopQuery(organizationId: string, runId: string, reason: RunStoppedError): Promise<boolean> {
+    const warehouse = this.warehouses.get(organizationId);
+    return warehouse ? (await warehouse).stop(runId, reason) : false;
   }
 
+  /** Interrupts every running query, each run ending with `reason`. */
+  async stopAll(reason: RunStoppedError): Promise<void> {
+    for (const warehouse of await Promise.allSettled(this.warehouses.values())) if (warehouse.status === 'fulfilled') warehouse.value.stopAll(reason);
+  }
+
+  async readRows(organizationId: string, runId: string, columns: ResultColumn[], limit: number, offset: number): Promise<Row[]> {
+    return (await this.warehouse(organizationId)).readRows(runId, columns, limit, offset);
+  }
+
+  async dropResult(organizationId: string, runId: string): Promise<void> {
+    await (await this.warehouse(organizationId)).dropResult(runId);
+  }
+
+  /** Interrupts running queries first, so that closing never waits for one to finish. */
   async close(): Promise<void> {
+    const warehouses = await Promise.allSettled(this.warehouses.values());
+    await Promise.all(warehouses.map((w) => (w.status === 'fulfilled' ? w.value.close() : undefined)));
     await this.stateQueue.run(async () => undefined);
-    await this.sqlQueue.run(async () => undefined);
     this.state.closeSync();
-    this.sql.closeSync();
     this.instance.closeSync();
+    this.restoreUmask();
   }
 }
 
-/** Result tables keep their insertion order: DuckDB preserves it for CREATE TABLE AS and a plain scan. */
-function resultTable(runId: string): string {
-  return `ws_results."run_${runId.replace(/[^0-9a-zA-Z]/g, '')}"`;
-}
+export { RunStoppedError };

@@ -3,13 +3,54 @@ export type Fault = { kind: 'status'; status: number; retryAfter?: number } | { 
 
 export interface ScriptedFault {
   method?: string;
-  /** A regular expression matched against the path below /public/v3, e.g. "^/queries$". */
+  /** A path pattern matched against the path below /public/v3, e.g. "^/queries$" (see PathPattern). */
   path: string;
   status?: number;
   retryAfter?: number;
   reset?: boolean;
   /** How many matching requests get the fault. */
   times: number;
+}
+
+const maxPatternLength = 256;
+
+/**
+ * A fault's path pattern: literal text where `*` stands for any characters within one path segment,
+ * `^` at the start and `$` at the end anchor it (as in a regular expression; without them it matches
+ * anywhere in the path). Matched in time proportional to pattern × path length: no user-built regular
+ * expression, so no pattern can freeze the server.
+ */
+export class PathPattern {
+  private readonly pieces: string;
+  private readonly anchoredStart: boolean;
+  private readonly anchoredEnd: boolean;
+
+  constructor(readonly source: string) {
+    if (source.length > maxPatternLength) throw new Error(`path pattern longer than ${maxPatternLength} characters`);
+    const unsupported = /[\\()[\]{}+?|.]/.exec(source.replace(/^\^/, '').replace(/\$$/, ''));
+    if (unsupported) throw new Error(`path pattern "${source}": "${unsupported[0]}" is not supported; use literal text, * within a segment, ^ and $`);
+    this.anchoredStart = source.startsWith('^');
+    this.anchoredEnd = source.length > (this.anchoredStart ? 1 : 0) && source.endsWith('$');
+    this.pieces = source.slice(this.anchoredStart ? 1 : 0, this.anchoredEnd ? -1 : undefined);
+  }
+
+  test(path: string): boolean {
+    // An unanchored side is a `*` that may also cross segments.
+    const pattern = this.pieces;
+    const n = path.length;
+    // reach[j]: the pattern read so far can end just before path[j]
+    let reach: boolean[] = Array.from({ length: n + 1 }, (_, j) => j === 0 || !this.anchoredStart);
+    for (const char of pattern) {
+      const next: boolean[] = new Array<boolean>(n + 1).fill(false);
+      if (char === '*') {
+        for (let j = 0; j <= n; j++) next[j] = reach[j]! || (j > 0 && next[j - 1]! && path[j - 1] !== '/');
+      } else {
+        for (let j = 1; j <= n; j++) next[j] = reach[j - 1]! && path[j - 1] === char;
+      }
+      reach = next;
+    }
+    return this.anchoredEnd ? reach[n]! : reach.some(Boolean);
+  }
 }
 
 /** mulberry32: a small seeded generator, so a run with the same seed injects the same faults. */
@@ -29,7 +70,7 @@ export function seededRandom(seed: number): () => number {
  * `rate` (resilience tests) drawn from a seeded stream.
  */
 export class Faults {
-  private scripted: (ScriptedFault & { pattern: RegExp })[] = [];
+  private scripted: (ScriptedFault & { pattern: PathPattern })[] = [];
   private readonly random: () => number;
 
   constructor(
@@ -40,7 +81,7 @@ export class Faults {
   }
 
   script(fault: ScriptedFault): void {
-    this.scripted.push({ ...fault, pattern: new RegExp(fault.path) });
+    this.scripted.push({ ...fault, pattern: new PathPattern(fault.path) });
   }
 
   clear(): void {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Engine, ResultColumn } from './engine.js';
+import { RunStoppedError, type Engine, type ResultColumn } from './engine.js';
 import { bindValues, toBoundSql, type DeclaredParameter } from './sql-parameters.js';
 import type { Store, StoredRecord } from './store.js';
 
@@ -80,6 +80,10 @@ const unfinishedAutomationRun = new Set(['pending', 'running']);
  */
 export class Runs {
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Runs and steps still moving, so that close() can let them settle before it saves their end. */
+  private readonly moving = new Set<Promise<unknown>>();
+  /** Query runs told to stop (a cancelled automation run) before or while their SQL runs. */
+  private readonly stops = new Map<string, RunStoppedError>();
   private closed = false;
 
   constructor(
@@ -131,7 +135,7 @@ export class Runs {
     // Read the query and write it back with no await in between, so a concurrent change is never lost.
     const current = this.store.get<QueryRecord>('query', query.id, query.organizationId) ?? query;
     await Promise.all([this.store.put('query_run', run), this.store.put('query', { ...current, lastQueryRunId: run.id })]);
-    const done = this.moveQueryRun(run, query, given);
+    const done = this.track(this.moveQueryRun(run, query, given));
     done.catch(() => undefined); // a run cut short by close() has nobody left to tell
     return { run, done };
   }
@@ -142,14 +146,15 @@ export class Runs {
     await this.wait();
     const started = Date.now();
     await this.setQueryRunStatus(run, 'RUNNING', 'running', { startedAt: this.now() });
+    const org = query.organizationId;
     try {
       const values = bindValues(query.sql, query.parameters ?? [], given);
-      const result = await this.engine.runQuery(run.id, toBoundSql(query.sql), values);
+      const result = await this.engine.runQuery(org, run.id, toBoundSql(query.sql), values, () => this.stops.get(run.id));
       await this.wait(Math.max(0, this.stepMs - (Date.now() - started)));
       // The query names its new successful run before the run shows COMPLETED (both change in memory
       // before either is saved), so a client that sees COMPLETED finds the run's rows at latest/data.
-      const latest = this.store.get<QueryRecord>('query', query.id, query.organizationId);
-      const previous = latest?.lastSuccessfulRunId ? this.store.get<QueryRunRecord>('query_run', latest.lastSuccessfulRunId, query.organizationId) : undefined;
+      const latest = this.store.get<QueryRecord>('query', query.id, org);
+      const previous = latest?.lastSuccessfulRunId ? this.store.get<QueryRunRecord>('query_run', latest.lastSuccessfulRunId, org) : undefined;
       const newer = !previous || previous.createdAt <= run.createdAt;
       await Promise.all([
         latest && newer ? this.store.put('query', { ...latest, lastSuccessfulRunId: run.id }) : undefined,
@@ -161,16 +166,22 @@ export class Runs {
           completedAt: this.now(),
         }),
       ]);
+      // Only a query's latest successful run can be read (latest/data): the result it replaced goes.
+      const replaced = newer ? previous : run;
+      if (replaced) await this.engine.dropResult(org, replaced.id);
     } catch (error) {
       if (this.closed) return run;
       const message = (error as Error).message.split('\n')[0] ?? 'the query failed';
-      await this.setQueryRunStatus(run, 'FAILED', message, { errorDetails: message, executionTimeMs: Date.now() - started, completedAt: this.now() });
+      const status = error instanceof RunStoppedError && error.reason === 'cancelled' ? 'CANCELLED' : 'FAILED';
+      await this.setQueryRunStatus(run, status, message, { errorDetails: message, executionTimeMs: Date.now() - started, completedAt: this.now() });
+    } finally {
+      this.stops.delete(run.id);
     }
     return run;
   }
 
   private async setQueryRunStatus(run: QueryRunRecord, status: string, message: string | null, changes: Partial<QueryRunRecord> = {}): Promise<void> {
-    if (this.closed) throw new Error('emulator closed');
+    if (this.closed && !['FAILED', 'CANCELLED'].includes(status)) throw new Error('emulator closed');
     const at = this.now();
     Object.assign(run, changes, { status, updatedAt: at, _message: message });
     run._history.push({ status, message, createdAt: at });
@@ -221,7 +232,7 @@ export class Runs {
         }),
       );
     }
-    void this.moveAutomationRun(run, steps).catch(() => undefined);
+    void this.track(this.moveAutomationRun(run, steps)).catch(() => undefined);
     return run;
   }
 
@@ -240,7 +251,7 @@ export class Runs {
       const { run: queryRun, done } = await this.startQueryRun(query, given, 'schedule');
       step.input = { ...step.input, parameters: given, queryRunId: queryRun.id };
       const finished = await done;
-      if ((run.state as string) === 'cancelled') return;
+      if (this.closed || (run.state as string) === 'cancelled') return;
       if (finished.status !== 'COMPLETED') {
         return this.failAutomationRun(run, step, finished.errorDetails ?? 'the query failed', steps, { queryRunId: finished.id });
       }
@@ -263,7 +274,15 @@ export class Runs {
     if (!unfinishedAutomationRun.has(run.state)) return false;
     await this.setAutomationRunState(run, 'cancelled', { completedAt: this.now() });
     for (const step of this.store.find<StepRunRecord>('step_run', run.organizationId, (s) => s.workflowRunId === run.id)) {
-      if (step.state === 'pending' || step.state === 'running') await this.setStepState(step, 'cancelled', { completedAt: step.state === 'running' ? this.now() : null });
+      if (step.state !== 'pending' && step.state !== 'running') continue;
+      const queryRunId = step.input.queryRunId;
+      if (step.state === 'running' && typeof queryRunId === 'string') {
+        // its query stops too: at once if its SQL runs, before it starts if it waits for a place
+        const reason = new RunStoppedError(`cancelled with automation run ${run.id}`, 'cancelled');
+        this.stops.set(queryRunId, reason);
+        await this.engine.stopQuery(run.organizationId, queryRunId, reason);
+      }
+      await this.setStepState(step, 'cancelled', { completedAt: step.state === 'running' ? this.now() : null });
     }
     return true;
   }
@@ -294,9 +313,24 @@ export class Runs {
     });
   }
 
-  close(): void {
+  private track<T>(moving: Promise<T>): Promise<T> {
+    this.moving.add(moving);
+    void moving.catch(() => undefined).finally(() => this.moving.delete(moving));
+    return moving;
+  }
+
+  /**
+   * Stops every run: timers cleared, running queries interrupted, and once the runs have let go (at most
+   * 700 ms), what was left unfinished is saved as failed, as a restart would find it.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    await this.engine.stopAll(new RunStoppedError('the emulator stopped before the run finished', 'closed'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.moving]), new Promise((resolve) => (timer = setTimeout(resolve, 700)))]);
+    clearTimeout(timer);
+    await this.failUnfinished();
   }
 }

@@ -1,4 +1,3 @@
-import type { Engine } from './engine.js';
 import type { Organization } from './http.js';
 import type { AutomationRecord, QueryRecord } from './runs.js';
 import type { Store } from './store.js';
@@ -27,7 +26,7 @@ export const demoIds = {
 } as const;
 
 /** 500 customers, 5,000 orders and 20,000 events, from arithmetic on row numbers: the same on every machine. */
-const demoTables = `
+export const demoTables = `
 CREATE OR REPLACE TABLE customers AS
 SELECT i AS customer_id,
        'Customer ' || lpad(i::VARCHAR, 3, '0') AS name,
@@ -103,8 +102,8 @@ const owned = (organization: Organization) => ({
   updatedAt: created,
 });
 
-export async function seedDemo(engine: Engine, store: Store, organization: Organization): Promise<void> {
-  await engine.exec(demoTables);
+/** The demo organization's resources; the demo tables are in every organization's database (demoTables). */
+export async function seedDemo(store: Store, organization: Organization): Promise<void> {
   const q = demoIds.queries;
   const queries = [
     query(q.dailyRevenue, 'Daily revenue', 'daily_revenue', 'Paid revenue and orders per day', 'SELECT order_date AS day, count(*) AS orders, sum(amount) AS revenue\nFROM orders\nWHERE status = \'paid\'\nGROUP BY order_date\nORDER BY order_date'),

@@ -21,6 +21,9 @@ export interface ServerOptions {
   faults: Faults;
   latencyMs: number;
   maxLog?: number;
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -29,41 +32,73 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.end(text);
 }
 
-function errorBody(error: HttpError, requestId: string): unknown {
-  return { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }, requestId };
+function errorBody(error: HttpError, requestId?: string): unknown {
+  return { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }, ...(requestId ? { requestId } : {}) };
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+const noBody = (req: http.IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+
+/** The body as text, counted while it arrives: past `limit` bytes it is refused (413) and no more is kept. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `the request body is larger than the emulator's limit of ${limit} bytes (--max-body-size)`);
+  if (Number(req.headers['content-length']) > limit) return Promise.reject(tooLarge());
+  if (noBody(req)) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
 /**
- * The HTTP side of the emulator: API-key checks, injected latency and faults, the request log and the
- * control endpoints under /__emulator (faults, requests), then the router.
+ * The HTTP side of the emulator: Host and Origin checks, API-key checks, injected latency and faults, the
+ * request log and the control endpoints under /__emulator (faults, requests), then the router.
  */
 export class EmulatorServer {
   readonly log: LoggedRequest[] = [];
   private readonly server: http.Server;
+  /** `host:port` values a request may name in Host: the address listened on, and localhost. */
+  private hosts = new Set<string>();
 
   constructor(private readonly options: ServerOptions) {
-    this.server = http.createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) send(res, 500, { error: { code: 'internal', message: (error as Error).message } });
-        else res.destroy();
-      });
-    });
+    this.server = http.createServer(
+      {
+        // a client that sends its request slowly is cut off, and the check runs often enough to notice
+        headersTimeout: options.headersTimeoutMs,
+        requestTimeout: options.requestTimeoutMs,
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
+      },
+      (req, res) => {
+        this.handle(req, res).catch((error: unknown) => {
+          const httpError = error instanceof HttpError ? error : new HttpError(500, 'internal', (error as Error).message);
+          if (res.headersSent) res.destroy();
+          else this.reply(req, res, httpError.status, errorBody(httpError));
+        });
+      },
+    );
     this.server.keepAliveTimeout = 5_000;
   }
 
   listen(port: number, host: string): Promise<AddressInfo> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, host, () => resolve(this.server.address() as AddressInfo));
+      this.server.listen(port, host, () => {
+        const address = this.server.address() as AddressInfo;
+        const literal = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        const names = [literal, 'localhost'];
+        this.hosts = new Set(names.flatMap((name) => [`${name}:${address.port}`, ...(address.port === 80 ? [name] : [])]));
+        resolve(address);
+      });
     });
   }
 
@@ -74,11 +109,40 @@ export class EmulatorServer {
     });
   }
 
+  /**
+   * Answers before the body was read (or all of it): the connection is closed after the answer, and
+   * what the client still sends is read and dropped for a moment, so that it sees the answer and not a reset.
+   */
+  private reply(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    if (req.complete || noBody(req)) return send(res, status, body, headers);
+    send(res, status, body, { ...headers, connection: 'close' });
+    let dropped = 0;
+    const stop = setTimeout(() => req.socket.destroy(), 1000);
+    req.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > this.options.maxBodyBytes) req.socket.destroy();
+    });
+    req.socket.once('close', () => clearTimeout(stop));
+    req.resume();
+  }
+
+  /** A web page must not reach the emulator: not by its Origin, nor by a DNS name rebound to loopback. */
+  private refuseForeign(req: http.IncomingMessage): HttpError | undefined {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!this.hosts.has(host)) return new HttpError(403, 'forbidden', `the Host "${host}" is not this emulator's address (${[...this.hosts][0]})`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !(origin.toLowerCase().startsWith('http://') && this.hosts.has(origin.toLowerCase().slice('http://'.length)))) {
+      return new HttpError(403, 'forbidden', `requests from the web origin "${origin}" are refused`);
+    }
+    return undefined;
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const method = req.method ?? 'GET';
-    const rawBody = await readBody(req);
-    if (url.pathname.startsWith(controlPrefix)) return this.control(method, url.pathname.slice(controlPrefix.length), rawBody, res);
+    const foreign = this.refuseForeign(req);
+    if (foreign) return this.reply(req, res, foreign.status, errorBody(foreign));
+    if (url.pathname.startsWith(controlPrefix)) return this.control(req, res, method, url.pathname.slice(controlPrefix.length));
     const requestId = randomUUID();
     const path = url.pathname.startsWith(apiPrefix) ? url.pathname.slice(apiPrefix.length) || '/' : undefined;
     const record = (status: number) => {
@@ -96,14 +160,14 @@ export class EmulatorServer {
       record(fault.status);
       const headers: Record<string, string> = { 'x-request-id': requestId };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-      return send(res, fault.status, errorBody(new HttpError(fault.status, fault.status === 429 ? 'rate_limited' : 'unavailable', 'injected fault'), requestId), headers);
+      return this.reply(req, res, fault.status, errorBody(new HttpError(fault.status, fault.status === 429 ? 'rate_limited' : 'unavailable', 'injected fault'), requestId), headers);
     }
     try {
       if (path === undefined) throw new HttpError(404, 'not_found', `the API is served under ${apiPrefix}`);
-      const key = req.headers['x-api-key'];
-      const organization = typeof key === 'string' ? this.options.organizations.get(key) : undefined;
-      if (!organization) throw new HttpError(401, 'unauthorized', key ? 'invalid API key' : 'the x-api-key header is required');
+      // the key and the route are checked on the headers, before a byte of the body is read
+      const organization = this.organization(req);
       const { handler, params } = this.options.router.match(method, path);
+      const rawBody = await readBody(req, this.options.maxBodyBytes);
       const request: Request = { method, path, params, query: url.searchParams, headers: req.headers, rawBody, organization, requestId };
       const response = await handler(request);
       record(response.status ?? 200);
@@ -111,37 +175,56 @@ export class EmulatorServer {
     } catch (error) {
       const httpError = error instanceof HttpError ? error : new HttpError(500, 'internal', (error as Error).message);
       record(httpError.status);
-      send(res, httpError.status, errorBody(httpError, requestId), { 'x-request-id': requestId });
+      this.reply(req, res, httpError.status, errorBody(httpError, requestId), { 'x-request-id': requestId });
     }
   }
 
-  /** Exact tests script faults here and read which requests arrived; no key needed, loopback only. */
-  private control(method: string, path: string, rawBody: string, res: http.ServerResponse): void {
+  private organization(req: http.IncomingMessage): Organization {
+    const key = req.headers['x-api-key'];
+    const organization = typeof key === 'string' ? this.options.organizations.get(key) : undefined;
+    if (!organization) throw new HttpError(401, 'unauthorized', key ? 'invalid API key' : 'the x-api-key header is required');
+    return organization;
+  }
+
+  /** Exact tests script faults here and read which requests arrived: with an API key, JSON bodies only. */
+  private async control(req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string): Promise<void> {
     const route = `${method} ${path}`;
-    if (route === 'GET /health') return send(res, 200, { ok: true });
-    if (route === 'GET /requests') return send(res, 200, { requests: this.log });
+    try {
+      this.organization(req);
+      if (method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+        throw new HttpError(415, 'unsupported_media_type', 'control requests send JSON: Content-Type: application/json');
+      }
+      const rawBody = await readBody(req, this.options.maxBodyBytes);
+      send(res, ...this.controlRoute(route, rawBody));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      this.reply(req, res, error.status, errorBody(error));
+    }
+  }
+
+  private controlRoute(route: string, rawBody: string): [number, unknown] {
+    if (route === 'GET /health') return [200, { ok: true }];
+    if (route === 'GET /requests') return [200, { requests: this.log }];
     if (route === 'DELETE /requests') {
       this.log.length = 0;
-      return send(res, 200, { requests: [] });
+      return [200, { requests: [] }];
     }
-    if (route === 'GET /faults') return send(res, 200, { faults: this.options.faults.list() });
+    if (route === 'GET /faults') return [200, { faults: this.options.faults.list() }];
     if (route === 'DELETE /faults') {
       this.options.faults.clear();
-      return send(res, 200, { faults: [] });
+      return [200, { faults: [] }];
     }
     if (route === 'POST /faults') {
-      let fault: ScriptedFault;
       try {
-        fault = JSON.parse(rawBody) as ScriptedFault;
-        if (typeof fault.path !== 'string') throw new Error('path (a regular expression) is required');
-        new RegExp(fault.path);
+        const fault = JSON.parse(rawBody) as ScriptedFault;
+        if (typeof fault !== 'object' || fault === null || typeof fault.path !== 'string') throw new Error('path (a path pattern) is required');
         fault.times = Number.isInteger(fault.times) && fault.times > 0 ? fault.times : 1;
+        this.options.faults.script(fault);
       } catch (error) {
-        return send(res, 400, { error: { code: 'validation_error', message: `invalid fault: ${(error as Error).message}` } });
+        return [400, { error: { code: 'validation_error', message: `invalid fault: ${(error as Error).message}` } }];
       }
-      this.options.faults.script(fault);
-      return send(res, 201, { faults: this.options.faults.list() });
+      return [201, { faults: this.options.faults.list() }];
     }
-    send(res, 404, { error: { code: 'not_found', message: `no control endpoint ${route}` } });
+    return [404, { error: { code: 'not_found', message: `no control endpoint ${route}` } }];
   }
 }

@@ -33,12 +33,12 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await fetch(`${origin}/__emulator/requests`, { method: 'DELETE' });
+  await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
 });
 
 /** The API requests the emulator received since the test began, as "METHOD /path status". */
 async function received(): Promise<string[]> {
-  const { requests } = (await (await fetch(`${origin}/__emulator/requests`)).json()) as { requests: Logged[] };
+  const { requests } = (await (await fetch(`${origin}/__emulator/requests`, { headers: { 'x-api-key': apiKey } })).json()) as { requests: Logged[] };
   return requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 }
 
@@ -88,7 +88,7 @@ describe('ws agents get', () => {
 describe('ws agents update', () => {
   it('changes the fields given by flags and keeps the others', async () => {
     const before = await serverGet('/agents/sql_helper');
-    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE' });
+    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
     const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '20', '--description', 'Writes SQL for the team', '--skill', 'sql_style'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('max turns:\t20\n');
@@ -162,7 +162,7 @@ describe('ws agents update', () => {
 
   it('--dry-run reads the agent, prints the request and each change, and sends no PATCH', async () => {
     const current = (await serverGet('/agents/sql_helper')) as { maxTurns: number; kind: string };
-    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE' });
+    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
     const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '33', '--kind', current.kind, '--dry-run'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('PATCH /agents/sql_helper\n');
@@ -221,7 +221,7 @@ describe('ws skills apply', () => {
     });
 
     write('skills-folder/b_glossary.md', skillMarkdown('metrics_glossary', 'Metrics glossary', 'ARR is annual recurring revenue. MRR is monthly.'));
-    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE' });
+    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
     const second = await ws(['skills', 'apply', folder], env);
     expect(second.exitCode).toBe(0);
     expect(second.stderr).toMatch(/^updated churn_rules .*\n^updated metrics_glossary /m);

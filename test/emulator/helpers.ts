@@ -63,7 +63,7 @@ export interface TestEmulator {
   origin: string;
   key: string;
   call(method: string, urlPath: string, options?: CallOptions): Promise<CallResult>;
-  /** A request to the control API: /__emulator<path>, no key. */
+  /** A request to the control API: /__emulator<path>, with the emulator's first key (JSON bodies). */
   control(method: string, urlPath: string, body?: unknown): Promise<CallResult>;
   close(): Promise<void>;
 }
@@ -94,7 +94,7 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
     origin,
     key,
     call: (method, urlPath, callOptions) => request(emulator.baseUrl, method, urlPath, callOptions, key),
-    control: (method, urlPath, body) => request(origin, method, `/__emulator${urlPath}`, body === undefined ? { key: null } : { key: null, body }),
+    control: (method, urlPath, body) => request(origin, method, `/__emulator${urlPath}`, body === undefined ? {} : { body }, key),
     async close() {
       if (closed) return;
       closed = true;

@@ -22,7 +22,10 @@ export interface SeenRequest {
   at: string;
 }
 
-/** A fault for the next `times` requests whose path (below /public/v3) matches the regular expression. */
+/**
+ * A fault for the next `times` requests whose path (below /public/v3) matches the pattern: literal text,
+ * `*` within a segment, `^` and `$` anchors ("^/queries$", "^/queries/*/execute$").
+ */
 export interface FaultSpec {
   path: string;
   method?: string;
@@ -73,16 +76,16 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
     origin,
     env: { WS_BASE_URL: emulator.baseUrl, WS_API_KEY: key },
     async requests() {
-      const { status, json } = await request(origin, 'GET', '/__emulator/requests', {}, null);
+      const { status, json } = await request(origin, 'GET', '/__emulator/requests', {}, key);
       if (status !== 200) throw new Error(`GET /__emulator/requests: ${status}`);
       return json.requests as SeenRequest[];
     },
     async clearRequests() {
-      const { status } = await request(origin, 'DELETE', '/__emulator/requests', {}, null);
+      const { status } = await request(origin, 'DELETE', '/__emulator/requests', {}, key);
       if (status !== 200) throw new Error(`DELETE /__emulator/requests: ${status}`);
     },
     async fault(spec) {
-      const { status, json } = await request(origin, 'POST', '/__emulator/faults', { body: { times: 1, ...spec } }, null);
+      const { status, json } = await request(origin, 'POST', '/__emulator/faults', { body: { times: 1, ...spec } }, key);
       if (status !== 201) throw new Error(`POST /__emulator/faults: ${status} ${JSON.stringify(json)}`);
     },
     async api(method, path, body) {

@@ -1,18 +1,6 @@
 import { Command, Option } from 'commander';
 import { collect } from '../inputs.js';
-import { examples, nonNegativeInt, type Runner } from '../shared.js';
-
-export interface EmulatorFlags {
-  port: number;
-  host: string;
-  dataDir?: string;
-  apiKey?: string[];
-  seed: 'demo' | 'none';
-  latency?: string;
-  faultRate?: string;
-  faultSeed: number;
-  stepDuration?: string;
-}
+import { examples, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
 
 function emulatorOptions(command: Command): Command {
   return command
@@ -24,7 +12,12 @@ function emulatorOptions(command: Command): Command {
     .option('--latency <duration>', 'delay every API response, e.g. 200ms')
     .option('--fault-rate <rate>', 'share of API requests (0 to 1) failed with 429, 503 or a dropped connection')
     .option('--fault-seed <n>', 'seed of the random fault stream, for repeatable runs', nonNegativeInt, 1)
-    .option('--step-duration <duration>', 'how long each run state lasts at least', '300ms');
+    .option('--step-duration <duration>', 'how long each run state lasts at least', '300ms')
+    .option('--max-body-size <size>', 'largest request body accepted, e.g. 1MiB (default; 413 beyond)')
+    .option('--run-timeout <duration>', 'a run whose SQL takes longer fails, e.g. 60s (default)')
+    .option('--memory-limit <size>', "memory of each organization's SQL engine, e.g. 1GiB (default)")
+    .option('--threads <n>', "threads of each organization's SQL engine (default 2)", positiveInt)
+    .option('--max-result-size <size>', 'largest result a run may keep, as JSON, e.g. 100MiB (default)');
 }
 
 export function registerEmulator(program: Command, runner: Runner): void {
@@ -40,5 +33,5 @@ export function registerEmulator(program: Command, runner: Runner): void {
   exec.argument('<command...>', 'the command to run, after --').action(runner(() => import('./exec.js')));
   examples(exec, 'ws emulator exec -- ws queries list', 'ws emulator exec --step-duration 0 -- npm run my-ci-checks');
   examples(emulator, 'ws emulator --port 0', 'ws emulator exec -- ws queries list');
-  emulator.addHelpText('after', '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --data-dir, --api-key, --seed, --latency, --fault-rate and --step-duration.');
+  emulator.addHelpText('after', '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --data-dir, --api-key, --seed, --latency, --fault-rate, --step-duration and the limits (--max-body-size, --run-timeout, --memory-limit, --threads, --max-result-size).');
 }

@@ -2,7 +2,41 @@ import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { isLoopback } from '../../ids.js';
 import { defaultApiKey, type EmulatorOptions } from '../../emulator/emulator.js';
-import type { EmulatorFlags } from './index.js';
+
+/** The flags of `ws emulator start` and `ws emulator exec`, as commander hands them over. */
+export interface EmulatorFlags {
+  port: number;
+  host: string;
+  dataDir?: string;
+  apiKey?: string[];
+  seed: 'demo' | 'none';
+  latency?: string;
+  faultRate?: string;
+  faultSeed: number;
+  stepDuration?: string;
+  maxBodySize?: string;
+  runTimeout?: string;
+  memoryLimit?: string;
+  threads?: number;
+  maxResultSize?: string;
+}
+
+const sizeUnits: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** `1MiB`, `512KiB`, `2GB`, `1048576` (bytes) into bytes. */
+export function parseSize(text: string, flag: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = sizeUnits[match?.[2]?.toLowerCase() ?? 'none'];
+  const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : 0;
+  if (!(bytes >= 1)) throw usageError(`invalid size for ${flag}: "${text}"`, 'use a number of bytes with a unit: 512KiB, 1MiB, 2GiB (or kB, MB, GB)');
+  return bytes;
+}
+
+function positiveDuration(text: string, flag: string): number {
+  const ms = parseDuration(text, flag);
+  if (ms <= 0) throw usageError(`invalid ${flag} "${text}": must be more than 0`);
+  return ms;
+}
 
 /** Checks the flags before anything starts: the emulator listens on loopback only. */
 export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
@@ -16,6 +50,7 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
       throw usageError(`invalid --api-key "${key}"`, 'use letters, digits, _ . - for the key, and optionally :org with a-z 0-9 _ - for its organization');
     }
   }
+  if (flags.threads !== undefined && (flags.threads < 1 || flags.threads > 64)) throw usageError(`invalid --threads ${flags.threads}: must be from 1 to 64`);
   return {
     port: flags.port,
     host: flags.host.replace(/^\[|\]$/g, ''),
@@ -26,5 +61,10 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
     faultRate,
     faultSeed: flags.faultSeed,
     stepMs: parseDuration(flags.stepDuration ?? '300ms', '--step-duration'),
+    ...(flags.maxBodySize ? { maxBodyBytes: parseSize(flags.maxBodySize, '--max-body-size') } : {}),
+    ...(flags.runTimeout ? { runTimeoutMs: positiveDuration(flags.runTimeout, '--run-timeout') } : {}),
+    ...(flags.memoryLimit ? { memoryLimitBytes: parseSize(flags.memoryLimit, '--memory-limit') } : {}),
+    ...(flags.threads !== undefined ? { threads: flags.threads } : {}),
+    ...(flags.maxResultSize ? { maxResultBytes: parseSize(flags.maxResultSize, '--max-result-size') } : {}),
   };
 }

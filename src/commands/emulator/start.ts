@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
-import type { EmulatorFlags } from './index.js';
-import { emulatorOptions } from './options.js';
+import { emulatorOptions, type EmulatorFlags } from './options.js';
 
 export async function run(ctx: Context, _args: string[], flags: EmulatorFlags): Promise<void> {
   const options = emulatorOptions(flags);

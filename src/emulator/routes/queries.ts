@@ -7,6 +7,8 @@ import { publicView } from '../store.js';
 import { matches, sortBy, type World } from '../world.js';
 
 const latestDataDefaultLimit = 1000;
+/** The API description shows no page maximum for data; the emulator keeps one, so that a page stays bounded. */
+export const latestDataPageMax = 10_000;
 
 function slugify(name: string): string {
   return (
@@ -130,12 +132,13 @@ export function queryRoutes(router: Router, world: World): void {
   router.on('GET', '/queries/:id/latest/data', async (request) => {
     const query = getQuery(world, request);
     const params = parseQuery(LatestDataParams, request, { numbers: ['limit', 'offset'] });
+    const limit = params.limit ?? latestDataDefaultLimit;
+    if (limit > latestDataPageMax) throw new HttpError(400, 'validation_error', `limit: must be at most ${latestDataPageMax}, got ${limit}`, 'limit');
     const run = query.lastSuccessfulRunId ? world.store.get<QueryRunRecord>('query_run', query.lastSuccessfulRunId, query.organizationId) : undefined;
     if (!run) throw new HttpError(404, 'not_found', `query ${query.id} has no successful run yet`);
-    const limit = params.limit ?? latestDataDefaultLimit;
     const offset = params.offset ?? 0;
     const columns = run.columnSchema ?? [];
-    const rows = await world.engine.readRows(run.id, columns, limit, offset);
+    const rows = await world.engine.readRows(query.organizationId, run.id, columns, limit, offset);
     return {
       body: {
         queryRunId: run.id,
