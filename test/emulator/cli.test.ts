@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, request, sleep } from './helpers.js';
+import { demoIds, removeTempDirs, request, sleep, startTestEmulator, tempDir, waitFor } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const wsBin = path.join(root, 'bin', 'ws.js');
@@ -15,6 +15,8 @@ const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-emulator-cli-config-
 const env = { PATH: process.env.PATH, WS_CONFIG_DIR: configDir, NO_COLOR: '1' };
 
 const started: ResultPromise[] = [];
+/** Runs for minutes unless interrupted (the run timeout is left at its default, 60 s). */
+const endlessSql = 'SELECT count(*) AS n FROM range(100000000000) a WHERE a.range % 7 = 3';
 
 beforeAll(async () => {
   const build = await execa('npm', ['run', 'build'], { cwd: root, reject: false, timeout: 240_000 });
@@ -28,6 +30,7 @@ afterAll(async () => {
   }
   await Promise.allSettled(started);
   fs.rmSync(configDir, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 function ws(args: string[], timeout = 30_000): ResultPromise<{ reject: false; extendEnv: false; timeout: number; stdin: 'ignore' }> {
@@ -114,6 +117,52 @@ describe('ws emulator (start)', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops on ${signal} while a query runs, and saves the run as failed`, async () => {
+      const dataDir = tempDir();
+      const child = ws(['emulator', '--port', '0', '--step-duration', '0', '--data-dir', dataDir]);
+      const { baseUrl, apiKey } = await settingsFrom(child);
+      const created = await request(baseUrl, 'POST', '/queries', { body: { name: 'endless', sql: endlessSql } }, apiKey);
+      const runId = (await request(baseUrl, 'POST', `/queries/${created.json.id}/execute`, { body: {} }, apiKey)).json.queryRunId as string;
+      await waitFor(async () => (await request(baseUrl, 'GET', `/query-runs/${runId}`, {}, apiKey)).json.status === 'RUNNING', { what: 'the run to be RUNNING' });
+
+      child.kill(signal);
+      const result = await exitOf(child, 10_000);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain('Emulator stopped.');
+      // what it saved opens again, the run ended
+      const again = await startTestEmulator({ dataDir });
+      const run = (await again.call('GET', `/query-runs/${runId}`)).json;
+      expect(run.status).toBe('FAILED');
+      expect(run.message).toBe('the emulator stopped before the run finished');
+      expect((await again.call('GET', `/queries/${created.json.id}`)).json.name).toBe('endless');
+      await again.close();
+    });
+  }
+
+  it('accepts the limit flags, and refuses bad ones with exit 2', async () => {
+    const child = ws(['emulator', '--port', '0', '--step-duration', '0', '--max-body-size', '1KiB', '--run-timeout', '2s', '--memory-limit', '256MiB', '--threads', '1', '--max-result-size', '1MB']);
+    const { baseUrl, apiKey } = await settingsFrom(child);
+    const refused = await request(baseUrl, 'POST', '/queries', { body: { name: 'too big', sql: `SELECT 1 -- ${'x'.repeat(2000)}` } }, apiKey);
+    expect(refused.status).toBe(413);
+    const created = await request(baseUrl, 'POST', '/queries', { body: { name: 'settings', sql: "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads" } }, apiKey);
+    await request(baseUrl, 'POST', `/queries/${created.json.id}/execute`, { body: {} }, apiKey);
+    const data = await waitFor(async () => {
+      const res = await request(baseUrl, 'GET', `/queries/${created.json.id}/latest/data`, {}, apiKey);
+      return res.status === 200 ? res.json : undefined;
+    });
+    expect(data.rows).toEqual([{ memory: '256.0 MiB', threads: 1 }]);
+    child.kill('SIGTERM');
+    expect((await exitOf(child)).exitCode).toBe(0);
+
+    for (const [flag, value] of [['--max-body-size', 'lots'], ['--run-timeout', '0'], ['--memory-limit', '-1GB'], ['--threads', '0'], ['--max-result-size', '1 parsec']]) {
+      const bad = await exitOf(ws(['emulator', '--port', '0', flag!, value!]));
+      expect(bad.exitCode, `${flag} ${value}`).toBe(2);
+      expect(bad.stdout).not.toContain('WS_BASE_URL=');
+      expect(bad.stderr).toContain(flag);
+    }
+  });
+
   it('accepts --api-key and prints the first key', async () => {
     const child = ws(['emulator', '--port', '0', '--step-duration', '0', '--api-key', 'team_a', '--api-key', 'team_b:other_org']);
     const { baseUrl, apiKey } = await settingsFrom(child);
@@ -144,6 +193,7 @@ describe('ws emulator (start)', () => {
 });
 
 describe('ws emulator exec', () => {
+
   it("exits with the command's exit code", async () => {
     const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', 'process.exit(7)']));
     expect(result.exitCode).toBe(7);
@@ -170,6 +220,43 @@ describe('ws emulator exec', () => {
     await sleep(50);
     await expect(request(base!, 'GET', '/queries', { timeoutMs: 2_000 }, 'wsk_emulator_demo')).rejects.toThrow();
   });
+
+  it("ends right after its command, with the command's code, even while the command's query still runs", async () => {
+    const script = [
+      'const base = process.env.WS_BASE_URL, headers = { "x-api-key": process.env.WS_API_KEY, "content-type": "application/json" };',
+      '(async () => {',
+      `  const query = await (await fetch(base + "/queries", { method: "POST", headers, body: JSON.stringify({ name: "endless", sql: ${JSON.stringify(JSON.stringify(endlessSql))} }) })).json();`,
+      '  const run = await (await fetch(base + "/queries/" + query.id + "/execute", { method: "POST", headers, body: "{}" })).json();',
+      '  for (let i = 0; i < 200; i++) {',
+      '    const status = (await (await fetch(base + "/query-runs/" + run.queryRunId, { headers })).json()).status;',
+      '    if (status === "RUNNING") { console.log("RUNNING"); process.exit(7); }',
+      '    await new Promise((r) => setTimeout(r, 25));',
+      '  }',
+      '  process.exit(1);',
+      '})();',
+    ].join('\n');
+    const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]), 10_000);
+    expect(result.stdout).toContain('RUNNING');
+    expect(result.exitCode).toBe(7);
+  });
+
+  for (const [signal, code] of [['SIGINT', 42], ['SIGTERM', 43], ['SIGHUP', 44]] as const) {
+    it(`passes ${signal} on to the command and exits with its code`, async () => {
+      const script = `process.on("${signal}", () => process.exit(${code})); console.log("ready"); setInterval(() => {}, 1000);`;
+      const child = ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the command did not start')), 15_000);
+        child.stdout?.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('ready')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      child.kill(signal);
+      expect((await exitOf(child, 10_000)).exitCode).toBe(code);
+    });
+  }
 
   it('prints what the child printed, e.g. WS_BASE_URL', async () => {
     const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', 'console.log(process.env.WS_BASE_URL); console.log(process.env.WS_API_KEY)']));
