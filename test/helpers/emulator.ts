@@ -24,7 +24,7 @@ export interface SeenRequest {
 
 /**
  * A fault for the next `times` requests whose path (below /public/v3) matches the pattern: literal text,
- * `*` within a segment, `^` and `$` anchors ("^/queries$", "^/queries/*/execute$").
+ * `*` for any characters within one segment, `^` and `$` anchors, e.g. "^/queries$".
  */
 export interface FaultSpec {
   path: string;
