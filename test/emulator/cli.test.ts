@@ -225,7 +225,7 @@ describe('ws emulator exec', () => {
     const script = [
       'const base = process.env.WS_BASE_URL, headers = { "x-api-key": process.env.WS_API_KEY, "content-type": "application/json" };',
       '(async () => {',
-      `  const query = await (await fetch(base + "/queries", { method: "POST", headers, body: JSON.stringify({ name: "endless", sql: ${JSON.stringify(JSON.stringify(endlessSql))} }) })).json();`,
+      `  const query = await (await fetch(base + "/queries", { method: "POST", headers, body: JSON.stringify({ name: "endless", sql: ${JSON.stringify(endlessSql)} }) })).json();`,
       '  const run = await (await fetch(base + "/queries/" + query.id + "/execute", { method: "POST", headers, body: "{}" })).json();',
       '  for (let i = 0; i < 200; i++) {',
       '    const status = (await (await fetch(base + "/query-runs/" + run.queryRunId, { headers })).json()).status;',
