@@ -258,6 +258,24 @@ describe('ws emulator exec', () => {
     });
   }
 
+  it('in a terminal, lets Ctrl-C reach the command once (from the terminal, not a second time from ws)', async () => {
+    const command = `exec ${process.execPath} ${wsBin} emulator exec --step-duration 0 -- ${process.execPath} -e 'let n = 0; process.on("SIGINT", () => { n++; setTimeout(() => process.exit(10 + n), 500); }); console.log("ready"); setInterval(() => {}, 1000);'`;
+    const terminal = execa('script', ['-qefc', command, '/dev/null'], { cwd: root, env, extendEnv: false, reject: false, timeout: 30_000, stdin: 'pipe' });
+    started.push(terminal);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the command did not start')), 20_000);
+      terminal.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    terminal.stdin?.write('\x03');
+    const result = await exitOf(terminal, 15_000);
+    expect(result.exitCode, result.stdout).toBe(11);
+  });
+
   it('prints what the child printed, e.g. WS_BASE_URL', async () => {
     const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', 'console.log(process.env.WS_BASE_URL); console.log(process.env.WS_API_KEY)']));
     expect(result.exitCode).toBe(0);
