@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOutput } from '../helpers/emulator.js';
 import { demoIds, removeTempDirs, request, sleep, startTestEmulator, tempDir, waitFor } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -244,15 +245,7 @@ describe('ws emulator exec', () => {
     it(`passes ${signal} on to the command and exits with its code`, async () => {
       const script = `process.on("${signal}", () => process.exit(${code})); console.log("ready"); setInterval(() => {}, 1000);`;
       const child = ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the command did not start')), 15_000);
-        child.stdout?.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('ready')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
+      await waitForOutput(child.stdout, /ready/, 15_000);
       child.kill(signal);
       expect((await exitOf(child, 10_000)).exitCode).toBe(code);
     });
@@ -262,15 +255,7 @@ describe('ws emulator exec', () => {
     const command = `exec ${process.execPath} ${wsBin} emulator exec --step-duration 0 -- ${process.execPath} -e 'let n = 0; process.on("SIGINT", () => { n++; setTimeout(() => process.exit(10 + n), 500); }); console.log("ready"); setInterval(() => {}, 1000);'`;
     const terminal = execa('script', ['-qefc', command, '/dev/null'], { cwd: root, env, extendEnv: false, reject: false, timeout: 30_000, stdin: 'pipe' });
     started.push(terminal);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the command did not start')), 20_000);
-      terminal.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    await waitForOutput(terminal.stdout, /ready/, 20_000);
     terminal.stdin?.write('\x03');
     const result = await exitOf(terminal, 15_000);
     expect(result.exitCode, result.stdout).toBe(11);
