@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { Queue, RunStoppedError, Warehouse, type BoundValue, type ResultColumn, type Row, type WarehouseLimits } from './warehouse.js';
+import type { BoundValue } from './sql-parameters.js';
+import { Queue, RunStoppedError, Warehouse, type ResultColumn, type Row, type WarehouseLimits } from './warehouse.js';
 
 export type { ResultColumn, Row };
 
@@ -20,15 +21,19 @@ class Slots {
   private readonly waiting: { organizationId: string; grant: () => void }[] = [];
 
   async acquire(organizationId: string): Promise<() => void> {
-    if (!this.free(organizationId)) await new Promise<void>((grant) => this.waiting.push({ organizationId, grant }));
-    this.take(organizationId, 1);
+    // a waiter's place is taken by the release that wakes it, so nobody can slip in between
+    if (this.free(organizationId)) this.take(organizationId, 1);
+    else await new Promise<void>((grant) => this.waiting.push({ organizationId, grant }));
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.take(organizationId, -1);
       const next = this.waiting.findIndex((w) => this.free(w.organizationId));
-      if (next >= 0) this.waiting.splice(next, 1)[0]!.grant();
+      if (next < 0) return;
+      const [waiter] = this.waiting.splice(next, 1);
+      this.take(waiter!.organizationId, 1);
+      waiter!.grant();
     };
   }
 
@@ -134,17 +139,12 @@ export class Engine {
     return warehouse;
   }
 
-  /**
-   * Runs an organization's saved SQL once a place is free (see maxRunningQueries); `isCancelled` is asked
-   * again then, so a run cancelled while it waited never starts.
-   */
-  async runQuery(organizationId: string, runId: string, sql: string, parameters: Record<string, BoundValue>, isCancelled: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
+  /** Runs an organization's saved SQL once a place is free (see maxRunningQueries). */
+  async runQuery(organizationId: string, runId: string, sql: string, parameters: Record<string, BoundValue>, stopped: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
     const warehouse = await this.warehouse(organizationId);
     const release = await this.slots.acquire(organizationId);
     try {
-      const stopped = isCancelled();
-      if (stopped) throw stopped;
-      return await warehouse.runQuery(runId, sql, parameters);
+      return await warehouse.runQuery(runId, sql, parameters, stopped);
     } finally {
       release();
     }

@@ -250,6 +250,7 @@ export class Runs {
       const given = { ...(step.input.parameters as Record<string, unknown>), ...run.inputValues };
       const { run: queryRun, done } = await this.startQueryRun(query, given, 'schedule');
       step.input = { ...step.input, parameters: given, queryRunId: queryRun.id };
+      if ((run.state as string) === 'cancelled') await this.stopQueryRun(run, queryRun.id); // cancelled while it was created
       const finished = await done;
       if (this.closed || (run.state as string) === 'cancelled') return;
       if (finished.status !== 'COMPLETED') {
@@ -275,16 +276,19 @@ export class Runs {
     await this.setAutomationRunState(run, 'cancelled', { completedAt: this.now() });
     for (const step of this.store.find<StepRunRecord>('step_run', run.organizationId, (s) => s.workflowRunId === run.id)) {
       if (step.state !== 'pending' && step.state !== 'running') continue;
-      const queryRunId = step.input.queryRunId;
-      if (step.state === 'running' && typeof queryRunId === 'string') {
-        // its query stops too: at once if its SQL runs, before it starts if it waits for a place
-        const reason = new RunStoppedError(`cancelled with automation run ${run.id}`, 'cancelled');
-        this.stops.set(queryRunId, reason);
-        await this.engine.stopQuery(run.organizationId, queryRunId, reason);
-      }
+      if (typeof step.input.queryRunId === 'string') await this.stopQueryRun(run, step.input.queryRunId);
       await this.setStepState(step, 'cancelled', { completedAt: step.state === 'running' ? this.now() : null });
     }
     return true;
+  }
+
+  /** A cancelled automation run's query stops too: at once if its SQL runs, before it starts if it waits for a place. */
+  private async stopQueryRun(automationRun: AutomationRunRecord, queryRunId: string): Promise<void> {
+    const queryRun = this.store.get<QueryRunRecord>('query_run', queryRunId, automationRun.organizationId);
+    if (!queryRun || !unfinishedQueryRun.has(queryRun.status)) return;
+    const reason = new RunStoppedError(`cancelled with automation run ${automationRun.id}`, 'cancelled');
+    this.stops.set(queryRunId, reason);
+    await this.engine.stopQuery(automationRun.organizationId, queryRunId, reason);
   }
 
   private async setAutomationRunState(run: AutomationRunRecord, state: string, changes: Partial<AutomationRunRecord>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { BoundValue } from './sql-parameters.js';
 
 /** A column of a result as the API shows it in columnSchema and columns. */
 export interface ResultColumn {
@@ -7,7 +8,6 @@ export interface ResultColumn {
 }
 
 export type Row = Record<string, unknown>;
-export type BoundValue = string | number | boolean | null;
 
 /** What one organization's SQL may use; a run over any of them ends FAILED with RunLimitError's message. */
 export interface WarehouseLimits {
@@ -57,7 +57,7 @@ function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): R
   return rows;
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
   let unit = 0;
@@ -113,17 +113,20 @@ export class Warehouse {
   /**
    * Runs saved SQL with its parameters bound as statement parameters, on a connection of its own (so
    * that it can be interrupted alone), keeping the result in a table so that its rows can be paged later.
+   * `stopped` tells whether the run was stopped before it got here (a cancel while it waited for a place);
+   * from here on, stop() interrupts it.
    */
-  async runQuery(runId: string, sql: string, parameters: Record<string, BoundValue>): Promise<{ rowCount: number; columns: ResultColumn[] }> {
+  async runQuery(runId: string, sql: string, parameters: Record<string, BoundValue>, stopped: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
     const table = resultTable(runId);
     const connection = await this.instance.connect();
-    const entry: { connection: DuckDBConnection; stop?: RunStoppedError } = { connection };
+    const entry: { connection: DuckDBConnection; stop?: RunStoppedError } = { connection, stop: stopped() };
     this.running.set(runId, entry);
     const timer = setTimeout(() => {
       const limit = this.limits.runTimeoutMs;
       this.stop(runId, new RunStoppedError(`the query ran longer than the run timeout (${limit >= 1000 ? `${limit / 1000}s` : `${limit}ms`}; --run-timeout)`, 'limit'));
     }, this.limits.runTimeoutMs);
     try {
+      if (entry.stop) throw entry.stop;
       const statement = await connection.prepare(`CREATE OR REPLACE TABLE ${table} AS ${sql.trim().replace(/;\s*$/, '')}`);
       for (const [name, value] of Object.entries(parameters)) {
         const index = statement.parameterIndex(name);
