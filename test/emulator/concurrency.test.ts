@@ -24,18 +24,23 @@ async function statusOf(emu: TestEmulator, runId: string, key = demoKey): Promis
 }
 
 describe('runs side by side', () => {
-  it("runs another organization's query, and the same organization's next one, while a long one runs", async () => {
-    const emu = await startTestEmulator({ apiKeys: [demoKey, `${orgB}:other`] });
+  it("runs the same organization's next query, and another organization's, while long ones run", async () => {
+    // one thread per engine: the long runs share two cores with everything else
+    const emu = await startTestEmulator({ apiKeys: [demoKey, `${orgB}:other`], threads: 1 });
     const long = await startRun(emu, endlessSql);
     await waitFor(async () => (await statusOf(emu, long)) === 'RUNNING', { what: 'the long run to be RUNNING' });
-
-    const other = await startRun(emu, 'SELECT 42 AS answer', orgB);
-    expect((await waitForQueryRun(emu, other, { key: orgB })).status).toBe('COMPLETED');
     const same = await executeAndWait(emu, demoIds.queries.topCustomers);
     expect(same.status.status).toBe('COMPLETED');
+
+    // a second long one takes the organization's last place; another organization still finds one
+    const secondLong = await startRun(emu, endlessSql);
+    await waitFor(async () => (await statusOf(emu, secondLong)) === 'RUNNING', { what: 'the second long run to be RUNNING' });
+    const other = await startRun(emu, 'SELECT 42 AS answer', orgB);
+    expect((await waitForQueryRun(emu, other, { key: orgB })).status).toBe('COMPLETED');
+    expect((await emu.call('GET', `/queries/${(await emu.call('GET', `/query-runs/${other}/result`, { key: orgB })).json.queryId}/latest/data`, { key: orgB })).json.rows).toEqual([{ answer: 42 }]);
     expect((await emu.call('GET', '/queries?limit=1')).status).toBe(200);
-    // all that while the long one was still running
-    expect(await statusOf(emu, long)).toBe('RUNNING');
+    // all that while the long ones were still running
+    expect([await statusOf(emu, long), await statusOf(emu, secondLong)]).toEqual(['RUNNING', 'RUNNING']);
     await emu.close();
   });
 });
