@@ -62,8 +62,8 @@ _ws_options() {
     "api") echo "--field --header --input --help" ;;
     "completion") echo "--help" ;;
     "emulator") echo "--help" ;;
-    "emulator start") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --help" ;;
-    "emulator exec") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --help" ;;
+    "emulator start") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
+    "emulator exec") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
   esac
 }
 
@@ -116,7 +116,7 @@ _ws_fields() {
 }
 
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --debug --http-timeout --allow-insecure-http --help"
-_ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-turns --meta --metadata --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --timeout --tool --tools-file --visibility -H -f -o "
+_ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --run-timeout --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --timeout --tool --tools-file --visibility -H -f -o "
 
 _ws() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i skip=0

@@ -1,7 +1,7 @@
 # fish completion for ws, generated from its command tree by `ws completion fish`: do not edit.
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
-set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-turns' '--meta' '--metadata' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--timeout' '--tool' '--tools-file' '--visibility' '-H' '-f' '-o'
+set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--run-timeout' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--timeout' '--tool' '--tools-file' '--visibility' '-H' '-f' '-o'
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data' 'runs:get result wait' 'automations:list get runs trigger run result steps wait cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
@@ -282,6 +282,11 @@ complete -c ws -n '__ws_at emulator start' -l latency -r -d 'delay every API res
 complete -c ws -n '__ws_at emulator start' -l fault-rate -r -d 'share of API requests (0 to 1) failed with 429, 503 or a dropped connection'
 complete -c ws -n '__ws_at emulator start' -l fault-seed -r -d 'seed of the random fault stream, for repeatable runs'
 complete -c ws -n '__ws_at emulator start' -l step-duration -r -d 'how long each run state lasts at least'
+complete -c ws -n '__ws_at emulator start' -l max-body-size -r -d 'largest request body accepted, e.g. 1MiB (default; 413 beyond)'
+complete -c ws -n '__ws_at emulator start' -l run-timeout -r -d 'a run whose SQL takes longer fails, e.g. 60s (default)'
+complete -c ws -n '__ws_at emulator start' -l memory-limit -r -d 'memory of each organization\'s SQL engine, e.g. 1GiB (default)'
+complete -c ws -n '__ws_at emulator start' -l threads -r -d 'threads of each organization\'s SQL engine (default 2)'
+complete -c ws -n '__ws_at emulator start' -l max-result-size -r -d 'largest result a run may keep, as JSON, e.g. 100MiB (default)'
 complete -c ws -n '__ws_at emulator start' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at emulator exec' -l port -r -d 'port to listen on; 0 picks a free one'
 complete -c ws -n '__ws_at emulator exec' -l host -r -d 'loopback address to listen on'
@@ -292,4 +297,9 @@ complete -c ws -n '__ws_at emulator exec' -l latency -r -d 'delay every API resp
 complete -c ws -n '__ws_at emulator exec' -l fault-rate -r -d 'share of API requests (0 to 1) failed with 429, 503 or a dropped connection'
 complete -c ws -n '__ws_at emulator exec' -l fault-seed -r -d 'seed of the random fault stream, for repeatable runs'
 complete -c ws -n '__ws_at emulator exec' -l step-duration -r -d 'how long each run state lasts at least'
+complete -c ws -n '__ws_at emulator exec' -l max-body-size -r -d 'largest request body accepted, e.g. 1MiB (default; 413 beyond)'
+complete -c ws -n '__ws_at emulator exec' -l run-timeout -r -d 'a run whose SQL takes longer fails, e.g. 60s (default)'
+complete -c ws -n '__ws_at emulator exec' -l memory-limit -r -d 'memory of each organization\'s SQL engine, e.g. 1GiB (default)'
+complete -c ws -n '__ws_at emulator exec' -l threads -r -d 'threads of each organization\'s SQL engine (default 2)'
+complete -c ws -n '__ws_at emulator exec' -l max-result-size -r -d 'largest result a run may keep, as JSON, e.g. 100MiB (default)'
 complete -c ws -n '__ws_at emulator exec' -l help -s h -d 'show help for a command'
