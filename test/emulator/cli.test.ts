@@ -128,7 +128,7 @@ describe('ws emulator (start)', () => {
       await waitFor(async () => (await request(baseUrl, 'GET', `/query-runs/${runId}`, {}, apiKey)).json.status === 'RUNNING', { what: 'the run to be RUNNING' });
 
       child.kill(signal);
-      const result = await exitOf(child, 10_000);
+      const result = await exitOf(child);
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toContain('Emulator stopped.');
       // what it saved opens again, the run ended
@@ -138,7 +138,7 @@ describe('ws emulator (start)', () => {
       expect(run.message).toBe('the emulator stopped before the run finished');
       expect((await again.call('GET', `/queries/${created.json.id}`)).json.name).toBe('endless');
       await again.close();
-    });
+    }, 60_000);
   }
 
   it('accepts the limit flags, and refuses bad ones with exit 2', async () => {
@@ -162,7 +162,7 @@ describe('ws emulator (start)', () => {
       expect(bad.stdout).not.toContain('WS_BASE_URL=');
       expect(bad.stderr).toContain(flag);
     }
-  });
+  }, 60_000);
 
   it('accepts --api-key and prints the first key', async () => {
     const child = ws(['emulator', '--port', '0', '--step-duration', '0', '--api-key', 'team_a', '--api-key', 'team_b:other_org']);
@@ -236,10 +236,10 @@ describe('ws emulator exec', () => {
       '  process.exit(1);',
       '})();',
     ].join('\n');
-    const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]), 10_000);
+    const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]), 30_000);
     expect(result.stdout).toContain('RUNNING');
     expect(result.exitCode).toBe(7);
-  });
+  }, 60_000);
 
   for (const [signal, code] of [['SIGINT', 42], ['SIGTERM', 43], ['SIGHUP', 44]] as const) {
     it(`passes ${signal} on to the command and exits with its code`, async () => {
@@ -247,8 +247,8 @@ describe('ws emulator exec', () => {
       const child = ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]);
       await waitForOutput(child.stdout, /ready/, 15_000);
       child.kill(signal);
-      expect((await exitOf(child, 10_000)).exitCode).toBe(code);
-    });
+      expect((await exitOf(child)).exitCode).toBe(code);
+    }, 60_000);
   }
 
   it('in a terminal, lets Ctrl-C reach the command and exits with its code', async () => {
@@ -259,7 +259,7 @@ describe('ws emulator exec', () => {
     terminal.stdin?.write('\x03');
     const result = await exitOf(terminal, 15_000);
     expect(result.exitCode, result.stdout).toBe(11);
-  });
+  }, 60_000);
 
   it('prints what the child printed, e.g. WS_BASE_URL', async () => {
     const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', 'console.log(process.env.WS_BASE_URL); console.log(process.env.WS_API_KEY)']));

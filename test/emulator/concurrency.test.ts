@@ -2,8 +2,11 @@
  * Runs share the engine without waiting for each other beyond its limits, and a cancelled automation
  * run stops its running query.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeAll, demoIds, demoKey, executeAndWait, startTestEmulator, waitFor, waitForAutomationRun, waitForQueryRun, type TestEmulator } from './helpers.js';
+
+// each test starts its own emulators and runs real SQL: generous bounds on a shared two-core machine
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 afterAll(closeAll);
 

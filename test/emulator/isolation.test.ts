@@ -4,8 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeAll, demoIds, demoKey, executeAndWait, removeTempDirs, startTestEmulator, tempDir, waitFor } from './helpers.js';
+
+// each test starts its own emulators and runs real SQL: generous bounds on a shared two-core machine
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 afterAll(async () => {
   await closeAll();

@@ -4,8 +4,11 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeAll, demoIds, demoKey, executeAndWait, startTestEmulator, waitFor, type TestEmulator } from './helpers.js';
+
+// each test starts its own emulators and runs real SQL: generous bounds on a shared two-core machine
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 afterAll(closeAll);
 
