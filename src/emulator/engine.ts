@@ -103,6 +103,7 @@ export class Engine {
       await state.run(`
         CREATE SCHEMA IF NOT EXISTS ws_state;
         CREATE TABLE IF NOT EXISTS ws_state.resources (kind VARCHAR, id VARCHAR, data VARCHAR, PRIMARY KEY (kind, id));
+        SET temp_directory = '';
         SET enable_external_access = false;
         SET lock_configuration = true;
       `);
