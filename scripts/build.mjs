@@ -23,8 +23,10 @@ const vendors = {
     specifiers: { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' },
   },
   yaml: { source: "module.exports = require('yaml');", specifiers: ['yaml'] },
-  conf: { source: "export { default } from 'conf';", specifiers: ['conf'] },
-  ora: { source: "export { default } from 'ora';", specifiers: ['ora'] },
+  // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
+  // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
+  conf: { source: "export { default } from 'conf';", specifiers: { conf: 'default' } },
+  ora: { source: "export { default } from 'ora';", specifiers: { ora: 'default' } },
   'cli-table3': { source: "module.exports = require('cli-table3');", specifiers: ['cli-table3'] },
 };
 

@@ -114,12 +114,15 @@ export class Output {
     };
     for await (const page of source.pages) {
       await writeHeader();
+      // one write per page, not per row: each write is a system call
+      let text = '';
       for (const item of page.items) {
-        if (format === 'ndjson') await out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-        else if (format === 'csv') await out(csvRecord(view.columns.map((c) => c.value(item))));
-        else if (format === 'tsv') await out(tsvRecord(view.columns.map((c) => c.value(item))));
-        else await out(plainRow(view.columns, item));
+        if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
+        else if (format === 'csv') text += csvRecord(view.columns.map((c) => c.value(item)));
+        else if (format === 'tsv') text += tsvRecord(view.columns.map((c) => c.value(item)));
+        else text += plainRow(view.columns, item);
       }
+      await out(text);
     }
     await writeHeader();
   }
