@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ws = path.join(root, 'bin/ws.js');
 const bare = path.join(root, 'bench/bare-request.mjs');
-const rssPreload = path.join(root, 'bench/max-rss.mjs');
+const rssPreload = path.join(root, 'bench/max-rss.cjs');
 const node = process.env.WS_BENCH_NODE || process.execPath;
 const rounds = Number(process.env.WS_BENCH_RUNS || 20);
 const largeRows = Number(process.env.WS_BENCH_ROWS || 1_000_000);
@@ -47,10 +47,10 @@ function timed(command, args, env, { keepStdout = false } = {}) {
   });
 }
 
-/** Peak resident memory of one run of node with these arguments, written by bench/max-rss.mjs at exit. */
+/** Peak resident memory of one run of node with these arguments, written by bench/max-rss.cjs at exit. */
 async function peakRss(args, env) {
   const file = path.join(scratch, `rss-${process.hrtime.bigint()}`);
-  await timed(node, ['--import', rssPreload, ...args], { ...env, BENCH_RSS_FILE: file });
+  await timed(node, ['-r', rssPreload, ...args], { ...env, BENCH_RSS_FILE: file });
   const bytes = Number(fs.readFileSync(file, 'utf8'));
   fs.rmSync(file);
   return bytes;
@@ -184,7 +184,7 @@ try {
   for (let offset = 0; offset < largeRows; offset += pageSize) urls.push(`url = "${baseUrl}/queries/${large}/latest/data?limit=${pageSize}&offset=${offset}"`);
   fs.writeFileSync(curlConfig, `header = "x-api-key: bench"\nsilent\nfail\n${urls.join('\n')}\n`);
   const curlJq = ['-c', `curl -K '${curlConfig}' | jq -r '.rows[] | [.[]] | @csv' > /dev/null`];
-  const exportArgs = (id) => ['--import', rssPreload, ws, 'queries', 'data', id, '--all', '-o', 'csv'];
+  const exportArgs = (id) => ['-r', rssPreload, ws, 'queries', 'data', id, '--all', '-o', 'csv'];
   const exports = { ws: [], curl: [], wsRss: [], smallRss: [] };
   for (let i = 0; i < 3; i++) {
     for (const [key, id] of [['wsRss', large], ['smallRss', small]]) {
@@ -197,7 +197,7 @@ try {
   }
   const wsMs = median(exports.ws);
   const curlMs = median(exports.curl);
-  results.push({ case: `ws queries data --all -o csv, ${largeRows.toLocaleString('en-US')} rows`, ms: round(wsMs), rowsPerSecond: round(largeRows / (wsMs / 1000)), baseline: 'curl | jq -r .rows[]|[.[]]|@csv', baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 1x', met: wsMs <= curlMs });
+  results.push({ case: `ws queries data --all -o csv, ${largeRows.toLocaleString('en-US')} rows`, ms: round(wsMs), rowsPerSecond: round(largeRows / (wsMs / 1000)), baseline: 'curl + jq @csv', baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 1x', met: wsMs <= curlMs });
   const largeRss = median(exports.wsRss);
   const smallRss = median(exports.smallRss);
   results.push({ case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(smallRss / 2 ** 20, 1), ratio: round(largeRss / smallRss, 2), target: '<= 1.2x', met: largeRss <= 1.2 * smallRss });

@@ -48,6 +48,17 @@ const lazyHttp2 = {
   },
 };
 
+/** src/version.ts reads package.json at run time; the bundle has the version written in, and reads no file. */
+const inlineVersion = {
+  name: 'inline-version',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]version\.ts$/ }, () => {
+      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      return { contents: `export function version(): string { return ${JSON.stringify(version)}; }`, loader: 'ts' };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -89,10 +100,7 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    // version.ts finds package.json from its own URL
-    define: { 'import.meta.url': '__wsModuleUrl' },
-    banner: { js: "const __wsModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [vendorPlugin],
+    plugins: [vendorPlugin, inlineVersion],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
     esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyHttp2] }),
