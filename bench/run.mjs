@@ -165,13 +165,13 @@ try {
     results.push({ case: `${name}: peak RSS`, mib: round(rss / 2 ** 20, 1), target: name.includes('get') ? '(measured)' : '<= 60 MiB', met: name.includes('get') ? null : rss <= 60 * 2 ** 20 });
   }
 
-  // --wait: from the moment the run is COMPLETED (its completedAt, set by the emulator) to the end of ws
+  // --wait: from the moment the run is COMPLETED (the time of that state in its history) to the end of ws
   const waitQuery = (await api('POST', '/queries', { name: 'bench wait', sql: 'SELECT 1 AS one' })).id;
   const lags = [];
   for (let i = 0; i < 5; i++) {
     const { endedAt, stdout } = await timed(node, [ws, 'queries', 'execute', waitQuery, '--wait', '--no-data', '--json', 'queryRunId'], env, { keepStdout: true });
     const run = await api('GET', `/query-runs/${JSON.parse(stdout).queryRunId}`);
-    lags.push(endedAt - Date.parse(run.completedAt));
+    lags.push(endedAt - Date.parse(run.history.at(-1).createdAt));
   }
   results.push({ case: 'ws queries execute --wait: end after the run completed', ms: round(median(lags)), target: '<= 300 ms', met: median(lags) <= 300 });
 

@@ -114,13 +114,14 @@ export class Output {
     };
     for await (const page of source.pages) {
       await writeHeader();
-      // one write per page, not per row: each write is a system call
+      // one write per page, not per row: each write is a system call; the columns are read once per page too
+      const { columns } = view;
       let text = '';
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(view.columns.map((c) => c.value(item)));
-        else if (format === 'tsv') text += tsvRecord(view.columns.map((c) => c.value(item)));
-        else text += plainRow(view.columns, item);
+        else if (format === 'csv') text += csvRecord(columns.map((c) => c.value(item)));
+        else if (format === 'tsv') text += tsvRecord(columns.map((c) => c.value(item)));
+        else text += plainRow(columns, item);
       }
       await out(text);
     }
