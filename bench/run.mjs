@@ -1,6 +1,13 @@
-// `npm run bench`: start-up time and memory of ws, as ratios against a baseline measured in the same run,
-// so that a busy machine moves both sides alike. Needs `npm run build`. Prints a table; exits 0.
-import { spawn } from 'node:child_process';
+// `npm run bench`: every performance case of ws next to its baselines, all measured in the same run and in
+// turn (round after round), so that a busy machine slows both sides alike; only the ratios mean much.
+// Every process runs in a clean environment (PATH and HOME, plus what the case needs). Prints a table of
+// medians and ratios and writes it as JSON to .bench/results.json. It asserts nothing: it always exits 0
+// once measured.
+//
+//   WS_BENCH_NODE=/path/to/node   the Node that runs ws and the baselines (default: this one)
+//   WS_BENCH_RUNS=n               rounds of the start-up and API cases (default 20)
+//   WS_BENCH_ROWS=n               rows of the large export (default 1,000,000); the small one has a tenth
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,80 +15,211 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ws = path.join(root, 'bin/ws.js');
-const { startEmulator } = await import(path.join(root, 'dist/emulator/emulator.js'));
+const bare = path.join(root, 'bench/bare-request.mjs');
+const rssPreload = path.join(root, 'bench/max-rss.cjs');
+const node = process.env.WS_BENCH_NODE || process.execPath;
+const rounds = Number(process.env.WS_BENCH_RUNS || 20);
+const largeRows = Number(process.env.WS_BENCH_ROWS || 1_000_000);
+const smallRows = Math.round(largeRows / 10);
+const pageSize = 1000; // what ws asks for per page of data (src/api/queries.ts latestDataPageSize)
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-'));
+const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME, WS_CONFIG_DIR: scratch };
 
+const nodeVersion = spawnSync(node, ['-p', 'process.version'], { env: cleanEnv, encoding: 'utf8' }).stdout.trim();
+const nodeMajor = Number(nodeVersion.replace(/^v/, '').split('.')[0]);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Runs node with these arguments (asynchronously: the emulator answers from this same process). */
-function node(args, env) {
+/** Runs a command to its end; resolves with its wall time (ms), its end time (epoch ms) and its stdout. */
+function timed(command, args, env, { keepStdout = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = process.hrtime.bigint();
+    const child = spawn(command, args, { env, stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
+    child.once('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (code !== 0) reject(new Error(`${path.basename(command)} ${args.join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
+      else resolve({ ms, endedAt: Date.now(), stdout });
+    });
   });
 }
 
-async function timeRuns(args, env, runs) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await node(args, env);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return median(times);
-}
-
+/** Peak resident memory of one run of node with these arguments, written by bench/max-rss.cjs at exit. */
 async function peakRss(args, env) {
-  const file = path.join(os.tmpdir(), `ws-bench-rss-${process.pid}`);
-  await node(['--import', path.join(root, 'bench/max-rss.mjs'), ...args], { ...env, BENCH_RSS_FILE: file });
-  const rss = Number(fs.readFileSync(file, 'utf8'));
+  const file = path.join(scratch, `rss-${process.hrtime.bigint()}`);
+  await timed(node, ['-r', rssPreload, ...args], { ...env, BENCH_RSS_FILE: file });
+  const bytes = Number(fs.readFileSync(file, 'utf8'));
   fs.rmSync(file);
-  return rss;
+  return bytes;
 }
 
-const emulator = await startEmulator({ port: 0, host: '127.0.0.1', apiKeys: ['bench'], seed: 'demo', latencyMs: 0, faultRate: 0, faultSeed: 1, stepMs: 0 });
-const env = { PATH: process.env.PATH, WS_BASE_URL: emulator.baseUrl, WS_API_KEY: 'bench', WS_CONFIG_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-')) };
+/** The emulator in its own process (so serving does not compete with the timing loop), on a free port. */
+async function startEmulator() {
+  const child = spawn(process.execPath, [ws, 'emulator', 'start', '--port', '0', '--api-key', 'bench', '--step-duration', '300ms'], {
+    env: cleanEnv,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  for await (const chunk of child.stdout.setEncoding('utf8')) {
+    out += chunk;
+    const baseUrl = /WS_BASE_URL=(\S+)/.exec(out)?.[1];
+    if (baseUrl && /WS_API_KEY=\S+\n/.test(out)) return { child, baseUrl };
+  }
+  throw new Error(`the emulator did not start: ${out}`);
+}
 
-async function call(method, url, body) {
-  const response = await fetch(`${emulator.baseUrl}${url}`, { method, headers: { 'x-api-key': 'bench', 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+const { child: emulator, baseUrl } = await startEmulator();
+const env = { ...cleanEnv, WS_BASE_URL: baseUrl, WS_API_KEY: 'bench' };
+
+async function api(method, url, body) {
+  const response = await fetch(`${baseUrl}${url}`, { method, headers: { 'x-api-key': 'bench', 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
 
 /** A saved query of `rows` rows, executed to completion. */
 async function queryOf(rows) {
-  const query = await call('POST', '/queries', { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` });
-  const { queryRunId } = await call('POST', `/queries/${query.id}/execute`, {});
-  for (let i = 0; i < 600; i++) {
-    const run = await call('GET', `/query-runs/${queryRunId}`);
+  const query = await api('POST', '/queries', { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` });
+  const { queryRunId } = await api('POST', `/queries/${query.id}/execute`, {});
+  for (let i = 0; i < 1200; i++) {
+    const run = await api('GET', `/query-runs/${queryRunId}`);
     if (run.status === 'COMPLETED') return query.id;
-    if (run.status === 'FAILED') throw new Error(run.message);
+    if (run.status === 'FAILED') throw new Error(run.errorDetails);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('the bench query did not complete in 30 s');
+  throw new Error('the bench query did not complete in 60 s');
 }
+
+const results = [];
+const cases = new Map();
+const gone = new Set();
+
+/** A case measured once per round; one that fails on its first run is missing from this build and left out. */
+function addCase(name, command, args, extra = {}) {
+  cases.set(name, { name, command, args, times: [], ...extra });
+}
+
+function report(name, baseline, target, check, note) {
+  const c = cases.get(name);
+  const b = cases.get(baseline);
+  if (!c || gone.has(name)) return results.push({ case: name, ms: null, baseline, note: note ?? 'not in this build' });
+  const ms = median(c.times);
+  const baselineMs = median(b.times);
+  results.push({ case: name, ms: round(ms), baseline, baselineMs: round(baselineMs), ratio: round(ms / baselineMs, 2), target, met: check(ms / baselineMs, ms, baselineMs) });
+}
+
+const round = (value, digits = 0) => Number(value.toFixed(digits));
 
 try {
-  const runs = 15;
-  const bare = await timeRuns(['-e', '0'], env, runs);
-  console.log(`start-up, median of ${runs} runs (baseline: node -e 0 = ${bare.toFixed(0)} ms)`);
-  for (const args of [['--version'], ['--help'], ['queries', 'list', '--limit', '1']]) {
-    const ms = await timeRuns([ws, ...args], env, runs);
-    console.log(`  ws ${args.join(' ').padEnd(26)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / bare).toFixed(2)}x node`);
-  }
+  const someQuery = (await api('GET', '/queries?limit=1')).queries[0].id;
+  const listUrl = `${baseUrl}/queries?limit=50&offset=0`; // what `ws queries list` sends
+  const getUrl = `${baseUrl}/queries/${someQuery}`;
 
-  console.log('\nmemory of `ws queries data <query> --all -o ndjson`, peak RSS (baseline: the same command with --limit 1000, one page)');
-  const small = await queryOf(20_000);
-  const large = await queryOf(200_000);
-  const baseline = await peakRss([ws, 'queries', 'data', small, '--limit', '1000', '-o', 'ndjson'], env);
-  console.log(`  one page (1,000 rows)      ${mib(baseline).padStart(10)}`);
-  for (const [rows, id] of [[20_000, small], [200_000, large]]) {
-    for (const format of ['ndjson', 'csv', 'json']) {
-      const rss = await peakRss([ws, 'queries', 'data', id, '--all', '-o', format], env);
-      console.log(`  ${rows.toLocaleString('en-US').padStart(7)} rows, -o ${format.padEnd(6)}  ${mib(rss).padStart(10)}  ${(rss / baseline).toFixed(2)}x baseline`);
+  addCase('node -e 0', node, ['-e', '0']);
+  addCase('ws --version', node, [ws, '--version']);
+  addCase('ws --help', node, [ws, '--help']);
+  addCase('ws queries --help', node, [ws, 'queries', '--help']);
+  addCase('ws __complete queries ""', node, [ws, '__complete', 'queries', '']);
+  if (nodeMajor >= 22) addCase('ws --version, compile cache off', node, [ws, '--version'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+  addCase('bare node:http GET /queries/<id>', node, [bare, 'http', getUrl]);
+  addCase('bare fetch GET /queries/<id>', node, [bare, 'fetch', getUrl]);
+  addCase('ws queries get <id> --json', node, [ws, 'queries', 'get', someQuery, '--json']);
+  if (nodeMajor >= 22) addCase('ws queries get <id> --json, compile cache off', node, [ws, 'queries', 'get', someQuery, '--json'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+  addCase('bare node:http GET /queries?limit=50', node, [bare, 'http', listUrl]);
+  addCase('ws queries list', node, [ws, 'queries', 'list']);
+
+  console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`);
+  // one untimed round: warms the disk cache and Node's compile cache, and finds the cases this build lacks
+  for (const c of cases.values()) {
+    try {
+      await timed(c.command, c.args, c.env ?? env);
+    } catch {
+      gone.add(c.name);
     }
   }
+  for (let i = 0; i < rounds; i++) {
+    for (const c of cases.values()) if (!gone.has(c.name)) c.times.push((await timed(c.command, c.args, c.env ?? env)).ms);
+  }
+
+  const startTarget = (limit) => (ratio) => ratio <= limit;
+  report('ws --version', 'node -e 0', '<= 1.3x', startTarget(1.3));
+  report('ws --help', 'node -e 0', '<= 1.3x', startTarget(1.3));
+  report('ws queries --help', 'node -e 0', '<= 1.3x', startTarget(1.3));
+  report('ws __complete queries ""', 'node -e 0', '<= 1.5x', startTarget(1.5), 'no `ws __complete` in this build');
+  report('ws --version, compile cache off', 'ws --version', 'cache helps: > 1x', (ratio) => ratio > 1, 'Node < 22: no compile cache');
+  report('bare fetch GET /queries/<id>', 'bare node:http GET /queries/<id>', '(baseline)', () => null);
+  report('ws queries get <id> --json', 'bare node:http GET /queries/<id>', '<= 2x', startTarget(2));
+  const get = results.at(-1);
+  const fetchMs = median(cases.get('bare fetch GET /queries/<id>').times);
+  results.push({ case: 'ws queries get <id> --json', ms: get.ms, baseline: 'bare fetch GET /queries/<id>', baselineMs: round(fetchMs), ratio: round(get.ms / fetchMs, 2), target: '< 1x', met: get.ms < fetchMs });
+  report('ws queries get <id> --json, compile cache off', 'ws queries get <id> --json', 'cache helps: > 1x', (ratio) => ratio > 1, 'Node < 22: no compile cache');
+  report('ws queries list', 'bare node:http GET /queries?limit=50', '<= 2x', startTarget(2));
+
+  for (const name of ['ws --version', 'ws --help', 'ws queries --help', 'ws queries get <id> --json']) {
+    const samples = [];
+    for (let i = 0; i < 3; i++) samples.push(await peakRss(cases.get(name).args, env));
+    const rss = median(samples);
+    results.push({ case: `${name}: peak RSS`, mib: round(rss / 2 ** 20, 1), target: name.includes('get') ? '(measured)' : '<= 60 MiB', met: name.includes('get') ? null : rss <= 60 * 2 ** 20 });
+  }
+
+  // --wait: from the moment the run is COMPLETED (the time of that state in its history) to the end of ws
+  const waitQuery = (await api('POST', '/queries', { name: 'bench wait', sql: 'SELECT 1 AS one' })).id;
+  const lags = [];
+  for (let i = 0; i < 5; i++) {
+    const { endedAt, stdout } = await timed(node, [ws, 'queries', 'execute', waitQuery, '--wait', '--no-data', '--json', 'queryRunId'], env, { keepStdout: true });
+    const run = await api('GET', `/query-runs/${JSON.parse(stdout).queryRunId}`);
+    lags.push(endedAt - Date.parse(run.history.at(-1).createdAt));
+  }
+  results.push({ case: 'ws queries execute --wait: end after the run completed', ms: round(median(lags)), target: '<= 300 ms', met: median(lags) <= 300 });
+
+  // exports: ws against curl fetching the same pages piped through jq (rows are objects, so `[.[]]` first)
+  console.log(`preparing ${smallRows.toLocaleString('en-US')} and ${largeRows.toLocaleString('en-US')} rows in the emulator…`);
+  const small = await queryOf(smallRows);
+  const large = await queryOf(largeRows);
+  const curlConfig = path.join(scratch, 'curl.conf');
+  const urls = [];
+  for (let offset = 0; offset < largeRows; offset += pageSize) urls.push(`url = "${baseUrl}/queries/${large}/latest/data?limit=${pageSize}&offset=${offset}"`);
+  fs.writeFileSync(curlConfig, `header = "x-api-key: bench"\nsilent\nfail\n${urls.join('\n')}\n`);
+  const curlJq = ['-c', `curl -K '${curlConfig}' | jq -r '.rows[] | [.[]] | @csv' > /dev/null`];
+  const exportArgs = (id) => ['-r', rssPreload, ws, 'queries', 'data', id, '--all', '-o', 'csv'];
+  const exports = { ws: [], curl: [], wsRss: [], smallRss: [] };
+  for (let i = 0; i < 3; i++) {
+    for (const [key, id] of [['wsRss', large], ['smallRss', small]]) {
+      const file = path.join(scratch, 'rss');
+      const { ms } = await timed(node, exportArgs(id), { ...env, BENCH_RSS_FILE: file });
+      exports[key].push(Number(fs.readFileSync(file, 'utf8')));
+      if (key === 'wsRss') exports.ws.push(ms);
+    }
+    exports.curl.push((await timed('sh', curlJq, cleanEnv)).ms);
+  }
+  const wsMs = median(exports.ws);
+  const curlMs = median(exports.curl);
+  results.push({ case: `ws queries data --all -o csv, ${largeRows.toLocaleString('en-US')} rows`, ms: round(wsMs), rowsPerSecond: round(largeRows / (wsMs / 1000)), baseline: 'curl + jq @csv', baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 1x', met: wsMs <= curlMs });
+  const largeRss = median(exports.wsRss);
+  const smallRss = median(exports.smallRss);
+  results.push({ case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(smallRss / 2 ** 20, 1), ratio: round(largeRss / smallRss, 2), target: '<= 1.2x', met: largeRss <= 1.2 * smallRss });
 } finally {
-  await emulator.close();
+  emulator.kill('SIGTERM');
 }
+
+const mark = (met) => (met === true ? 'yes' : met === false ? 'NO' : '');
+const rows = results.map((r) => [
+  r.case,
+  r.ms != null ? `${r.ms} ms` : r.mib != null ? `${r.mib} MiB` : 'n/a',
+  r.baseline ? `${r.baseline}${r.baselineMs != null ? ` ${r.baselineMs} ms` : r.baselineMib != null ? ` ${r.baselineMib} MiB` : ''}` : '',
+  r.ratio != null ? `${r.ratio}x` : (r.note ?? ''),
+  r.target ?? '',
+  mark(r.met),
+]);
+const header = ['case', 'ws (median)', 'baseline (median)', 'ratio', 'target', 'met'];
+console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
+const out = path.join(root, '.bench', 'results.json');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify({ node: nodeVersion, cores: os.cpus().length, rounds, date: new Date().toISOString(), results }, null, 2)}\n`);
+console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
+fs.rmSync(scratch, { recursive: true, force: true });

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Node >= 22.1 caches compiled code between runs; on Node 20 this is a no-op.
-import module from 'node:module';
-
-module.enableCompileCache?.();
+'use strict';
+// CommonJS (see bin/package.json), like dist/cli.cjs: on Node 20, loading ES modules costs more start-up time.
+// Node >= 22.1 keeps compiled code between runs (in NODE_COMPILE_CACHE or the temp folder); without it, or
+// where nothing can be written, ws simply compiles as before.
+try {
+  require('node:module').enableCompileCache?.();
+} catch {
+  // no cache this time
+}
 // The reader of stdout went away (`ws … | head`): stop quietly, as other Unix tools do. A closed stderr
 // loses only messages, and the exit code still tells what happened.
 process.stdout.on('error', (error) => {
@@ -12,5 +17,8 @@ process.stdout.on('error', (error) => {
 process.stderr.on('error', (error) => {
   if (error.code !== 'EPIPE') throw error;
 });
-const { run } = await import('../dist/cli.js');
-process.exitCode = await run(process.argv.slice(2));
+require('../dist/cli.cjs')
+  .run(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  });

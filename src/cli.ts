@@ -18,8 +18,25 @@ import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
 import { version } from './version.js';
 
-/** Builds the command tree; `runner` gives every action a Context (completion reads the same tree). */
-export function buildProgram(io: IO, runner: Runner): Command {
+const groups: [string, (program: Command, runner: Runner) => void][] = [
+  ['queries', registerQueries],
+  ['runs', registerRuns],
+  ['automations', registerAutomations],
+  ['agents', registerAgents],
+  ['skills', registerSkills],
+  ['sessions', registerSessions],
+  ['auth', registerAuth],
+  ['config', registerConfig],
+  ['api', registerApi],
+  ['completion', registerCompletion],
+  ['emulator', registerEmulator],
+];
+
+/**
+ * Builds the command tree; `runner` gives every action a Context (completion reads the same tree). With
+ * `argv`, only what that command line can use.
+ */
+export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): Command {
   const program = new Command('ws')
     .description('Work with the Workspace API v3: saved SQL queries and their runs, automations, agents, skills and chat sessions.')
     .version(version(), '-V, --version', 'print the version of ws')
@@ -57,17 +74,13 @@ Examples:
 `,
     );
 
-  registerQueries(program, runner);
-  registerRuns(program, runner);
-  registerAutomations(program, runner);
-  registerAgents(program, runner);
-  registerSkills(program, runner);
-  registerSessions(program, runner);
-  registerAuth(program, runner);
-  registerConfig(program, runner);
-  registerApi(program, runner);
-  registerCompletion(program, runner);
-  registerEmulator(program, runner);
+  // Only the groups the command line names are built (with none named, all are: help lists them); the others
+  // are bare names, enough for suggestions. buildProgram(io, runner) builds all, for completion.
+  const named = argv !== undefined && groups.some(([name]) => argv.includes(name));
+  for (const [name, register] of groups) {
+    if (!named || argv.includes(name)) register(program, runner);
+    else program.command(name);
+  }
   tidyHelp(program);
   return program;
 }
@@ -166,7 +179,12 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     const { run: verb } = await load();
     exitCode = (await verb(context, (command.processedArgs as (string | string[])[]).flat(), command.opts() as never)) ?? 0;
   };
-  const program = buildProgram(io, runner);
+  // as commander prints it, without building the commands
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const program = buildProgram(io, runner, argv);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
   const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));

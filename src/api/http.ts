@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { WsError } from '../errors.js';
 import { stripControl } from '../text.js';
+import { loadUndici } from './undici.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
@@ -227,7 +228,7 @@ export class HttpClient {
   }
 
   private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
-    const undici = await import('undici');
+    const undici = await loadUndici();
     const owner = this.shared ?? this;
     owner.dispatcher ??= new undici.Agent({ keepAliveTimeout: 2_000 });
     const dispatcher = owner.dispatcher;
@@ -250,12 +251,14 @@ export class HttpClient {
     this.log(`> ${spec.method} ${url}`);
     for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${name === 'x-api-key' ? '[redacted]' : value}`);
     try {
-      const response = await undici.request(url, {
+      const target = new URL(url);
+      const response = await undici.request(dispatcher, {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: spec.method,
         headers,
         body: payload,
         signal,
-        dispatcher,
       });
       const text = await response.body.text();
       const elapsed = Math.round(performance.now() - started);

@@ -35,9 +35,12 @@ export async function* paginate<T>(
   let offset = request.offset;
   let received = 0;
   let previousFirst: string | undefined;
+  // the next page is requested as soon as this one arrives, and travels while this one is printed
+  let next: Promise<Page<T>> | undefined;
   while (received < wanted) {
     const size = Math.min(request.pageMax, wanted - received);
-    const page = await fetchPage(size, offset);
+    const page = await (next ?? fetchPage(size, offset));
+    next = undefined;
     const echoed = page.envelope?.offset;
     // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
     const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
@@ -54,8 +57,14 @@ export async function* paginate<T>(
     const items = page.items.slice(0, wanted - received);
     received += items.length;
     offset += page.items.length;
+    const more = page.items.length > 0 && offset < page.total && received < wanted;
+    if (more) {
+      next = fetchPage(Math.min(request.pageMax, wanted - received), offset);
+      // a reader that stops early never awaits it: its failure must not become an unhandled rejection
+      next.catch(() => undefined);
+    }
     yield { ...page, items };
-    if (page.items.length === 0 || offset >= page.total) return;
+    if (!more) return;
   }
 }
 

@@ -114,12 +114,16 @@ export class Output {
     };
     for await (const page of source.pages) {
       await writeHeader();
+      // one write per page, not per row: each write is a system call; the columns are read once per page too
+      const { columns } = view;
+      let text = '';
       for (const item of page.items) {
-        if (format === 'ndjson') await out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-        else if (format === 'csv') await out(csvRecord(view.columns.map((c) => c.value(item))));
-        else if (format === 'tsv') await out(tsvRecord(view.columns.map((c) => c.value(item))));
-        else await out(plainRow(view.columns, item));
+        if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
+        else if (format === 'csv') text += csvRecord(columns.map((c) => c.value(item)));
+        else if (format === 'tsv') text += tsvRecord(columns.map((c) => c.value(item)));
+        else text += plainRow(columns, item);
       }
+      await out(text);
     }
     await writeHeader();
   }

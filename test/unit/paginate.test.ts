@@ -11,6 +11,59 @@ async function collect(pages: AsyncIterable<Page<Item>>): Promise<string[]> {
 }
 
 describe('paginate', () => {
+  it('asks for the next page while the current one is read, and for none past the last', async () => {
+    const asked: number[] = [];
+    const pages = paginate(
+      async (limit, offset) => {
+        asked.push(offset);
+        return { items: items(offset, Math.min(limit, 250 - offset)), total: 250 };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+    );
+    const seen: number[][] = [];
+    for await (const page of pages) {
+      seen.push([...asked]);
+      expect(page.items.length).toBeGreaterThan(0);
+    }
+    // when page 1 arrives, page 2 is already asked for; the last page (200..249) asks for nothing more
+    expect(seen).toEqual([[0, 100], [0, 100, 200], [0, 100, 200]]);
+    expect(asked).toEqual([0, 100, 200]);
+  });
+
+  it('a reader that stops early leaves no unhandled failure from the page asked for in advance', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const pages = paginate(
+        async (limit, offset) => {
+          if (offset > 0) throw new Error('page 2 failed');
+          return { items: items(offset, limit), total: 1000 };
+        },
+        { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+      );
+      for await (const page of pages) {
+        expect(page.items).toHaveLength(100);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('a failure of the page asked for in advance reaches the reader when it gets there', async () => {
+    const pages = paginate(
+      async (limit, offset) => {
+        if (offset > 0) throw new Error('page 2 failed');
+        return { items: items(offset, limit), total: 1000 };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+    );
+    await expect(collect(pages)).rejects.toThrow('page 2 failed');
+  });
+
   it('asks for pages of at most the maximum until the items wanted are there', async () => {
     const asked: [number, number][] = [];
     const pages = paginate(

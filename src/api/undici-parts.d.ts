@@ -1,0 +1,12 @@
+// undici's own files that src/api/undici.ts loads instead of its index; their types are the index's.
+declare module 'undici/lib/dispatcher/agent.js' {
+  const Agent: typeof import('undici').Agent;
+  export default Agent;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+
+  const request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  export default request;
+}
