@@ -92,7 +92,7 @@ export function redactSecret(text: string, secret: string): string {
 export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
   // URL parsing would fold `.` and `..` away and an empty id leaves `//` or a trailing `/`: the request
   // would reach another endpoint than the one meant
-  const segment = path.split('?')[0]!.split('/').slice(1).find((part) => part === '' || part === '.' || part === '..');
+  const segment = path.split('?')[0]!.split('/').slice(1).find((part) => part === '' || /^(\.|%2e){1,2}$/i.test(part));
   if (segment !== undefined) {
     throw usageError(`invalid id "${segment}" in the request path ${path}`, 'an id cannot be empty, "." or ".."');
   }
