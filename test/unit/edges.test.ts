@@ -78,7 +78,7 @@ describe('the config lock', () => {
     await updateProfile(file, 'default', { output: 'csv' });
     expect(readConfig(file).profiles).toEqual({ default: { output: 'csv' } });
     fs.writeFileSync(file, '{"profiles":');
-    const error = await updateProfile(file, 'default', { output: 'json' }).catch((e: unknown) => e as WsError);
+    const error = (await updateProfile(file, 'default', { output: 'json' }).catch((e: unknown) => e)) as WsError;
     expect(error.kind).toBe('usage');
     expect(error.message).toContain(`the config file ${file} is not valid`);
     expect(error.hint).toContain('fix it by hand');
@@ -197,10 +197,10 @@ describe('input', () => {
   it('input nested deeper than the limit is refused without overflowing the stack, at any depth', async () => {
     for (const depth of [maxInputDepth + 1, 200_000]) {
       const text = '['.repeat(depth) + ']'.repeat(depth);
-      const error = await parseStructured(text, 'deep.json').catch((e: unknown) => e as WsError);
+      const error = (await parseStructured(text, 'deep.json').catch((e: unknown) => e)) as WsError;
       expect(error.kind).toBe('usage');
       expect(error.message).toBe(`deep.json nests deeper than ${maxInputDepth} levels`);
-      const yaml = await parseStructured(`a: ${text}`, 'deep.yaml').catch((e: unknown) => e as WsError);
+      const yaml = (await parseStructured(`a: ${text}`, 'deep.yaml').catch((e: unknown) => e)) as WsError;
       expect(yaml.kind).toBe('usage');
       expect(yaml.message).toMatch(/^deep\.yaml (nests deeper than 100 levels|is not valid JSON or YAML: it nests too deeply)/);
     }
