@@ -396,7 +396,7 @@ export class HttpClient {
     const reason = this.redact((error as Error).message || code || 'connection failed');
     if (!idempotent && code !== undefined && connectionCodes.has(code) && !notSentCodes.has(code)) {
       // the request left this machine: the server may have acted on it before the connection dropped
-      return new WsError('api', `${label}: the connection dropped after the request was sent (${code ?? reason}); the server may have processed it`, {
+      return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
         hint: `check before sending it again: ${howToCheck(spec.path)}`,
       });
     }

@@ -188,7 +188,7 @@ describe('ws auth login', () => {
     expect(prod.exitCode).toBe(0);
     expect(prod.stderr).toContain('saved in profile "prod"');
     expect(readConfigFile(dir)).toEqual({
-      profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) }, prod: { baseUrl: other.baseUrl, apiKey: otherKey } },
+      profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) }, prod: { baseUrl: other.baseUrl, apiKey: otherKey, apiKeyOrigin: origin(other) } },
     });
     expect(fileMode(dir)).toBe(0o600);
     server.reset();

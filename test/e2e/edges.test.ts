@@ -45,10 +45,11 @@ function expectNoStack(stderr: string): void {
 }
 
 describe('ws config set in parallel', () => {
-  it('ten at once, each a different setting, keep all ten; the folder is 0700 and the file 0600', async () => {
+  it('ten at once, each a different setting, keep all ten; the folder is 0700 and the file 0600', { timeout: 90_000 }, async () => {
     const configDir = path.join(tempConfigDir(), 'ws');
     const settings = Array.from({ length: 10 }, (_, i) => (i % 2 ? ['--profile', `p${i}`, 'config', 'set', 'output', 'yaml'] : ['--profile', `p${i}`, 'config', 'set', 'base-url', `https://h${i}.example.com/public/v3`]));
-    const results = await Promise.all(settings.map((args) => ws(args, { WS_CONFIG_DIR: configDir })));
+    // ten node processes at once on a small machine: give each more time than the helper's default
+    const results = await Promise.all(settings.map((args) => ws(args, { WS_CONFIG_DIR: configDir }, { timeout: 60_000 })));
     expect(results.map((r) => [r.exitCode, r.stderr])).toEqual(results.map(() => [0, '']));
     const saved = JSON.parse(fs.readFileSync(path.join(configDir, 'config.json'), 'utf8')).profiles;
     expect(Object.keys(saved).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
