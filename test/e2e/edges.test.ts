@@ -59,7 +59,8 @@ describe('ws config set in parallel', () => {
     expect(fs.readdirSync(configDir)).toEqual(['config.json']);
   });
 
-  it('an empty config.json is taken as empty and rewritten; a corrupt one names the file and the fix', async () => {
+  // several ws processes one after another
+  it('an empty config.json is taken as empty and rewritten; a corrupt one names the file and the fix', { timeout: 60_000 }, async () => {
     const configDir = tempConfigDir();
     const configFile = path.join(configDir, 'config.json');
     fs.writeFileSync(configFile, '');
@@ -89,7 +90,8 @@ describe('a saved key is sent only to the origin it was saved for', () => {
     return configDir;
   }
 
-  it('--base-url or WS_BASE_URL pointing elsewhere: exit 3, nothing sent, and the message says why and how', async () => {
+  // several ws processes one after another
+  it('--base-url or WS_BASE_URL pointing elsewhere: exit 3, nothing sent, and the message says why and how', { timeout: 60_000 }, async () => {
     const configDir = await loggedIn();
     for (const [args, extra, source] of [
       [['queries', 'list', '--base-url', other.baseUrl], {}, '--base-url'],
@@ -111,7 +113,8 @@ describe('a saved key is sent only to the origin it was saved for', () => {
     expect(other.requests).toHaveLength(0);
   });
 
-  it('WS_API_KEY is explicit and goes where it is told; the saved key still works for its own URL', async () => {
+  // several ws processes one after another
+  it('WS_API_KEY is explicit and goes where it is told; the saved key still works for its own URL', { timeout: 60_000 }, async () => {
     const configDir = await loggedIn();
     other.on('GET', '/queries', okList);
     server.on('GET', '/queries', okList);
@@ -123,7 +126,8 @@ describe('a saved key is sent only to the origin it was saved for', () => {
     expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey]);
   });
 
-  it('a config file from before origins were recorded keeps working for the base URL saved with it, and only there', async () => {
+  // several ws processes one after another
+  it('a config file from before origins were recorded keeps working for the base URL saved with it, and only there', { timeout: 60_000 }, async () => {
     const configDir = tempConfigDir();
     fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: server.baseUrl, apiKey: testKey } } }), { mode: 0o600 });
     server.on('GET', '/queries', okList);
@@ -183,7 +187,8 @@ describe('a POST whose connection dropped', () => {
 });
 
 describe('limits on what a user gives', () => {
-  it('--http-timeout and --timeout past what a timer holds are exit 2, before any request', async () => {
+  // several ws processes one after another
+  it('--http-timeout and --timeout past what a timer holds are exit 2, before any request', { timeout: 60_000 }, async () => {
     for (const args of [['queries', 'list', '--http-timeout', '30d'], ['queries', 'list', '--http-timeout', '600h'], ['queries', 'execute', uuid(), '--wait', '--timeout', '25000h'], ['runs', 'wait', uuid(), '--timeout', '2147483648ms']]) {
       const result = await ws(args, env());
       expect(result.exitCode, args.join(' ')).toBe(2);
@@ -192,7 +197,8 @@ describe('limits on what a user gives', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('ids ".", ".." and "" are exit 2 with no request', async () => {
+  // several ws processes one after another
+  it('ids ".", ".." and "" are exit 2 with no request', { timeout: 60_000 }, async () => {
     for (const args of [['agents', 'get', '.'], ['agents', 'update', '..', '--description', 'x'], ['skills', 'get', ''], ['queries', 'get', '..'], ['queries', 'data', '.'], ['api', 'PATCH', '/agents/..']]) {
       const result = await ws(args, env());
       expect(result.exitCode, args.join(' ')).toBe(2);
@@ -209,7 +215,8 @@ describe('limits on what a user gives', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('input nested deeper than 100 levels is exit 2 naming it, never a stack overflow', async () => {
+  // several ws processes one after another
+  it('input nested deeper than 100 levels is exit 2 naming it, never a stack overflow', { timeout: 60_000 }, async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const json = file('deep.json', deep);
     const yaml = file('deep.yaml', `a: ${deep}\n`);

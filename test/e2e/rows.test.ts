@@ -21,7 +21,7 @@ beforeAll(async () => {
   id = JSON.parse(created.stdout).id;
   const executed = await ws(['queries', 'execute', id, '--wait', '--no-data', '-q'], env);
   expect(executed.exitCode, executed.stderr).toBe(0);
-});
+}, 60_000);
 afterAll(async () => {
   await emu?.close();
 });
@@ -57,7 +57,7 @@ describe('every row off a terminal', () => {
     expect(result.stdout.trimEnd().split('\r\n').slice(1).map(Number)).toEqual(numbers(0, count));
   });
 
-  it('--offset without --limit prints the rest; --limit cuts on purpose and pages only as far as needed', async () => {
+  it('--offset without --limit prints the rest; --limit cuts on purpose and pages only as far as needed', { timeout: 60_000 }, async () => {
     const rest = await ws(['queries', 'data', id, '--offset', '2400', '-o', 'ndjson'], env);
     expect(rest.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual(numbers(2400, count));
     await emu.clearRequests();
@@ -88,7 +88,7 @@ describe('a table on a terminal', () => {
 });
 
 describe('execute --wait and another run of the same query', () => {
-  it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', async () => {
+  it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', { timeout: 60_000 }, async () => {
     const query = demoIds.queries.revenueByCountry;
     // Hold the first command's polls back (each answered 503 "retry after 2 s", three times) so that a
     // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
