@@ -53,6 +53,8 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
           hint: 'check that its folder exists and is writable',
         });
       }
+      // (two writers that find the same stale lock at the same moment could both remove it, the second
+      // one the first one's new lock: only after a crash, and the window is a few microseconds)
       if (isStale(lockFile, staleMs)) {
         fs.rmSync(lockFile, { force: true });
         continue;
@@ -66,8 +68,11 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
     }
   }
   try {
-    fs.writeSync(fd, `${process.pid}\n`);
-    fs.closeSync(fd);
+    try {
+      fs.writeSync(fd, `${process.pid}\n`);
+    } finally {
+      fs.closeSync(fd);
+    }
     return await work();
   } finally {
     fs.rmSync(lockFile, { force: true });
