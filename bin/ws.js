@@ -12,7 +12,9 @@ try {
 // loses only messages, and the exit code still tells what happened.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
-  throw error;
+  // a full disk or a file that cannot grow: say so in one line; the output is incomplete, so not 0
+  process.stderr.write(`error: cannot write the output: ${error.message}\n`);
+  process.exit(1);
 });
 process.stderr.on('error', (error) => {
   if (error.code !== 'EPIPE') throw error;

@@ -58,11 +58,7 @@ export class Context {
     if (this.client && overrides.apiKey === undefined) return this.client;
     const s = this.settings;
     const apiKey = overrides.apiKey ?? s.apiKey.value;
-    if (!apiKey) {
-      throw new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
-        hint: 'run `ws auth login`, or set WS_API_KEY',
-      });
-    }
+    if (!apiKey) throw this.noKeyError();
     const baseUrl = this.baseUrl();
     const client = new HttpClient({
       baseUrl,
@@ -73,6 +69,19 @@ export class Context {
     });
     if (overrides.apiKey === undefined) this.client = client;
     return client;
+  }
+
+  /** Exit 3: no key at all, or a saved key that belongs to another origin. */
+  noKeyError(): WsError {
+    const s = this.settings;
+    if (s.apiKeyWithheld) {
+      return new WsError('auth', s.apiKeyWithheld, {
+        hint: `log in for that URL: \`ws auth login --base-url ${s.baseUrl.value}\`, or give its key for this call in WS_API_KEY`,
+      });
+    }
+    return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
+      hint: 'run `ws auth login`, or set WS_API_KEY',
+    });
   }
 
   baseUrl(): string {

@@ -2,6 +2,9 @@ import { usageError } from './errors.js';
 
 const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/** The longest a Node timer can wait (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+export const maxDurationMs = 2 ** 31 - 1;
+
 /** Parses `500ms`, `30s`, `10m`, `1h` (also combined, `1m30s`) and a bare `0`, into milliseconds. */
 export function parseDuration(text: string, flag: string): number {
   const trimmed = text.trim();
@@ -19,7 +22,10 @@ export function parseDuration(text: string, flag: string): number {
       'use a number with a unit: 500ms, 30s, 10m, 1h (or 0)',
     );
   }
-  return total;
+  if (total > maxDurationMs) {
+    throw usageError(`invalid duration for ${flag}: "${text}" is longer than 24 days, the most ws can wait`, `use a shorter duration, or 0 for no limit`);
+  }
+  return Math.ceil(total);
 }
 
 export function formatDuration(ms: number): string {

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
-import { WsError } from '../errors.js';
+import { WsError, usageError } from '../errors.js';
 import { stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
 
@@ -58,8 +58,12 @@ const connectionCodes = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
 ]);
+/** Headers that carry credentials, whatever their value. */
+const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 const maxRetryAfterMs = 60_000;
+/** The most of one response body kept in memory; rows of data come in pages far below it. */
+export const maxResponseBytes = 64 * 1024 * 1024;
 
 export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -75,13 +79,53 @@ export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** `text` with every occurrence of `secret` (also URL-encoded) replaced by [redacted]. */
+export function redactSecret(text: string, secret: string): string {
+  if (!secret) return text;
+  let out = text.split(secret).join('[redacted]');
+  for (const encoded of new Set([encodeURIComponent(secret), encodeURI(secret)])) {
+    if (encoded !== secret) out = out.split(encoded).join('[redacted]');
+  }
+  return out;
+}
+
 /** Joins the base URL (which keeps its own path, e.g. /public/v3) with an endpoint path and query. */
 export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
+  // URL parsing would fold `.` and `..` away and an empty id leaves `//` or a trailing `/`: the request
+  // would reach another endpoint than the one meant
+  const segment = path.split('?')[0]!.split('/').slice(1).find((part) => part === '' || /^(\.|%2e){1,2}$/i.test(part));
+  if (segment !== undefined) {
+    throw usageError(`invalid id "${segment}" in the request path ${path}`, 'an id cannot be empty, "." or ".."');
+  }
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url.toString();
+}
+
+/** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
+async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
+  const tooLarge = () =>
+    new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
+      hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
+    });
+  const declared = Number(header(response.headers, 'content-length'));
+  if (declared > maxResponseBytes) {
+    response.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    if (size > maxResponseBytes) {
+      response.body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function header(headers: RawResponse['headers'], name: string): string | undefined {
@@ -144,6 +188,22 @@ function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[
     .join('; ');
 }
 
+function formatWait(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
+}
+
+/** The command that shows whether a POST whose answer was lost took effect. */
+function howToCheck(path: string): string {
+  const id = (pattern: RegExp) => decodeURIComponent(pattern.exec(path)?.[1] ?? '');
+  if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`ws queries runs ${id(/^\/queries\/([^/]+)/)}\` lists its runs`;
+  if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`ws automations runs ${id(/^\/automations\/([^/]+)/)}\` lists its runs`;
+  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`ws automations run ${id(/^\/automation-runs\/([^/]+)/)}\` shows its state`;
+  if (path === '/queries') return '`ws queries list --sort created` shows the newest queries';
+  if (path === '/skills') return '`ws skills get <slug>` shows whether the skill changed';
+  return `read the resource with \`ws api GET ${path}\``;
+}
+
 export class HttpClient {
   private dispatcher: Dispatcher | undefined;
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal'>> & Pick<HttpOptions, 'debug' | 'signal'>;
@@ -204,19 +264,23 @@ export class HttpClient {
           await this.backoff(attempt, undefined, `${code}`);
           continue;
         }
-        throw this.networkError(error, label, code);
+        throw this.networkError(error, spec, idempotent, code);
       }
       if (response.status >= 200 && response.status < 300) return response;
       // A 429 says the server did not act on the request, so even a POST may be sent again.
       const retryable = retryStatuses.has(response.status) && (idempotent || response.status === 429);
-      if (retryable && !last) {
-        const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), Date.now());
-        if (retryAfter === undefined || retryAfter <= maxRetryAfterMs) {
-          await this.backoff(attempt, retryAfter, `HTTP ${response.status}`);
-          continue;
-        }
+      const retryAfter = parseRetryAfter(header(response.headers, 'retry-after'), Date.now());
+      if (retryable && !last && (retryAfter === undefined || retryAfter <= maxRetryAfterMs)) {
+        await this.backoff(attempt, retryAfter, `HTTP ${response.status}`);
+        continue;
       }
-      throw this.statusError(response, label);
+      const error = this.statusError(response, label);
+      if (retryAfter !== undefined && retryAfter > maxRetryAfterMs && retryStatuses.has(response.status)) {
+        // too long to wait here: say when the server will take the request again
+        const when = new Date(Date.now() + retryAfter).toISOString().replace(/\.\d+Z$/, 'Z');
+        throw new WsError(error.kind, error.message, { ...error, hint: `the server asks to wait ${formatWait(retryAfter)}: try again after ${when}` });
+      }
+      throw error;
     }
   }
 
@@ -249,7 +313,7 @@ export class HttpClient {
     const signal = AbortSignal.any(signals);
     const started = performance.now();
     this.log(`> ${spec.method} ${url}`);
-    for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${name === 'x-api-key' ? '[redacted]' : value}`);
+    for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value}`);
     try {
       const target = new URL(url);
       const response = await undici.request(dispatcher, {
@@ -260,10 +324,10 @@ export class HttpClient {
         body: payload,
         signal,
       });
-      const text = await response.body.text();
+      const text = await readCapped(response, `${spec.method} ${spec.path}`);
       const elapsed = Math.round(performance.now() - started);
       this.log(`< ${response.statusCode} in ${elapsed}ms`);
-      for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${String(value)}`);
+      for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       if (signal.aborted) {
@@ -292,14 +356,15 @@ export class HttpClient {
     }
   }
 
+  /** Every debug line, redacted by value: a server may echo the key in a header or build a request id from it. */
   private log(line: string): void {
-    this.options.debug?.(line);
+    this.options.debug?.(this.redact(line));
   }
 
   private requestIdOf(response: RawResponse): { requestId?: string } {
     for (const name of requestIdHeaders) {
       const value = header(response.headers, name);
-      if (value) return { requestId: stripControl(value) };
+      if (value) return { requestId: this.redact(stripControl(value)) };
     }
     return {};
   }
@@ -329,15 +394,22 @@ export class HttpClient {
     return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, details);
   }
 
-  private networkError(error: unknown, label: string, code: string | undefined): WsError {
+  private networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): WsError {
+    const label = `${spec.method} ${spec.path}`;
     const reason = this.redact((error as Error).message || code || 'connection failed');
+    if (!idempotent && code !== undefined && connectionCodes.has(code) && !notSentCodes.has(code)) {
+      // the request left this machine: the server may have acted on it before the connection dropped
+      return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
+        hint: `check before sending it again: ${howToCheck(spec.path)}`,
+      });
+    }
     return new WsError('api', `${label}: cannot reach ${new URL(this.options.baseUrl).host}: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`, {
       hint: 'check the base URL (`ws auth status`) and your network connection',
     });
   }
 
-  /** Server text may echo what it was sent; the key must never reach the terminal. */
+  /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */
   private redact(text: string): string {
-    return this.options.apiKey ? text.split(this.options.apiKey).join('[redacted]') : text;
+    return redactSecret(text, this.options.apiKey);
   }
 }

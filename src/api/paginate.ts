@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { WsError } from '../errors.js';
 
 /** One page as the API returns it: items next to total, limit and offset. */
@@ -37,6 +38,7 @@ export async function* paginate<T>(
   let previousFirst: string | undefined;
   // the next page is requested as soon as this one arrives, and travels while this one is printed
   let next: Promise<Page<T>> | undefined;
+  let previousRows: string | undefined;
   while (received < wanted) {
     const size = Math.min(request.pageMax, wanted - received);
     const page = await (next ?? fetchPage(size, offset));
@@ -52,6 +54,18 @@ export async function* paginate<T>(
       });
     }
     previousFirst = first;
+    // Rows carry no ids, and without a total nothing else ends the list: a page equal to the one before
+    // means the server ignored offset (equal rows on both sides of a page break, with no total, is a
+    // result ws cannot tell from that, and stopping with an error beats looping for ever).
+    if (request.rows && !Number.isFinite(page.total) && page.items.length > 0) {
+      const rows = createHash('sha256').update(JSON.stringify(page.items)).digest('hex');
+      if (rows === previousRows) {
+        throw new WsError('api', `the server sent the same rows for offset=${offset} as for the page before it and gives no total, so the rows cannot be read page by page`, {
+          hint: 'ask for a set number of rows with --limit n, or report this server behaviour',
+        });
+      }
+      previousRows = rows;
+    }
     // an empty page after others only says the list ended (a list without a total ends so)
     if (page.items.length === 0 && received > 0) return;
     const items = page.items.slice(0, wanted - received);

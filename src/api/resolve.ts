@@ -1,4 +1,4 @@
-import { WsError } from '../errors.js';
+import { WsError, usageError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import type { HttpClient } from './http.js';
 import { getQuery, listQueryPages } from './queries.js';
@@ -7,6 +7,8 @@ import type { Query } from './schemas/queries.js';
 
 /** Looks a slug up through the list endpoint's search; exactly one query must have that slug. */
 async function querySlug(http: HttpClient, slug: string): Promise<Query> {
+  // the same rule as for ids in a path: these name no query, so nothing is searched for them
+  if (slug === '' || slug === '.' || slug === '..') throw usageError(`invalid query "${slug}": give its id or slug`);
   const candidates: Query[] = [];
   for await (const page of listQueryPages(http, { search: slug, includeRuns: false }, { limit: undefined, offset: 0, all: true })) {
     candidates.push(...page.items);

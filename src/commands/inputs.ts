@@ -14,21 +14,45 @@ export async function readText(io: IO, file: string, flag: string): Promise<stri
   }
 }
 
+/** How deep input may nest: far beyond any real metadata, well before a recursive step overflows the stack. */
+export const maxInputDepth = 100;
+
+/** Refuses input nested deeper than maxInputDepth; walks without recursion, so any depth is safe here. */
+export function checkDepth<T>(value: T, source: string): T {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > maxInputDepth) throw usageError(`${source} nests deeper than ${maxInputDepth} levels`, 'flatten it; no field of the API needs that depth');
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return value;
+}
+
+/** A parser's own stack overflow on deep input, said plainly. */
+export function parseProblem(error: unknown): string {
+  return error instanceof RangeError || /call stack/i.test((error as Error).message) ? `it nests too deeply (more than ${maxInputDepth} levels is refused)` : (error as Error).message.split('\n')[0]!;
+}
+
 /** JSON or YAML, by the file's extension (JSON is valid YAML, so YAML is the fallback). */
 export async function parseStructured(text: string, source: string): Promise<unknown> {
   if (/\.json$/i.test(source) || /^\s*[[{]/.test(text)) {
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch (error) {
-      if (/\.json$/i.test(source)) throw usageError(`${source} is not valid JSON: ${(error as Error).message}`);
+      if (/\.json$/i.test(source) || !(error instanceof SyntaxError)) throw usageError(`${source} is not valid JSON: ${parseProblem(error)}`);
     }
+    if (value !== undefined) return checkDepth(value, source);
   }
   const { parse } = await import('yaml');
+  let value: unknown;
   try {
-    return parse(text);
+    value = parse(text);
   } catch (error) {
-    throw usageError(`${source} is not valid JSON or YAML: ${(error as Error).message.split('\n')[0]}`);
+    throw usageError(`${source} is not valid JSON or YAML: ${parseProblem(error)}`);
   }
+  return checkDepth(value, source);
 }
 
 export async function readStructured(io: IO, file: string, flag: string): Promise<unknown> {
@@ -38,11 +62,13 @@ export async function readStructured(io: IO, file: string, flag: string): Promis
 /** `--metadata '{"a":1}'` or `--metadata @file.json`. */
 export async function jsonArgument(io: IO, value: string, flag: string): Promise<unknown> {
   if (value.startsWith('@')) return readStructured(io, value.slice(1), flag);
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch (error) {
-    throw usageError(`invalid ${flag}: not JSON (${(error as Error).message}); pass JSON or @file`);
+    throw usageError(`invalid ${flag}: not JSON (${parseProblem(error)}); pass JSON or @file`);
   }
+  return checkDepth(parsed, flag);
 }
 
 export function requireObject(value: unknown, flag: string): Record<string, unknown> {
@@ -56,7 +82,10 @@ export function keyValues(pairs: string[] | undefined, flag: string): Record<str
   for (const pair of pairs ?? []) {
     const at = pair.indexOf('=');
     if (at <= 0) throw usageError(`invalid ${flag} "${pair}": expected name=value`);
-    values[pair.slice(0, at)] = pair.slice(at + 1);
+    const name = pair.slice(0, at);
+    // assigning it would set the object's prototype and drop the value without a word
+    if (name === '__proto__') throw usageError(`invalid ${flag} "${pair}": "__proto__" cannot be a name`);
+    values[name] = pair.slice(at + 1);
   }
   return values;
 }

@@ -2,7 +2,7 @@ import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
 import { configFilePath } from './paths.js';
-import { readConfig, type Profile } from './store.js';
+import { keyOrigin, originOf, readConfig, type Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'config' | 'default';
 
@@ -34,6 +34,8 @@ export interface Settings {
   profile: Profile;
   baseUrl: Setting<string | undefined>;
   apiKey: Setting<string | undefined>;
+  /** Why the profile's saved key is not used for this base URL (it was saved for another origin). */
+  apiKeyWithheld: string | undefined;
   output: Setting<OutputFormat>;
   /** A bad output format stored in the profile: reported by commands that print, not by `ws config`. */
   outputProblem: WsError | undefined;
@@ -103,12 +105,26 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const noColor = options.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || forceColorOff;
   const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 
+  const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
+  let apiKey = pick(undefined, env.WS_API_KEY, profile.apiKey, undefined);
+  let apiKeyWithheld: string | undefined;
+  if (apiKey.source === 'config' && baseUrl.value !== undefined) {
+    // as gh binds a token to its host: a saved key goes only to the origin it was saved for
+    const bound = keyOrigin(profile);
+    const target = originOf(baseUrl.value);
+    if (target !== undefined && bound !== target) {
+      apiKeyWithheld = `the API key of profile "${profileName.value}" was saved for ${bound ?? 'no base URL'}, not for ${target} (from ${baseUrl.source === 'flag' ? '--base-url' : 'WS_BASE_URL'}), so it is not sent there`;
+      apiKey = { value: undefined, source: 'default' };
+    }
+  }
+
   return {
     configFile,
     profileName,
     profile,
-    baseUrl: pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined),
-    apiKey: pick(undefined, env.WS_API_KEY, profile.apiKey, undefined),
+    baseUrl,
+    apiKey,
+    apiKeyWithheld,
     output,
     outputProblem,
     jsonFields,

@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { WsError } from '../errors.js';
+import { withFileLock } from './lock.js';
 
 /** What one profile may hold. The API key lives here too (file mode 0600), as `gh` keeps its token. */
 export interface Profile {
   baseUrl?: string;
   apiKey?: string;
+  /**
+   * The origin (scheme, host, port) the key was saved for: it is sent nowhere else. Files written before
+   * it existed bind the key to the profile's base URL.
+   */
+  apiKeyOrigin?: string;
   output?: string;
 }
 
@@ -61,26 +67,69 @@ export function readConfig(file: string): ConfigData {
   return { profiles: profiles as Record<string, Profile> };
 }
 
-/** Changes one profile through `conf`: atomic write, file mode 0600. `undefined` values are removed. */
+/** The origin a URL names (scheme, host and port), or undefined for text that is not a URL. */
+export function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a saved key may be sent. */
+export function keyOrigin(profile: Profile): string | undefined {
+  return profile.apiKeyOrigin ?? originOf(profile.baseUrl);
+}
+
+/**
+ * Changes one profile through `conf`: atomic write, file mode 0600, folder 0700. `undefined` values are
+ * removed. The read-modify-write holds a lock, so parallel writers do not lose each other's changes.
+ */
 export async function updateProfile(file: string, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Promise<void> {
-  const current = readConfig(file);
-  const { default: Conf } = await import('conf');
-  const conf = new Conf<Record<string, unknown>>({
-    cwd: path.dirname(file),
-    configName: path.basename(file, '.json'),
-    configFileMode: 0o600,
-    projectName: 'ws',
-    projectSuffix: '',
+  const dir = path.dirname(file);
+  if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // a folder of our own name (the default place) made by an older ws is made private too; a folder
+  // given in WS_CONFIG_DIR may be shared with other things and is left as it is
+  else if (path.basename(dir) === 'ws' && process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+  await withFileLock(file, async () => {
+    const current = readConfig(file);
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<Record<string, unknown>>({
+      cwd: dir,
+      configName: path.basename(file, '.json'),
+      configFileMode: 0o600,
+      projectName: 'ws',
+      projectSuffix: '',
+      // readConfig has just accepted the file; what conf may still refuse is an empty one, which holds nothing
+      clearInvalidConfig: true,
+    });
+    conf.set('profiles', applyChanges(current.profiles, name, changes));
   });
-  const profile: Profile = { ...current.profiles[name] };
+  // conf applies the mode when it creates the file; an older file keeps its mode unless we fix it.
+  fs.chmodSync(file, 0o600);
+}
+
+function applyChanges(profiles: Record<string, Profile>, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Record<string, Profile> {
+  const profile: Profile = { ...(Object.hasOwn(profiles, name) ? profiles[name] : {}) };
+  // a key saved before origins were recorded stays bound to the base URL it was saved with
+  if (profile.apiKey && !profile.apiKeyOrigin && 'baseUrl' in changes) {
+    const origin = originOf(profile.baseUrl);
+    if (origin) profile.apiKeyOrigin = origin;
+  }
   for (const [key, value] of Object.entries(changes) as [keyof Profile, string | undefined][]) {
     if (value === undefined) delete profile[key];
     else profile[key] = value;
   }
-  const profiles = { ...current.profiles };
-  if (Object.keys(profile).length === 0) delete profiles[name];
-  else profiles[name] = profile;
-  conf.set('profiles', profiles);
-  // conf applies the mode when it creates the file; an older file keeps its mode unless we fix it.
-  fs.chmodSync(file, 0o600);
+  if (changes.apiKey !== undefined) {
+    const origin = originOf(profile.baseUrl);
+    if (origin) profile.apiKeyOrigin = origin;
+    else delete profile.apiKeyOrigin;
+  }
+  if (profile.apiKey === undefined) delete profile.apiKeyOrigin;
+  const result = { ...profiles };
+  if (Object.keys(profile).length === 0) delete result[name];
+  else result[name] = profile;
+  return result;
 }

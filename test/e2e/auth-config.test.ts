@@ -33,6 +33,11 @@ function stdin(text: string): Options {
   return { input: text, stdin: undefined };
 }
 
+/** The origin a key is bound to when saved for this server. */
+function origin(api: ApiServer): string {
+  return new URL(api.baseUrl).origin;
+}
+
 function configFile(dir: string): string {
   return path.join(dir, 'config.json');
 }
@@ -64,7 +69,7 @@ describe('ws auth login', () => {
     expect(request!.path).toBe('/queries');
     expect(request!.query).toEqual({ limit: '1', includeRuns: 'false' });
     expect(request!.headers['x-api-key']).toBe(newKey);
-    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey } } });
+    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) } } });
     expect(fileMode(dir)).toBe(0o600);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`Logged in to ${server.baseUrl} with key ****Qz7W; saved in profile "default" (${configFile(dir)}).\n`);
@@ -79,7 +84,7 @@ describe('ws auth login', () => {
     expect(result.exitCode).toBe(0);
     expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([newKey]);
     expect(readConfigFile(dir)).toEqual({
-      profiles: { ci: { baseUrl: other.baseUrl, apiKey: otherKey }, default: { baseUrl: server.baseUrl, apiKey: newKey } },
+      profiles: { ci: { baseUrl: other.baseUrl, apiKey: otherKey }, default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) } },
     });
     expect(fileMode(dir)).toBe(0o600);
   });
@@ -89,7 +94,7 @@ describe('ws auth login', () => {
     const dir = path.join(tempConfigDir(), 'nested', 'ws');
     const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { WS_CONFIG_DIR: dir }, stdin(newKey));
     expect(result.exitCode).toBe(0);
-    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey } } });
+    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) } } });
     expect(fileMode(dir)).toBe(0o600);
   });
 
@@ -100,7 +105,7 @@ describe('ws auth login', () => {
     const result = await ws(['auth', 'login', '--with-key-stdin'], { WS_CONFIG_DIR: dir }, stdin(newKey));
     expect(result.exitCode).toBe(0);
     expect(server.requests).toHaveLength(1);
-    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, output: 'yaml' } } });
+    expect(readConfigFile(dir)).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server), output: 'yaml' } } });
   });
 
   it('a key the server refuses is exit 3, the saved profile is left as it was, and the key is not echoed', async () => {
@@ -183,7 +188,7 @@ describe('ws auth login', () => {
     expect(prod.exitCode).toBe(0);
     expect(prod.stderr).toContain('saved in profile "prod"');
     expect(readConfigFile(dir)).toEqual({
-      profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey }, prod: { baseUrl: other.baseUrl, apiKey: otherKey } },
+      profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) }, prod: { baseUrl: other.baseUrl, apiKey: otherKey, apiKeyOrigin: origin(other) } },
     });
     expect(fileMode(dir)).toBe(0o600);
     server.reset();
@@ -299,11 +304,13 @@ describe('precedence: flag > environment > config file', () => {
     expect(server.requests).toHaveLength(1);
     expect(other.requests).toHaveLength(0);
 
-    const env = await ws(['auth', 'status'], { WS_CONFIG_DIR: dir, WS_BASE_URL: other.baseUrl });
+    // the saved key belongs to the other server's origin: another base URL needs its own key
+    const env = await ws(['auth', 'status'], { WS_CONFIG_DIR: dir, WS_BASE_URL: other.baseUrl, WS_API_KEY: otherKey });
     expect(env.exitCode).toBe(0);
     expect(env.stdout).toContain(`base URL: ${other.baseUrl}  (from env WS_BASE_URL)\n`);
     expect(server.requests).toHaveLength(1);
     expect(other.requests).toHaveLength(1);
+    expect(other.requests[0]!.headers['x-api-key']).toBe(otherKey);
 
     const config = await ws(['auth', 'status'], { WS_CONFIG_DIR: dir });
     expect(config.exitCode).toBe(0);

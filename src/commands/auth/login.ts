@@ -29,4 +29,7 @@ export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: 
   }
   await updateProfile(s.configFile, s.profileName.value, { apiKey: key, baseUrl });
   ctx.note(`Logged in to ${baseUrl} with key ${maskKey(key)}; saved in profile "${s.profileName.value}" (${s.configFile}).`);
+  if (io.env.WS_API_KEY && io.env.WS_API_KEY !== key) {
+    io.stderr.write('warning: WS_API_KEY is set in this environment and overrides the key just saved; unset it to use the saved key\n');
+  }
 }

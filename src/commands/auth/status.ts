@@ -13,7 +13,7 @@ export async function run(ctx: Context): Promise<void> {
   let authenticated = false;
   let problem: WsError | undefined;
   if (!key) {
-    problem = new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, { hint: 'run `ws auth login`, or set WS_API_KEY' });
+    problem = ctx.noKeyError();
   } else {
     try {
       await checkKey(ctx.http());

@@ -4,7 +4,8 @@ import { checkBaseUrl } from '../../context.js';
 import { usageError } from '../../errors.js';
 
 export function settingKey(key: string): SettableKey {
-  if (key in settableKeys) return key as SettableKey;
+  // own keys only: `constructor` and the like are on every object's prototype
+  if (Object.hasOwn(settableKeys, key)) return key as SettableKey;
   throw usageError(`unknown setting "${key}"`, `settings: ${Object.keys(settableKeys).join(', ')} (the API key is set with \`ws auth login\`)`);
 }
 

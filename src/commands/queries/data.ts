@@ -8,5 +8,5 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const output = await ctx.output('columns');
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, page);
+  await printLatestData(ctx, http, output, id, { ...page, allCommand: `ws queries data ${ref} --all` });
 }

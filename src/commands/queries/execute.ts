@@ -24,6 +24,11 @@ function valueProblem(type: string | null | undefined, value: string | undefined
   return undefined;
 }
 
+/** A word as a POSIX shell reads it back, for a command printed to be pasted. */
+function shellWord(word: string): string {
+  return /^[\w.:=,@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
 export interface ExecuteOptions {
   param?: string[];
   metadata?: string;
@@ -61,5 +66,6 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const finished = await awaitQueryRun(ctx, http, runId, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false }, runId);
+  const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${query.slug} --all`, rerunCommand });
 }

@@ -1,4 +1,4 @@
-import { getQuery, listLatestDataPages } from '../../api/queries.js';
+import { getQuery, latestDataPageSize, listLatestDataPages } from '../../api/queries.js';
 import type { HttpClient } from '../../api/http.js';
 import { getQueryRun } from '../../api/query-runs.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
@@ -7,6 +7,7 @@ import { WsError } from '../../errors.js';
 import type { Output } from '../../output/output.js';
 import { column, type View } from '../../output/view.js';
 import { checkFields } from '../../output/fields.js';
+import { stripControl } from '../../text.js';
 import { waitFor } from '../../wait.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
@@ -49,32 +50,47 @@ export async function settleLatestRun(http: HttpClient, queryId: string, runId: 
   }
 }
 
-/** Prints the rows of a query's latest successful run, page by page, in any format. */
-export async function printLatestData(
-  ctx: Context,
-  http: HttpClient,
-  output: Output,
-  queryId: string,
-  page: { limit: number | undefined; offset: number; all: boolean },
-  expectedRunId?: string,
-): Promise<void> {
-  const pages = listLatestDataPages(http, queryId, page);
+/** What printLatestData prints: the rows asked for, and what a user types to get them again. */
+export interface DataRequest {
+  limit: number | undefined;
+  offset: number;
+  all: boolean;
+  /** The run this command started or waited for: rows of any other run are refused, not printed. */
+  expectedRunId?: string;
+  /** How to read every row, for the notice under a terminal table, e.g. `ws queries data daily_revenue --all`. */
+  allCommand: string;
+  /** How to start the run again, for when its rows were replaced by another run's. */
+  rerunCommand?: string;
+}
+
+/**
+ * Prints the rows of a query's latest successful run, page by page, in any format. Rows are data: every
+ * one is printed unless `--limit` asks for fewer; only a table on a terminal stops after one page, and
+ * then says so on stderr.
+ */
+export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, request: DataRequest): Promise<void> {
+  const firstPageOnly = request.limit === undefined && !request.all && output.format === 'table' && ctx.io.stdoutIsTTY;
+  const pages = listLatestDataPages(http, queryId, { limit: request.limit, offset: request.offset, all: request.all || (request.limit === undefined && !firstPageOnly) });
   // The columns are known from the first page; the view reads them lazily.
   let names: string[] | undefined;
-  let warned = false;
+  let shown = 0;
+  let total: number | null | undefined;
   async function* checked() {
     for await (const p of pages) {
-      const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+      const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
+      if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
+        throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+          hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
+        });
+      }
       if (!names) {
         names = columnNames(envelope?.columns, p.items[0]);
         // the columns are known only now: `--json a,b` is checked against them here
         const wanted = ctx.settings.jsonFields;
         if (wanted && names.length) checkFields(wanted, names);
       }
-      if (expectedRunId && !warned && envelope?.queryRunId && envelope.queryRunId !== expectedRunId) {
-        warned = true;
-        ctx.io.stderr.write(`warning: these rows belong to run ${envelope.queryRunId}, not to run ${expectedRunId}: another run of the query completed meanwhile\n`);
-      }
+      shown += p.items.length;
+      total = envelope?.totalRowCount;
       yield p;
     }
   }
@@ -87,10 +103,10 @@ export async function printLatestData(
   await output.list(
     {
       key: 'rows',
-      offset: page.offset,
-      all: page.all,
+      offset: request.offset,
+      all: request.all,
       pages: checked(),
-      moreHint: 'use --limit n or --all for more rows',
+      ...(firstPageOnly ? {} : { moreHint: 'use --limit n or --all for more rows' }),
       summarize: (first, count, total) => {
         const { rows: _rows, ...rest } = first ?? {};
         return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
@@ -98,4 +114,9 @@ export async function printLatestData(
     },
     view,
   );
+  const more = typeof total === 'number' ? total > request.offset + shown : shown >= latestDataPageSize;
+  if (firstPageOnly && more) {
+    // never cut rows without a word, even with --quiet
+    ctx.io.stderr.write(`showing the first ${shown} of ${typeof total === 'number' ? total : 'more'} rows; every row: ${stripControl(request.allCommand)} (or -o csv, or a pipe)\n`);
+  }
 }

@@ -14,5 +14,5 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = await getQueryRunResult(http, runId!);
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false }, runId);
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${queryId} --all` });
 }

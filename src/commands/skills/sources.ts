@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { printDryRun } from '../dry-run.js';
 import { WsError, usageError } from '../../errors.js';
 import type { IO } from '../../io.js';
-import { parseStructured, readText, requireObject } from '../inputs.js';
+import { checkDepth, parseProblem, parseStructured, readText, requireObject } from '../inputs.js';
 
 export interface ApplyOptions {
   name?: string;
@@ -41,8 +41,9 @@ async function markdownFields(text: string, label: string): Promise<Record<strin
   try {
     fields = parse(match[1] ?? '') ?? {};
   } catch (error) {
-    throw usageError(`${label}: invalid front matter: ${(error as Error).message.split('\n')[0]}`);
+    throw usageError(`${label}: invalid front matter: ${parseProblem(error)}`);
   }
+  checkDepth(fields, `${label} front matter`);
   const object = requireObject(fields, `${label} front matter`);
   if ('knowledge' in object) throw usageError(`${label}: knowledge belongs in the body of a Markdown skill file, not in its front matter`);
   return { ...object, knowledge: match[2]!.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd() };
