@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { outputFormats } from './config/settings.js';
 import type { Context } from './context.js';
-import { WsError, exitCodes } from './errors.js';
+import { WsError } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { registerAgents } from './commands/agents/index.js';
 import { registerApi } from './commands/api/index.js';
@@ -195,7 +195,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
       io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }
-    return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : exitCodes[error.kind];
+    return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : error.exitCode;
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

@@ -150,7 +150,7 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   };
 }
 
-/** The terminal's text with CRLF turned into LF, for assertions on lines. */
+/** The terminal's text with its line ends (CRLF, or CR CRLF for a CRLF the program wrote) as LF. */
 export function lines(output: string): string {
-  return output.replace(/\r\n/g, '\n');
+  return output.replace(/\r*\n/g, '\n');
 }
