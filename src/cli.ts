@@ -16,6 +16,7 @@ import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
+import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
 /** Builds the command tree; `runner` gives every action a Context (completion reads the same tree). */
@@ -99,7 +100,7 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     if (error.code !== undefined) body.code = error.code;
     body.message = redact(error.message, secrets);
     if (error.requestId !== undefined) body.requestId = error.requestId;
-    io.stderr.write(`${JSON.stringify({ error: body })}\n`);
+    io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
   }
   let text = `error: ${redact(error.message, secrets)}\n`;
