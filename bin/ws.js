@@ -10,7 +10,10 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 process.stderr.on('error', (error) => {
-  if (error.code !== 'EPIPE') throw error;
+  if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
 });
 const { run } = await import('../dist/cli.js');
 process.exitCode = await run(process.argv.slice(2));
+// After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
+// the signal itself, as the shell expects of a hung-up job (same status, 129).
+if (process.exitCode === 129) process.kill(process.pid, 'SIGHUP');

@@ -53,12 +53,19 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let wake: (() => void) | undefined;
   let stoppedBy: StopSignal | undefined;
   const interrupt = new AbortController();
-  const stopListening = io.onInterrupt((signal) => {
-    stoppedBy = signal ?? 'SIGINT';
+  const stop = (signal: StopSignal) => {
+    stoppedBy = signal;
     stopListening(); // a second signal gets Node's default: exit at once
+    io.stderr.off('error', onStderrError);
     interrupt.abort();
     wake?.();
-  }, stopSignals);
+  };
+  const stopListening = io.onInterrupt(stop, stopSignals);
+  // A closed terminal does not always send SIGHUP (ws may not lead its session); writing to it fails with EIO.
+  const onStderrError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EIO' && !stoppedBy) stop('SIGHUP');
+  };
+  io.stderr.on('error', onStderrError);
   const sleep = (ms: number) =>
     new Promise<typeof interrupted | void>((resolve) => {
       if (stoppedBy) return resolve(interrupted);
@@ -93,7 +100,10 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     }
   } finally {
     progress.stop();
-    if (!stoppedBy) stopListening();
+    if (!stoppedBy) {
+      stopListening();
+      io.stderr.off('error', onStderrError);
+    }
   }
   const signal = stoppedBy === 'SIGINT' || stoppedBy === undefined ? undefined : stoppedBy;
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };

@@ -136,7 +136,25 @@ describe.skipIf(!withScript)('signals during --wait in a terminal', () => {
     const pid = await session.pid;
     session.closeTerminal();
     await session.result;
-    await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
+    try {
+      await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL'); // a failed test leaves nothing running
+    }
+  });
+
+  it('a closed terminal ends ws even when no SIGHUP reaches it: the spinner cannot write, and the wait stops', async () => {
+    await stuck.clearRequests();
+    const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: stuck.env, behindParent: true, maxBytes });
+    await session.waitFor(/query run .*: PENDING \(/);
+    const pid = await session.pid;
+    session.closeTerminal();
+    await session.result;
+    try {
+      await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL'); // a failed test leaves nothing running
+    }
   });
 });
 
@@ -173,14 +191,14 @@ describe('SIGTERM during the other waits', () => {
     expect(routes(await stuck.requests()).filter((route) => route.endsWith('/cancel'))).toEqual([]);
   });
 
-  it('automations wait with SIGHUP: exit 129', async () => {
+  it('automations wait with SIGHUP: ends by SIGHUP itself (status 129 to a shell), after naming the run', async () => {
     const started = await stuck.api('POST', `/automations/${demoIds.automations.morningReport}/runs`, {});
     const runId = started.json.id as string;
     const child = spawnWs(['automations', 'wait', runId], stuck.env);
     await waitForOutput(child.stderr, new RegExp(`automation run ${runId}: `));
     child.kill('SIGHUP');
     const result = await child;
-    expect(result.exitCode).toBe(129);
+    expect(result.signal).toBe('SIGHUP');
     expect(result.stderr).toContain(`error: stopped waiting for automation run ${runId} (SIGHUP); it goes on\n`);
   });
 });

@@ -20,9 +20,20 @@ export interface PtyOptions {
   term?: string | null;
   /** A shell command run in the same terminal after ws ends (e.g. `stty -a`); ws's exit code is kept. */
   after?: string;
+  /**
+   * Runs ws under a parent that leads the terminal's session and ignores SIGHUP, so that closing the
+   * terminal sends ws no signal: all it notices is that writing to the terminal fails.
+   */
+  behindParent?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
 }
+
+/** The parent for `behindParent`: ignores SIGHUP, runs ws on the same terminal, tells its pid. */
+const parent = `process.on('SIGHUP', () => {});
+const child = require('node:child_process').spawn(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+process.stdout.write('@@ws-pid=' + child.pid + '@@\\n');
+child.on('exit', (code) => process.exit(code ?? 1));`;
 
 export interface PtyResult {
   /** ws's exit code (as the shell saw it), or -1 when the run was killed by the helper. */
@@ -65,9 +76,9 @@ export async function hasScript(): Promise<boolean> {
 
 export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   const { columns = 80, rows = 24, timeoutMs = 15_000, maxBytes = 1_000_000 } = options;
-  const ws = [process.execPath, wsBin, ...args].map(quote).join(' ');
+  const ws = options.behindParent ? [process.execPath, '-e', parent, wsBin, ...args].map(quote).join(' ') : [process.execPath, wsBin, ...args].map(quote).join(' ');
   const run = options.after === undefined ? `exec ${ws}` : `${ws}; code=$?; ${options.after}; exit $code`;
-  const shell = `stty cols ${columns} rows ${rows}; printf '@@ws-pid=%s@@\\n' $$; ${run}`;
+  const shell = `stty cols ${columns} rows ${rows}; ${options.behindParent ? '' : "printf '@@ws-pid=%s@@\\n' $$; "}${run}`;
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', WS_CONFIG_DIR: tempConfigDir() };
   if (options.term !== null) env.TERM = options.term ?? 'xterm-256color';
   for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value;
