@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ApiServer } from '../helpers/api-server.js';
 import { query, queryList, uuid } from '../helpers/fixtures.js';
-import { hasScript, lines, wsInPty } from '../helpers/pty.js';
+import { skipWithoutPty, lines, wsInPty } from '../helpers/pty.js';
 import { ws } from '../helpers/ws.js';
 
 /** Sets the text red, sets the window title, clears the screen with a one-byte CSI (U+009B), rings the bell. */
@@ -21,7 +21,6 @@ const stripped = 'Revenue[31m red]0;pwned 2J end';
 
 const key = 'wsk_control_chars_test_0001';
 const api = new ApiServer();
-const withScript = await hasScript();
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -40,7 +39,7 @@ function expectNoRaw(text: string): void {
   for (const sequence of raw) expect(text, JSON.stringify(text)).not.toContain(sequence);
 }
 
-describe.skipIf(!withScript)('on a terminal', () => {
+describe.skipIf(skipWithoutPty)('on a terminal', () => {
   it.each([
     ['csv', ['-o', 'csv']],
     ['tsv', ['-o', 'tsv']],

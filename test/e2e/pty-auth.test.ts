@@ -7,12 +7,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
-import { hasScript, lines, wsInPty } from '../helpers/pty.js';
+import { skipWithoutPty, lines, wsInPty } from '../helpers/pty.js';
 import { tempConfigDir, ws } from '../helpers/ws.js';
 
 const typedKey = 'wsk_typed_at_the_prompt_4711';
 const api = new ApiServer();
-const withScript = await hasScript();
 
 beforeAll(async () => {
   await api.start();
@@ -28,7 +27,7 @@ beforeEach(() => {
 /** `stty -a` after ws ends says `echo` when the terminal echoes again, `-echo` when ws left it off. */
 const echoState = (output: string) => output.match(/(?:^|[\s;])(-?echo)(?=[\s;])/m)?.[1];
 
-describe.skipIf(!withScript)('ws auth login in a terminal', () => {
+describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
   it('takes the key typed at the hidden prompt, checks it with the API and saves it', async () => {
     const configDir = tempConfigDir();
     const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { WS_CONFIG_DIR: configDir }, after: 'stty -a' });

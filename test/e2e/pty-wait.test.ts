@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, routes, spawnWs, startTestEmulator, waitForOutput, type TestEmulator } from '../helpers/emulator.js';
-import { hasScript, lines, wsInPty, type PtyResult } from '../helpers/pty.js';
+import { skipWithoutPty, lines, wsInPty, type PtyResult } from '../helpers/pty.js';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const withScript = await hasScript();
 /** A spinner frame starts with one of these. */
 const frameStart = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
 /** The terminal may show a few KB while waiting a few seconds; a redraw loop shows megabytes. */
@@ -38,7 +37,7 @@ function expectRowsAtTheEnd(result: PtyResult): void {
 
 const execute = ['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3', '-o', 'csv'];
 
-describe.skipIf(!withScript)('--wait in a terminal of any size', () => {
+describe.skipIf(skipWithoutPty)('--wait in a terminal of any size', () => {
   it('0 columns: plain state lines instead of a spinner, bounded output, the rows, exit 0', async () => {
     const result = await wsInPty(execute, { env: quick.env, columns: 0, maxBytes }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(0);
@@ -80,7 +79,7 @@ describe.skipIf(!withScript)('--wait in a terminal of any size', () => {
   });
 });
 
-describe.skipIf(!withScript)('signals during --wait in a terminal', () => {
+describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
   /** Starts `execute --wait` on a run that stays PENDING; resolves once ws has polled it (the run id from the server's log). */
   async function waiting(columns: number) {
     await stuck.clearRequests();
