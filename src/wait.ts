@@ -105,7 +105,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
       io.stderr.off('error', onStderrError);
     }
   }
-  const signal = stoppedBy === 'SIGINT' || stoppedBy === undefined ? undefined : stoppedBy;
+  const signal = stoppedBy === 'SIGTERM' || stoppedBy === 'SIGHUP' ? stoppedBy : undefined; // Ctrl-C keeps exit 130
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
     if (!spec.quiet) io.stderr.write(`Cancelling ${spec.label}… (press Ctrl-C again to leave it running)\n`);
