@@ -24,14 +24,20 @@ beforeEach(() => {
   api.on('GET', '/queries', { body: queryList([]) });
 });
 
+/** Starts `ws auth login` in a terminal of its own config folder; resolves once it asks for the key. `stty -a` runs after it. */
+async function atThePrompt() {
+  const configDir = tempConfigDir();
+  const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { WS_CONFIG_DIR: configDir }, after: 'stty -a' });
+  await session.waitFor(new RegExp(`API key for ${api.baseUrl.replaceAll('.', '\\.')}: `));
+  return { session, configDir };
+}
+
 /** `stty -a` after ws ends says `echo` when the terminal echoes again, `-echo` when ws left it off. */
 const echoState = (output: string) => output.match(/(?:^|[\s;])(-?echo)(?=[\s;])/m)?.[1];
 
 describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
   it('takes the key typed at the hidden prompt, checks it with the API and saves it', async () => {
-    const configDir = tempConfigDir();
-    const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { WS_CONFIG_DIR: configDir }, after: 'stty -a' });
-    await session.waitFor(/API key for http:\/\/127\.0\.0\.1:\d+\/public\/v3: /);
+    const { session, configDir } = await atThePrompt();
     session.type(`${typedKey}\r`);
     const result = await session.result;
 
@@ -51,9 +57,7 @@ describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
   });
 
   it('stops with exit 130 on Ctrl-C at the prompt, saves nothing, and leaves the terminal echoing', async () => {
-    const configDir = tempConfigDir();
-    const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { WS_CONFIG_DIR: configDir }, after: 'stty -a' });
-    await session.waitFor(/API key for .*: /);
+    const { session, configDir } = await atThePrompt();
     session.type('wsk_half');
     session.type('\x03');
     const result = await session.result;
@@ -65,10 +69,8 @@ describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
     expect(fs.existsSync(path.join(configDir, 'config.json'))).toBe(false);
   });
 
-  it('says no key was given on Ctrl-D at the prompt (exit 2), without a request', async () => {
-    const configDir = tempConfigDir();
-    const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { WS_CONFIG_DIR: configDir }, after: 'stty -a' });
-    await session.waitFor(/API key for .*: /);
+  it('says no key was given on Ctrl-D at the prompt (exit 2), without a request, saving nothing', async () => {
+    const { session, configDir } = await atThePrompt();
     session.type('\x04');
     const result = await session.result;
 
@@ -76,5 +78,6 @@ describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
     expect(lines(result.output)).toContain('error: no API key given');
     expect(echoState(result.output)).toBe('echo');
     expect(api.requests).toEqual([]);
+    expect(fs.existsSync(path.join(configDir, 'config.json'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, routes, spawnWs, startTestEmulator, waitForOutput, type TestEmulator } from '../helpers/emulator.js';
-import { skipWithoutPty, lines, wsInPty, type PtyResult } from '../helpers/pty.js';
+import { skipWithoutPty, lines, wsInPty, type PtyResult, type PtySession } from '../helpers/pty.js';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A spinner frame starts with one of these. */
@@ -140,30 +140,28 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
 
   it('a closed terminal ends ws (it does not wait on alone)', async () => {
     const { session } = await waiting(0);
-    const pid = await session.pid;
-    session.closeTerminal();
-    await session.result;
-    try {
-      await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
-    } finally {
-      if (alive(pid)) process.kill(pid, 'SIGKILL'); // a failed test leaves nothing running
-    }
+    await expectEndAfterClose(session);
   });
 
   it('a closed terminal ends ws even when no SIGHUP reaches it: the spinner cannot write, and the wait stops', async () => {
     await stuck.clearRequests();
     const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: stuck.env, behindParent: true, maxBytes });
     await session.waitFor(/query run .*: PENDING \(/);
-    const pid = await session.pid;
-    session.closeTerminal();
-    await session.result;
-    try {
-      await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
-    } finally {
-      if (alive(pid)) process.kill(pid, 'SIGKILL'); // a failed test leaves nothing running
-    }
+    await expectEndAfterClose(session);
   });
 });
+
+/** Closes the terminal under ws and expects ws to end by itself (bounded); a failed test leaves nothing running. */
+async function expectEndAfterClose(session: PtySession): Promise<void> {
+  const pid = await session.pid;
+  session.closeTerminal();
+  await session.result;
+  try {
+    await pollUntil(async () => !alive(pid), `ws (pid ${pid}) to end after its terminal closed`, 10_000);
+  } finally {
+    if (alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+}
 
 /** Whether the process still runs (a zombie waiting for its parent counts as ended). */
 function alive(pid: number): boolean {
