@@ -2,6 +2,7 @@ import { formatDuration } from './duration.js';
 import { WsError } from './errors.js';
 import type { IO, StopSignal } from './io.js';
 import { startProgress } from './output/progress.js';
+import { stripControl } from './text.js';
 
 export interface WaitSpec<T> {
   /** Reads the remote job once; `signal` aborts when the user presses Ctrl-C, even mid-request. */
@@ -108,7 +109,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const signal = stoppedBy === 'SIGTERM' || stoppedBy === 'SIGHUP' ? stoppedBy : undefined; // Ctrl-C keeps exit 130
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
-    if (!spec.quiet) io.stderr.write(`Cancelling ${spec.label}… (press Ctrl-C again to leave it running)\n`);
+    if (!spec.quiet) io.stderr.write(`Cancelling ${stripControl(spec.label)}… (press Ctrl-C again to leave it running)\n`);
     try {
       outcome = await spec.onInterrupt();
     } catch (error) {
