@@ -8,6 +8,7 @@
  * after `timeoutMs`, or as soon as the terminal has shown more than `maxBytes`.
  */
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { tempConfigDir, wsBin } from './ws.js';
 
 export interface PtyOptions {
@@ -109,9 +110,10 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   };
   const timer = setTimeout(() => kill(`still running after ${timeoutMs} ms`), timeoutMs);
 
+  const decoder = new StringDecoder('utf8'); // a character may come split across two chunks
   child.stdout.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
-    if (kept.length < maxBytes) kept += chunk.toString('utf8');
+    if (kept.length < maxBytes) kept += decoder.write(chunk);
     if (wsPid === undefined) {
       const match = kept.match(pidLine);
       if (match) resolvePid((wsPid = Number(match[1])));
