@@ -17,10 +17,13 @@ process.stdout.on('error', (error) => {
   process.exit(1);
 });
 process.stderr.on('error', (error) => {
-  if (error.code !== 'EPIPE') throw error;
+  if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
 });
 require('../dist/cli.cjs')
   .run(process.argv.slice(2))
   .then((code) => {
     process.exitCode = code;
+    // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
+    // the signal itself, as the shell expects of a hung-up job (same status, 129).
+    if (code === 129) process.kill(process.pid, 'SIGHUP');
   });

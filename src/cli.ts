@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { outputFormats } from './config/settings.js';
 import type { Context } from './context.js';
-import { WsError, exitCodes } from './errors.js';
+import { WsError } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { registerAgents } from './commands/agents/index.js';
 import { registerApi } from './commands/api/index.js';
@@ -16,6 +16,7 @@ import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
+import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
 const groups: [string, (program: Command, runner: Runner) => void][] = [
@@ -112,7 +113,7 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     if (error.code !== undefined) body.code = error.code;
     body.message = redact(error.message, secrets);
     if (error.requestId !== undefined) body.requestId = error.requestId;
-    io.stderr.write(`${JSON.stringify({ error: body })}\n`);
+    io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
   }
   let text = `error: ${redact(error.message, secrets)}\n`;
@@ -213,7 +214,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
       io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }
-    return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : exitCodes[error.kind];
+    return thrown instanceof CommanderError && thrown.exitCode === 0 ? 0 : error.exitCode;
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

@@ -4,6 +4,7 @@ import { WsError, usageError } from './errors.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
+import { stripControl } from './text.js';
 import { version } from './version.js';
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
@@ -65,7 +66,7 @@ export class Context {
       apiKey,
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
-      ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${line}\n`) } : {}),
+      ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;
     return client;
@@ -99,7 +100,7 @@ export class Context {
   /** A progress or hint line for a person on stderr; silent with --quiet. */
   note(line: string): void {
     // from the flag alone: a note must not fail on a broken config file (the emulator needs none)
-    if (!this.globals.quiet) this.io.stderr.write(`${line}\n`);
+    if (!this.globals.quiet) this.io.stderr.write(`${stripControl(line)}\n`); // names and ids from the server
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@ export type ErrorKind =
   | 'not_found' // HTTP 404, or a name that resolves to nothing: exit 4
   | 'remote_failure' // the remote job ended badly while waiting: exit 5
   | 'timeout' // --timeout passed while waiting: exit 6
-  | 'interrupted'; // Ctrl-C: exit 130
+  | 'interrupted'; // Ctrl-C: exit 130; SIGTERM 143, SIGHUP 129 (128 + the signal's number)
 
 export const exitCodes: Record<ErrorKind, number> = {
   api: 1,
@@ -26,7 +26,11 @@ export interface WsErrorDetails {
   status?: number;
   code?: string;
   requestId?: string;
+  /** For `interrupted`: the signal that stopped ws, when it was not Ctrl-C. */
+  signal?: 'SIGTERM' | 'SIGHUP';
 }
+
+const signalExitCodes = { SIGHUP: 128 + 1, SIGTERM: 128 + 15 } as const;
 
 export class WsError extends Error {
   readonly kind: ErrorKind;
@@ -34,6 +38,7 @@ export class WsError extends Error {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly requestId: string | undefined;
+  readonly signal: 'SIGTERM' | 'SIGHUP' | undefined;
 
   constructor(kind: ErrorKind, message: string, details: WsErrorDetails = {}) {
     super(message);
@@ -43,10 +48,11 @@ export class WsError extends Error {
     this.status = details.status;
     this.code = details.code;
     this.requestId = details.requestId;
+    this.signal = details.signal;
   }
 
   get exitCode(): number {
-    return exitCodes[this.kind];
+    return this.signal ? signalExitCodes[this.signal] : exitCodes[this.kind];
   }
 }
 

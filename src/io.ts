@@ -1,5 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 
+/** The signals that end a wait as Ctrl-C does: Ctrl-C, `kill`, a closed terminal. */
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
 /**
  * Everything a command touches outside itself: streams, terminal facts, environment, clock.
  * Built once in bin/ws.js from the process; tests build their own.
@@ -15,8 +18,11 @@ export interface IO {
   /** Terminal width for tables; undefined when stdout is not a terminal. */
   columns: number | undefined;
   now(): number;
-  /** Resolves when the user presses Ctrl-C (SIGINT); tests may trigger it themselves. */
-  onInterrupt(listener: () => void): () => void;
+  /**
+   * Calls the listener when the user presses Ctrl-C (SIGINT), or on the other `signals` given (a `kill`,
+   * a closed terminal); returns the function that stops listening. Tests may trigger it themselves.
+   */
+  onInterrupt(listener: (signal: StopSignal) => void, signals?: readonly StopSignal[]): () => void;
 }
 
 export function processIO(): IO {
@@ -28,11 +34,14 @@ export function processIO(): IO {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdinIsTTY: Boolean(process.stdin.isTTY),
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    // a terminal may report 0 columns (docker exec -t, script): that is an unknown width, not a zero one
+    columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,
     now: () => Date.now(),
-    onInterrupt(listener) {
-      process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
+    onInterrupt(listener, signals = ['SIGINT']) {
+      for (const signal of signals) process.on(signal, listener);
+      return () => {
+        for (const signal of signals) process.off(signal, listener);
+      };
     },
   };
 }

@@ -9,23 +9,32 @@ export async function readAll(io: IO): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Asks on stderr and reads one line from a terminal without echoing it. */
+/**
+ * Asks on stderr and reads one line from a terminal without echoing it. Enter gives the line, Ctrl-D
+ * before a line gives '', Ctrl-C rejects with `interrupted`; the terminal is back in its own mode (echo
+ * on) before the promise settles.
+ */
 export function askSecret(io: IO, question: string): Promise<string> {
-  io.stderr.write(question);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  // readline turns echo off as it starts: start it before asking, so a key typed at once is never shown
   const rl = readline.createInterface({ input: io.stdin, output: muted, terminal: true });
+  io.stderr.write(question);
   return new Promise((resolve, reject) => {
+    let answer: string | undefined;
+    let interrupted = false;
     rl.once('line', (line) => {
+      answer = line;
       rl.close();
-      io.stderr.write('\n');
-      resolve(line);
     });
     rl.once('SIGINT', () => {
+      interrupted = true;
       rl.close();
-      io.stderr.write('\n');
-      reject(Object.assign(new Error('interrupted'), { interrupted: true }));
     });
-    // Ctrl-D (end of input) before a line: no key; after 'line' or SIGINT this settles nothing
-    rl.once('close', () => resolve(''));
+    // every way out closes the interface, which restores the terminal; only then is the answer known
+    rl.once('close', () => {
+      io.stderr.write('\n');
+      if (interrupted) reject(Object.assign(new Error('interrupted'), { interrupted: true }));
+      else resolve(answer ?? '');
+    });
   });
 }

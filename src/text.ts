@@ -10,3 +10,14 @@ export function stripControl(text: string): string {
 export function cell(text: string): string {
   return stripControl(text).replace(/[\t\r\n]+/g, ' ');
 }
+
+/** What a terminal must not get raw: C0 controls but tab, newline and the CR of a CRLF; DEL; C1 controls. */
+const unsafe = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+
+/**
+ * Control characters shown as `\u001b`-style escapes: for data on a terminal (csv, tsv, --jq strings),
+ * where a person should see that something is there. Tabs and line ends stay.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

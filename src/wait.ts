@@ -1,7 +1,8 @@
 import { formatDuration } from './duration.js';
 import { WsError } from './errors.js';
-import type { IO } from './io.js';
+import type { IO, StopSignal } from './io.js';
 import { startProgress } from './output/progress.js';
+import { stripControl } from './text.js';
 
 export interface WaitSpec<T> {
   /** Reads the remote job once; `signal` aborts when the user presses Ctrl-C, even mid-request. */
@@ -24,7 +25,7 @@ export interface WaitSpec<T> {
   onInterrupt?: () => Promise<{ outcome: string; hint: string }>;
   io: IO;
   quiet: boolean;
-  /** First delay between polls; it grows by half each time up to maxDelayMs. */
+  /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
   initialDelayMs?: number;
   maxDelayMs?: number;
   /** Transient failures in a row (network, 5xx, not yet visible) that are ridden out before giving up. */
@@ -32,34 +33,43 @@ export interface WaitSpec<T> {
 }
 
 const interrupted = Symbol('interrupted');
+const stopSignals: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * Polls a remote job until it reaches a terminal state, with a spinner (or plain lines) on stderr.
  * Ends with exit 6 on --timeout and 130 on Ctrl-C, each naming how to resume. The first Ctrl-C stops
  * waiting (the job goes on); a second one, while that is handled, exits at once (Node's default).
+ * SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as the first Ctrl-C does, with exit 143 and 129.
  */
 export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const { io } = spec;
   const started = io.now();
   const deadline = spec.timeoutMs > 0 ? started + spec.timeoutMs : Infinity;
-  const maxDelay = spec.maxDelayMs ?? 2_000;
+  const maxDelay = spec.maxDelayMs ?? 1_000;
   let delay = spec.initialDelayMs ?? 200;
   let errors = 0;
   let state = 'waiting';
-  const progress = await startProgress(io, spec.quiet, spec.label);
+  const progress = startProgress(io, spec.quiet, spec.label, started);
 
   let wake: (() => void) | undefined;
-  let wasInterrupted = false;
+  let stoppedBy: StopSignal | undefined;
   const interrupt = new AbortController();
-  const stopListening = io.onInterrupt(() => {
-    wasInterrupted = true;
-    stopListening(); // a second Ctrl-C gets Node's default: exit at once
+  const stop = (signal: StopSignal) => {
+    stoppedBy = signal;
+    stopListening(); // a second signal gets Node's default: exit at once
+    io.stderr.off('error', onStderrError);
     interrupt.abort();
     wake?.();
-  });
+  };
+  const stopListening = io.onInterrupt(stop, stopSignals);
+  // A closed terminal does not always send SIGHUP (ws may not lead its session); writing to it fails with EIO.
+  const onStderrError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EIO' && !stoppedBy) stop('SIGHUP');
+  };
+  io.stderr.on('error', onStderrError);
   const sleep = (ms: number) =>
     new Promise<typeof interrupted | void>((resolve) => {
-      if (wasInterrupted) return resolve(interrupted);
+      if (stoppedBy) return resolve(interrupted);
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
@@ -69,41 +79,44 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
 
   try {
     for (;;) {
-      if (wasInterrupted) break;
+      if (stoppedBy) break;
       try {
         const value = await spec.poll(interrupt.signal);
         errors = 0;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
+        progress.update(state);
       } catch (error) {
-        if (wasInterrupted) break;
+        if (stoppedBy) break;
         if (!transient(error)) throw error;
         if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
         progress.update(state, `retrying: ${(error as Error).message}`);
       }
-      const elapsed = io.now() - started;
-      progress.update(state, formatDuration(elapsed));
       const left = deadline - io.now();
       if (left <= 0) {
-        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(elapsed)}; it is still ${state} and goes on`, { hint: resumeHint(spec) });
+        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}; it is still ${state} and goes on`, { hint: resumeHint(spec) });
       }
       if ((await sleep(Math.min(delay, left))) === interrupted) break;
       delay = Math.min(maxDelay, Math.round(delay * 1.5));
     }
   } finally {
     progress.stop();
-    if (!wasInterrupted) stopListening();
+    if (!stoppedBy) {
+      stopListening();
+      io.stderr.off('error', onStderrError);
+    }
   }
+  const signal = stoppedBy === 'SIGTERM' || stoppedBy === 'SIGHUP' ? stoppedBy : undefined; // Ctrl-C keeps exit 130
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
-    if (!spec.quiet) io.stderr.write(`Cancelling ${spec.label}… (press Ctrl-C again to leave it running)\n`);
+    if (!spec.quiet) io.stderr.write(`Cancelling ${stripControl(spec.label)}… (press Ctrl-C again to leave it running)\n`);
     try {
       outcome = await spec.onInterrupt();
     } catch (error) {
       outcome.outcome = `cancelling it failed: ${(error as Error).message}`;
     }
   }
-  throw new WsError('interrupted', `stopped waiting for ${spec.label}; ${outcome.outcome}`, { hint: outcome.hint });
+  throw new WsError('interrupted', `stopped waiting for ${spec.label}${signal ? ` (${signal})` : ''}; ${outcome.outcome}`, { hint: outcome.hint, ...(signal ? { signal } : {}) });
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { Page } from '../api/paginate.js';
 import type { OutputFormat } from '../config/settings.js';
 import { write, type IO } from '../io.js';
-import { stripControl } from '../text.js';
+import { escapeControl, stripControl } from '../text.js';
 import { plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields } from './fields.js';
 import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
+import { escapeJsonControls, escapeYamlControls } from './serialize.js';
 import { detail, plainHeader, plainRow, terminalTable } from './table.js';
 import type { View } from './view.js';
 
@@ -81,7 +82,7 @@ export class Output {
 
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const { format } = this.options;
-    const out = (text: string) => write(this.io.stdout, text);
+    const out = (text: string) => this.emit(text);
     if (format === 'json' && this.options.jq === undefined) return this.streamJson(source);
     if (format === 'json' || format === 'yaml') {
       const whole = await collectEnvelope(source);
@@ -130,7 +131,7 @@ export class Output {
 
   async item<T>(item: T, view: View<T>): Promise<void> {
     const { format } = this.options;
-    const out = (text: string) => write(this.io.stdout, text);
+    const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
     if (format === 'csv') return out(csvRecord(view.columns.map((c) => c.field)) + csvRecord(view.columns.map((c) => c.value(item))));
@@ -152,7 +153,7 @@ export class Output {
    * item by item, so that `--all` over a large result keeps one page in memory.
    */
   private async streamJson<T>(source: ListSource<T>): Promise<void> {
-    const out = (text: string) => write(this.io.stdout, text);
+    const out = (text: string) => this.emit(text);
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     const iterator = source.pages[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -197,12 +198,27 @@ export class Output {
     else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
     else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
     else text = `${JSON.stringify(value, null, 2)}\n`;
-    await write(this.io.stdout, text);
+    await this.emit(text);
+  }
+
+  /**
+   * Every write to stdout. Text from the server never drives the terminal: JSON and YAML escape the
+   * control characters they would carry raw (the same data to a parser); on a terminal, csv, tsv and
+   * --jq show the others as escapes. To a file or pipe, csv, tsv and --jq keep every character.
+   * Tables have theirs removed cell by cell, which keeps their colours.
+   */
+  private emit(text: string): Promise<void> | void {
+    const { format, jq } = this.options;
+    const tty = this.io.stdoutIsTTY;
+    if (jq !== undefined) return write(this.io.stdout, tty ? escapeControl(text) : text);
+    if (format === 'json' || format === 'ndjson') return write(this.io.stdout, escapeJsonControls(text));
+    if (format === 'yaml') return write(this.io.stdout, escapeYamlControls(text));
+    return write(this.io.stdout, tty && format !== 'table' ? escapeControl(text) : text);
   }
 
   /** A line for a person on stderr, in a terminal only and never with --quiet. */
   hint(text: string): void {
-    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${text}\n`);
+    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);
   }
 }
 

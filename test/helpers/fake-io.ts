@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import type { IO } from '../../src/io.js';
+import type { IO, StopSignal } from '../../src/io.js';
 
 export interface FakeIOOptions {
   /** Text the command reads from stdin; empty by default. */
@@ -22,8 +22,8 @@ export interface FakeIO extends IO {
   out(): string;
   /** Everything written to stderr so far. */
   err(): string;
-  /** Calls every onInterrupt listener still registered, as a Ctrl-C would. */
-  interrupt(): void;
+  /** Calls every onInterrupt listener still registered for the signal, as a Ctrl-C (or that signal) would. */
+  interrupt(signal?: StopSignal): void;
   /** How many onInterrupt listeners are registered now, to check that commands clean up. */
   interruptListeners(): number;
 }
@@ -49,7 +49,7 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
   const stdinIsTTY = options.stdinIsTTY ?? options.tty ?? false;
   const now = typeof options.now === 'string' ? Date.parse(options.now) : (options.now ?? Date.parse('2026-11-20T12:00:00.000Z'));
   if (Number.isNaN(now)) throw new Error(`fakeIO: invalid now ${String(options.now)}`);
-  const listeners = new Set<() => void>();
+  const listeners = new Set<{ call: (signal: StopSignal) => void; signals: readonly StopSignal[] }>();
   return {
     stdout: stdout.stream,
     stderr: stderr.stream,
@@ -60,16 +60,16 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
     stdinIsTTY,
     columns: options.columns ?? (stdoutIsTTY ? 80 : undefined),
     now: () => now,
-    onInterrupt(listener) {
+    onInterrupt(listener, signals = ['SIGINT']) {
       // a wrapper, so the same function registered twice is called twice, as process.on would
-      const entry = () => listener();
+      const entry = { call: (signal: StopSignal) => listener(signal), signals };
       listeners.add(entry);
       return () => listeners.delete(entry);
     },
     out: stdout.text,
     err: stderr.text,
-    interrupt() {
-      for (const listener of [...listeners]) listener();
+    interrupt(signal = 'SIGINT') {
+      for (const entry of [...listeners]) if (entry.signals.includes(signal)) entry.call(signal);
     },
     interruptListeners: () => listeners.size,
   };
