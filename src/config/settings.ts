@@ -34,6 +34,7 @@ export interface Settings {
   profile: Profile;
   baseUrl: Setting<string | undefined>;
   apiKey: Setting<string | undefined>;
+  caFile: Setting<string | undefined>;
   output: Setting<OutputFormat>;
   /** A bad output format stored in the profile: reported by commands that print, not by `ws config`. */
   outputProblem: WsError | undefined;
@@ -109,6 +110,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     profile,
     baseUrl: pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined),
     apiKey: pick(undefined, env.WS_API_KEY, profile.apiKey, undefined),
+    caFile: pick(undefined, env.WS_CA_FILE, profile.caFile, undefined),
     output,
     outputProblem,
     jsonFields,

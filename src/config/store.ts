@@ -7,6 +7,8 @@ export interface Profile {
   baseUrl?: string;
   apiKey?: string;
   output?: string;
+  /** A PEM file of certificate authorities trusted besides Node's own. */
+  caFile?: string;
 }
 
 export interface ConfigData {
@@ -17,6 +19,7 @@ export interface ConfigData {
 export const settableKeys = {
   'base-url': 'baseUrl',
   output: 'output',
+  'ca-file': 'caFile',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { examples, jsonFields, type Runner } from '../shared.js';
 
 /** What `ws auth status --json` prints. */
-export const authStatusFields = ['profile', 'baseUrl', 'apiKey', 'authenticated'] as const;
+export const authStatusFields = ['profile', 'baseUrl', 'apiKey', 'proxy', 'caFile', 'authenticated'] as const;
 
 export function registerAuth(program: Command, runner: Runner): void {
   const auth = program.command('auth').description('Log in, check the key, log out');

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { readCaFile } from '../../api/network.js';
 import { outputFormats } from '../../config/settings.js';
 import { settableKeys, type SettableKey } from '../../config/store.js';
 import { checkBaseUrl } from '../../context.js';
@@ -13,5 +15,7 @@ export function checkValue(key: SettableKey, value: string): string {
   if (key === 'output' && !(outputFormats as readonly string[]).includes(value)) {
     throw usageError(`invalid output format "${value}"`, `valid formats: ${outputFormats.join(', ')}`);
   }
-  return value;
+  // stored absolute, so the profile works from any folder; read now, so a typo fails here and not later
+  if (key === 'ca-file') readCaFile({ path: path.resolve(value), from: 'ws config set ca-file' });
+  return key === 'ca-file' ? path.resolve(value) : value;
 }
