@@ -215,7 +215,7 @@ export interface FailureContext {
 
 /** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
 export function describeNetworkError(error: unknown, context: FailureContext): WsError {
-  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string };
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
   const code = err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code;
   const { label, target } = context;
   let proxy: Proxy | undefined;
@@ -249,7 +249,7 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
     return fail('certificate_expired', `the TLS certificate of ${hostname} ${state}${why}`, "the server's certificate must be renewed; if it looks current, check this machine's clock");
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    const names = /altnames: (.*)$/.exec(err.reason ?? err.message ?? '')?.[1];
+    const names = err.cert?.subjectaltname ?? /altnames: (.*)$/.exec(err.reason ?? '')?.[1];
     return fail(
       'certificate_host_mismatch',
       `the TLS certificate of ${hostname} does not match that host name${why}`,
