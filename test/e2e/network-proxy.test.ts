@@ -190,6 +190,18 @@ describe('proxies', () => {
     expect(result.stderr + json.stderr).not.toContain('s3cret');
   });
 
+  it('without a proxy, a refused connection says so, with the same code in JSON', async () => {
+    const baseUrl = `http://127.0.0.1:${closedPort}/public/v3`;
+    const result = await ws(['queries', 'list'], { WS_BASE_URL: baseUrl, WS_API_KEY: testKey });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe(
+      `error: GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)\n` +
+        'hint: nothing is listening there: check the base URL (`ws auth status`)\n',
+    );
+    const json = await ws(['queries', 'list', '--json'], { WS_BASE_URL: baseUrl, WS_API_KEY: testKey });
+    expect(errorJson(json.stderr)).toEqual({ code: 'connection_refused', message: `GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)` });
+  });
+
   it('a malformed proxy URL is a usage error naming the variable, before any request', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ HTTPS_PROXY: 'http://prox y:3128' }, 'invalid proxy URL in HTTPS_PROXY: not a URL'],
