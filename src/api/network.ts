@@ -100,12 +100,11 @@ const portOf = (url: URL): number => Number(url.port) || (url.protocol === 'http
 export function routeFor(target: URL, env: Env): Route {
   const found = target.protocol === 'https:' ? (variable(env, 'HTTPS_PROXY') ?? variable(env, 'HTTP_PROXY')) : variable(env, 'HTTP_PROXY');
   if (!found) return { proxy: undefined };
-  // parsed even when not used, so a typo is found before it matters
-  const proxy = parseProxy(found.name, found.value);
+  // a host that goes direct never reads the proxy URL, so even a broken one cannot stop `ws emulator`
   if (isLoopback(target.hostname)) return { proxy: undefined, bypass: 'loopback addresses are never proxied' };
   const noProxy = variable(env, 'NO_PROXY');
   if (noProxy && noProxyMatches(noProxy.value, target.hostname, portOf(target))) return { proxy: undefined, bypass: `${noProxy.name} covers ${target.hostname}` };
-  return { proxy };
+  return { proxy: parseProxy(found.name, found.value) };
 }
 
 /** The names that make ws load this module; anything else keeps undici's plain Agent. */
@@ -270,10 +269,10 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
     return fail('host_not_found', `cannot resolve the host name ${hostname}${why}`, 'check the base URL (`ws auth status`); where only a proxy resolves names, set HTTPS_PROXY');
   }
   if (code === 'ECONNREFUSED') {
-    return fail('connection_refused', `${host} refused the connection${why}`, 'nothing is listening there: check the base URL (`ws auth status`)');
+    return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, 'nothing is listening there: check the base URL (`ws auth status`)');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
-    return fail('timeout', `connecting to ${host} timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
+    return fail('timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
   }
   return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, 'check the base URL (`ws auth status`) and your network connection');
 }

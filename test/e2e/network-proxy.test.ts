@@ -112,12 +112,14 @@ describe('proxies', () => {
     }
   });
 
-  it('loopback addresses are never proxied, even with the proxy down', async () => {
+  it('loopback addresses are never proxied, even with the proxy down or its URL broken', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
       const result = await list(`https://${host}:${port}/public/v3`, { HTTPS_PROXY: `http://127.0.0.1:${closedPort}`, NO_PROXY: 'other.example' });
       expect(result.exitCode, host).toBe(0);
     }
-    expect(server.requests).toHaveLength(2);
+    const broken = await list(`https://127.0.0.1:${port}/public/v3`, { https_proxy: 'http://prox y:3128' });
+    expect(broken.exitCode).toBe(0);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('sends percent-decoded credentials in Proxy-Authorization and never prints them, not even with --debug', async () => {

@@ -15,7 +15,11 @@ export function checkValue(key: SettableKey, value: string): string {
   if (key === 'output' && !(outputFormats as readonly string[]).includes(value)) {
     throw usageError(`invalid output format "${value}"`, `valid formats: ${outputFormats.join(', ')}`);
   }
-  // stored absolute, so the profile works from any folder; read now, so a typo fails here and not later
-  if (key === 'ca-file') readCaFile({ path: path.resolve(value), from: 'ws config set ca-file' });
-  return key === 'ca-file' ? path.resolve(value) : value;
+  if (key === 'ca-file') {
+    // stored absolute, so the profile works from any folder; read now, so a typo fails here and not later
+    const absolute = path.resolve(value);
+    readCaFile({ path: absolute, from: 'ws config set ca-file' });
+    return absolute;
+  }
+  return value;
 }
