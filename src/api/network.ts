@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { WsError, usageError } from '../errors.js';
+import { WsError } from '../errors.js';
 import { isLoopback } from '../ids.js';
 
 type Env = Record<string, string | undefined>;
@@ -43,7 +43,10 @@ function variable(env: Env, upper: string): { name: string; value: string } | un
 /** A proxy URL as curl reads it: no scheme means http; the credentials are percent-decoded. */
 export function parseProxy(name: string, value: string): Proxy {
   const bad = (why: string) =>
-    usageError(`invalid proxy URL in ${name}: ${why}`, `expected for example ${name}=http://proxy.example.com:3128 (credentials as http://user:password@host:port, percent-encoded)`);
+    new WsError('usage', `invalid proxy URL in ${name}: ${why}`, {
+      code: 'proxy_url_invalid',
+      hint: `expected for example ${name}=http://proxy.example.com:3128 (credentials as http://user:password@host:port, percent-encoded)`,
+    });
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
@@ -111,20 +114,21 @@ export function routeFor(target: URL, env: Env): Route {
 export const networkVariables = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
 
 export function readCaFile(caFile: CaFile): string {
+  const usage = (message: string, hint?: string) => new WsError('usage', message, { code: 'ca_file_invalid', ...(hint ? { hint } : {}) });
   let text: string;
   try {
     text = fs.readFileSync(caFile.path, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw usageError(`cannot read the CA file ${caFile.path} (from ${caFile.from}): ${reason}`, 'give the path of a PEM file holding your certificate authority\'s certificate');
+    throw usage(`cannot read the CA file ${caFile.path} (from ${caFile.from}): ${reason}`, 'give the path of a PEM file holding your certificate authority\'s certificate');
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw usageError(`the CA file ${caFile.path} (from ${caFile.from}) holds no PEM certificate`, 'expected one or more -----BEGIN CERTIFICATE----- blocks');
+    throw usage(`the CA file ${caFile.path} (from ${caFile.from}) holds no PEM certificate`, 'expected one or more -----BEGIN CERTIFICATE----- blocks');
   }
   try {
     tls.createSecureContext({ ca: text });
   } catch (error) {
-    throw usageError(`the CA file ${caFile.path} (from ${caFile.from}) is not valid: ${(error as Error).message}`);
+    throw usage(`the CA file ${caFile.path} (from ${caFile.from}) is not valid: ${(error as Error).message}`);
   }
   return text;
 }

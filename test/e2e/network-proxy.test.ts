@@ -70,7 +70,7 @@ describe('proxies', () => {
     expect(proxy.seen).toHaveLength(1);
   });
 
-  it('HTTP_PROXY serves https too when no https proxy is set, and plain http URLs', async () => {
+  it('HTTP_PROXY serves https too when no https proxy is set', async () => {
     const result = await list(viaProxy(), { http_proxy: proxy.url });
     expect(result.exitCode).toBe(0);
     expect(proxy.seen.map((r) => r.target)).toEqual([`ws-test.example:${port}`]);
@@ -217,7 +217,7 @@ describe('proxies', () => {
       expect(result.stderr).not.toContain('%zz');
       const json = await list(viaProxy(), env);
       expect(json.exitCode).toBe(2);
-      expect(errorJson(json.stderr).message).toBe(message);
+      expect(errorJson(json.stderr)).toEqual({ code: 'proxy_url_invalid', message });
     }
     expect(server.requests).toEqual([]);
     expect(proxy.seen).toEqual([]);

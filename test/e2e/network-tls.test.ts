@@ -106,7 +106,7 @@ describe('certificates', () => {
     const notPem = path.join(certs.dir, 'valid.ext');
     const json = await list(servers.valid, { WS_CA_FILE: notPem });
     expect(json.exitCode).toBe(2);
-    expect(errorJson(json.stderr).message).toBe(`the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate`);
+    expect(errorJson(json.stderr)).toEqual({ code: 'ca_file_invalid', message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate` });
     const dir = tempConfigDir();
     fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { caFile: missing } } }), { mode: 0o600 });
     const profile = await list(servers.valid, { WS_CONFIG_DIR: dir, WS_PROFILE: 'ci' }, []);
