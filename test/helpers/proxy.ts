@@ -59,7 +59,9 @@ export class TestProxy {
   private tunnel(req: http.IncomingMessage, client: net.Socket, head: Buffer): void {
     this.seen.push({ method: 'CONNECT', target: req.url ?? '', headers: req.headers });
     client.on('error', () => {});
-    const answer = (status: number, extra = '') => client.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${extra}Content-Length: 0\r\n\r\n`);
+    const answer = (status: number, extra = ''): void => {
+      client.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${extra}Content-Length: 0\r\n\r\n`);
+    };
     if (this.credentials !== undefined) {
       const expected = `Basic ${Buffer.from(this.credentials).toString('base64')}`;
       if (req.headers['proxy-authorization'] !== expected) return answer(407, 'Proxy-Authenticate: Basic realm="test"\r\n');
