@@ -229,6 +229,8 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   }
   const host = target.host;
   const hostname = target.hostname;
+  // through an https:// proxy, a certificate error may come from either handshake
+  const certOf = proxy?.display.startsWith('https:') ? `${hostname} or of the proxy ${proxy.display}` : hostname;
   const fail = (kind: string, message: string, hint: string) => new WsError('api', `${label}: ${message}`, { code: kind, hint });
   const tunnel = /Proxy response \((\d{3})\)/.exec(err.message ?? '');
   if (proxy && tunnel) {
@@ -249,21 +251,23 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   const why = code ? ` (${code})` : '';
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     const state = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
-    return fail('certificate_expired', `the TLS certificate of ${hostname} ${state}${why}`, "the server's certificate must be renewed; if it looks current, check this machine's clock");
+    return fail('certificate_expired', `the TLS certificate of ${certOf} ${state}${why}`, "the server's certificate must be renewed; if it looks current, check this machine's clock");
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = err.cert?.subjectaltname ?? /altnames: (.*)$/.exec(err.reason ?? '')?.[1];
     return fail(
       'certificate_host_mismatch',
-      `the TLS certificate of ${hostname} does not match that host name${why}`,
+      err.code === 'UND_ERR_PRX_TLS' && proxy
+        ? `the TLS certificate of the proxy ${proxy.display} does not match its host name${why}`
+        : `the TLS certificate of ${hostname} does not match that host name${why}`,
       `${names ? `it was issued for ${names}; ` : ''}use a base URL with a host name the certificate names`,
     );
   }
   if (isUntrustedCertificate(code)) {
-    return fail('certificate_untrusted', `the TLS certificate of ${hostname} is not trusted${why}`, caHint);
+    return fail('certificate_untrusted', `the TLS certificate of ${certOf} is not trusted${why}`, caHint);
   }
   if (code !== undefined && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|INVALID_CA|X509_)/.test(code)) {
-    return fail('certificate_invalid', `the TLS connection to ${hostname} failed verification${why}`, caHint);
+    return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint);
   }
   const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
   if (proxy && code !== undefined && unreachable.has(code)) {

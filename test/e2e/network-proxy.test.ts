@@ -60,6 +60,26 @@ describe('proxies', () => {
     expect(proxy.tunnelled).not.toContain('/public/v3/queries');
   });
 
+  it('an https:// proxy is verified with the same trust as the server', async () => {
+    const secure = await new TestProxy().start(certs.valid);
+    try {
+      const result = await list(viaProxy(), { HTTPS_PROXY: secure.url });
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      expect(secure.seen.map((r) => `${r.method} ${r.target}`)).toEqual([`CONNECT ws-test.example:${port}`]);
+      const untrusted = await list(viaProxy(), { HTTPS_PROXY: secure.url, WS_CA_FILE: certs.otherCaFile });
+      expect(untrusted.exitCode).toBe(1);
+      expect(errorJson(untrusted.stderr)).toMatchObject({
+        code: 'certificate_untrusted',
+        message: expect.stringMatching(new RegExp(`^GET /queries: the TLS certificate of ws-test.example or of the proxy ${secure.url} is not trusted`)),
+      });
+      expect(secure.seen).toHaveLength(1);
+    } finally {
+      await secure.stop();
+    }
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('the lowercase name wins over the uppercase one; an empty value counts as unset', async () => {
     const lower = await list(viaProxy(), { https_proxy: proxy.url, HTTPS_PROXY: `http://127.0.0.1:${closedPort}` });
     expect(lower.exitCode).toBe(0);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 
@@ -27,15 +28,17 @@ export class TestProxy {
   private server: http.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+  /** With `tls`, an https:// proxy (the client speaks TLS to the proxy, then through the tunnel). */
+  async start(tls?: { key: string; cert: string }): Promise<this> {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
       this.seen.push({ method: req.method ?? '', target: req.url ?? '', headers: req.headers });
       res.writeHead(502).end('this test proxy only tunnels');
-    });
+    };
+    this.server = tls ? https.createServer(tls, listener) : http.createServer(listener);
     this.server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => this.tunnel(req, client, head));
-    this.server.on('connection', (socket: net.Socket) => this.track(socket));
+    this.server.on(tls ? 'secureConnection' : 'connection', (socket: net.Socket) => this.track(socket));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `${tls ? 'https://localhost' : 'http://127.0.0.1'}:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 
