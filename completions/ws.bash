@@ -110,8 +110,8 @@ _ws_fields() {
     "skills apply") echo "id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt" ;;
     "sessions get") echo "id userId createdAt organizationId createdById updatedById meta isPublic visibility version userAgent" ;;
     "sessions update") echo "id visibility meta updatedAt" ;;
-    "auth status") echo "profile baseUrl apiKey authenticated" ;;
-    "config list") echo "base-url output" ;;
+    "auth status") echo "profile baseUrl apiKey proxy caFile authenticated" ;;
+    "config list") echo "base-url output ca-file" ;;
   esac
 }
 

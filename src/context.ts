@@ -66,6 +66,7 @@ export class Context {
       apiKey,
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
+      network: { env: this.io.env, ...(s.caFile.value ? { caFile: { path: s.caFile.value, from: s.caFile.source === 'env' ? 'WS_CA_FILE' : `ca-file in profile "${s.profileName.value}"` } } : {}) },
       ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;

@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { WsError, usageError } from '../errors.js';
 import { stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
+import type { CaFile } from './network.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
@@ -35,6 +36,8 @@ export interface HttpOptions {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** Proxy variables and the CA file; network.js is loaded only when one of them is set. */
+  network?: { env: Record<string, string | undefined>; caFile?: CaFile };
 }
 
 export interface RawResponse {
@@ -205,8 +208,10 @@ function howToCheck(path: string): string {
 }
 
 export class HttpClient {
-  private dispatcher: Dispatcher | undefined;
-  private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal'>> & Pick<HttpOptions, 'debug' | 'signal'>;
+  private dispatcher: Promise<Dispatcher> | undefined;
+  /** Set once the operating system's trust store has been added after a certificate was not trusted. */
+  private systemTrust = false;
+  private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network'>;
 
   constructor(options: HttpOptions) {
     this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, ...options };
@@ -259,12 +264,16 @@ export class HttpClient {
       } catch (error) {
         if (error instanceof WsError) throw error;
         const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (await this.trustSystemStore(code)) {
+          attempt--; // nothing was sent: the handshake failed before the request left
+          continue;
+        }
         const retryable = code !== undefined && (notSentCodes.has(code) || (idempotent && connectionCodes.has(code)));
         if (retryable && !last) {
           await this.backoff(attempt, undefined, `${code}`);
           continue;
         }
-        throw this.networkError(error, spec, idempotent, code);
+        throw await this.networkError(error, spec, idempotent, code);
       }
       if (response.status >= 200 && response.status < 300) return response;
       // A 429 says the server did not act on the request, so even a POST may be sent again.
@@ -288,14 +297,47 @@ export class HttpClient {
     const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
     // every request has finished: drop idle keep-alive sockets at once rather than closing them politely
-    await dispatcher?.destroy();
+    await (await dispatcher?.catch(() => undefined))?.destroy();
+  }
+
+  private async createDispatcher(system = false): Promise<Dispatcher> {
+    const network = this.options.network;
+    // the variables network.js reads, checked here so that a run without them never loads it
+    const needed = system || network?.caFile !== undefined || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => network?.env[name]);
+    if (!needed) return new (await import('undici')).Agent({ keepAliveTimeout: 2_000 });
+    const { createDispatcher } = await import('./network.js');
+    return createDispatcher({
+      target: new URL(this.options.baseUrl),
+      env: network?.env ?? {},
+      caFile: network?.caFile,
+      system,
+      keepAliveTimeout: 2_000,
+      ...(this.options.debug ? { debug: this.options.debug } : {}),
+    });
+  }
+
+  /**
+   * Where Node can read the operating system's trust store (22.15+), a certificate no bundled root
+   * vouches for is tried once more against it: reading the store costs tens of milliseconds, so only then.
+   */
+  private async trustSystemStore(code: string | undefined): Promise<boolean> {
+    const owner = this.shared ?? this;
+    if (owner.systemTrust) return false;
+    const { canReadSystemStore, isUntrustedCertificate } = await import('./network.js');
+    if (!isUntrustedCertificate(code) || !canReadSystemStore()) return false;
+    owner.systemTrust = true;
+    this.log(`* ${code}: trying again with the operating system's trust store`);
+    const old = owner.dispatcher;
+    owner.dispatcher = this.createDispatcher(true);
+    await (await old?.catch(() => undefined))?.destroy();
+    return true;
   }
 
   private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
     const undici = await loadUndici();
     const owner = this.shared ?? this;
-    owner.dispatcher ??= new undici.Agent({ keepAliveTimeout: 2_000 });
-    const dispatcher = owner.dispatcher;
+    owner.dispatcher ??= this.createDispatcher();
+    const dispatcher = await owner.dispatcher;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -334,6 +376,7 @@ export class HttpClient {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
         throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
+          code: 'timeout',
           hint: idempotent
             ? 'the server did not answer in time; raise the limit with --http-timeout 2m'
             : 'the request may have reached the server: check (for example with `ws queries runs` or `ws automations runs`) before sending it again',
@@ -394,18 +437,18 @@ export class HttpClient {
     return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, details);
   }
 
-  private networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): WsError {
+  private async networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): Promise<WsError> {
     const label = `${spec.method} ${spec.path}`;
-    const reason = this.redact((error as Error).message || code || 'connection failed');
     if (!idempotent && code !== undefined && connectionCodes.has(code) && !notSentCodes.has(code)) {
       // the request left this machine: the server may have acted on it before the connection dropped
       return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
+        code: 'connection_dropped_after_send',
         hint: `check before sending it again: ${howToCheck(spec.path)}`,
       });
     }
-    return new WsError('api', `${label}: cannot reach ${new URL(this.options.baseUrl).host}: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`, {
-      hint: 'check the base URL (`ws auth status`) and your network connection',
-    });
+    const { describeNetworkError } = await import('./network.js');
+    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {} });
+    return new WsError('api', this.redact(described.message), { code: described.code!, ...(described.hint ? { hint: described.hint } : {}) });
   }
 
   /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */

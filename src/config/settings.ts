@@ -36,6 +36,7 @@ export interface Settings {
   apiKey: Setting<string | undefined>;
   /** Why the profile's saved key is not used for this base URL (it was saved for another origin). */
   apiKeyWithheld: string | undefined;
+  caFile: Setting<string | undefined>;
   output: Setting<OutputFormat>;
   /** A bad output format stored in the profile: reported by commands that print, not by `ws config`. */
   outputProblem: WsError | undefined;
@@ -125,6 +126,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     baseUrl,
     apiKey,
     apiKeyWithheld,
+    caFile: pick(undefined, env.WS_CA_FILE, profile.caFile, undefined),
     output,
     outputProblem,
     jsonFields,

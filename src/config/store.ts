@@ -13,6 +13,8 @@ export interface Profile {
    */
   apiKeyOrigin?: string;
   output?: string;
+  /** A PEM file of certificate authorities trusted besides Node's own. */
+  caFile?: string;
 }
 
 export interface ConfigData {
@@ -23,6 +25,7 @@ export interface ConfigData {
 export const settableKeys = {
   'base-url': 'baseUrl',
   output: 'output',
+  'ca-file': 'caFile',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;
 

@@ -254,6 +254,8 @@ describe('ws auth status', () => {
       profile: { value: 'ci', source: 'env WS_PROFILE' },
       baseUrl: { value: server.baseUrl, source: 'env WS_BASE_URL' },
       apiKey: { value: '****Qz7W', source: 'env WS_API_KEY' },
+      proxy: { value: null, source: null },
+      caFile: { value: null, source: null },
       authenticated: true,
     });
     expect(result.stderr).toBe('');
@@ -406,7 +408,7 @@ describe('ws config', () => {
 
     const listTable = await ws(['config', 'list'], env);
     expect(listTable.exitCode).toBe(0);
-    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\n`);
+    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\nca-file=\n`);
 
     const setOutput = await ws(['config', 'set', 'output', 'yaml'], env);
     expect(setOutput.exitCode).toBe(0);
@@ -419,10 +421,10 @@ describe('ws config', () => {
     expect(getOutput.stdout).toBe('yaml\n');
 
     const list = await ws(['config', 'list', '-o', 'table'], env);
-    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\n`);
+    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\nca-file=\n`);
     const listJson = await ws(['config', 'list', '--json'], env);
     expect(listJson.exitCode).toBe(0);
-    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml' });
+    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml', 'ca-file': null });
 
     const unset = await ws(['config', 'unset', 'output'], env);
     expect(unset.exitCode).toBe(0);
@@ -448,7 +450,7 @@ describe('ws config', () => {
       const result = await ws(['config', ...args], { WS_CONFIG_DIR: dir });
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output (the API key is set with `ws auth login`)\n');
+      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file (the API key is set with `ws auth login`)\n');
       expect(result.stderr).not.toContain(newKey);
     }
     expect(fs.existsSync(configFile(dir))).toBe(false);

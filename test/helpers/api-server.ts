@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -38,6 +39,11 @@ export class ApiServer {
   private readonly routes: Route[] = [];
   private server: http.Server | undefined;
   baseUrl = '';
+  /** TLS handshakes that failed: the client refused the certificate before sending anything. */
+  readonly tlsErrors: string[] = [];
+
+  /** With `tls`, an HTTPS server; `host` is the name put in baseUrl (it still listens on 127.0.0.1 only). */
+  constructor(private readonly options: { tls?: { key: string; cert: string }; host?: string } = {}) {}
 
   on(method: string, path: string | RegExp, ...replies: (Reply | Handler)[]): this {
     this.routes.push({ method, path, replies: replies.map((reply) => (typeof reply === 'function' ? reply : () => reply)), used: 0 });
@@ -45,14 +51,17 @@ export class ApiServer {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => void this.handle(req, res, Buffer.concat(chunks).toString('utf8')));
-    });
+    };
+    const { tls, host = '127.0.0.1' } = this.options;
+    this.server = tls ? https.createServer(tls, listener) : http.createServer(listener);
+    this.server.on('tlsClientError', (error: Error) => this.tlsErrors.push(error.message));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${port}/public/v3`;
+    this.baseUrl = `${tls ? 'https' : 'http'}://${host}:${port}/public/v3`;
     return this;
   }
 
@@ -65,6 +74,7 @@ export class ApiServer {
     this.requests.length = 0;
     this.unmatched.length = 0;
     this.routes.length = 0;
+    this.tlsErrors.length = 0;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {

@@ -4,7 +4,7 @@ import { checkKey, maskKey } from './check.js';
 import { authStatusFields } from './fields.js';
 
 const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
-const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY' };
+const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY', caFile: 'WS_CA_FILE' };
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
@@ -24,10 +24,14 @@ export async function run(ctx: Context): Promise<void> {
     }
   }
   const where = (source: keyof typeof from, env: string) => (source === 'env' ? `env ${env}` : source === 'config' ? `config ${s.configFile}` : from[source]);
+  const { proxyStatus } = await import('../../api/network.js');
+  const { note, ...proxy } = proxyStatus(s.baseUrl.value, ctx.io.env);
   const status = {
     profile: { value: s.profileName.value, source: where(s.profileName.source, envNames.profile) },
     baseUrl: { value: s.baseUrl.value ?? null, source: s.baseUrl.value ? where(s.baseUrl.source, envNames.baseUrl) : null },
     apiKey: { value: key ? maskKey(key) : null, source: key ? where(s.apiKey.source, envNames.apiKey) : null },
+    proxy,
+    caFile: { value: s.caFile.value ?? null, source: s.caFile.value ? where(s.caFile.source, envNames.caFile) : null },
     authenticated,
   };
   if (output.format === 'table') {
@@ -37,6 +41,9 @@ export async function run(ctx: Context): Promise<void> {
       line('profile:', status.profile) +
         line('base URL:', status.baseUrl) +
         line('API key:', status.apiKey) +
+        // shown when a proxy variable or a CA file is set, the cases where they explain a failure
+        (proxy.value || note ? line('proxy:', { value: proxy.value ?? `none (${note})`, source: proxy.source }) : '') +
+        (status.caFile.value ? line('CA file:', status.caFile) : '') +
         `status:   ${authenticated ? 'the key works' : problem?.kind === 'auth' ? `not authenticated: ${problem.message}` : `cannot check the key: ${problem?.message ?? 'unknown error'}`}\n`,
     );
   } else {

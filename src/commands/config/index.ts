@@ -6,7 +6,7 @@ export function registerConfig(program: Command, runner: Runner): void {
   const keys = Object.keys(settableKeys).join(', ');
   const config = program
     .command('config')
-    .description('Read and change profile settings (base URL, default output)')
+    .description('Read and change profile settings (base URL, default output, CA file)')
     .addHelpText('after', `\nSettings: ${keys}. The API key is managed by \`ws auth login|logout\`.`);
   examples(config, 'ws config set output json', 'ws config list');
 

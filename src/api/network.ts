@@ -1,0 +1,299 @@
+/**
+ * Proxies and certificate authorities, loaded only when a proxy variable or a CA file is set (or a
+ * certificate was not trusted): a plain run never pays for this module.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { WsError } from '../errors.js';
+import { isLoopback } from '../ids.js';
+
+type Env = Record<string, string | undefined>;
+
+/** Where a CA file came from, for messages: `WS_CA_FILE` or `ca-file in profile "ci"`. */
+export interface CaFile {
+  path: string;
+  from: string;
+}
+
+export interface Proxy {
+  /** The proxy's origin, never with credentials: safe to print. */
+  display: string;
+  variable: string;
+  /** The URL handed to undici, without credentials (they travel as `token`). */
+  uri: string;
+  token: string | undefined;
+}
+
+/** Why a host goes direct although a proxy variable is set, for `ws auth status` and `--debug`. */
+export interface Route {
+  proxy: Proxy | undefined;
+  bypass?: string;
+}
+
+/** curl's rule: the lowercase name wins, and an empty value counts as unset. */
+function variable(env: Env, upper: string): { name: string; value: string } | undefined {
+  const lower = upper.toLowerCase();
+  if (env[lower]) return { name: lower, value: env[lower] };
+  if (env[upper]) return { name: upper, value: env[upper] };
+  return undefined;
+}
+
+/** A proxy URL as curl reads it: no scheme means http; the credentials are percent-decoded. */
+export function parseProxy(name: string, value: string): Proxy {
+  const bad = (why: string) =>
+    new WsError('usage', `invalid proxy URL in ${name}: ${why}`, {
+      code: 'proxy_url_invalid',
+      hint: `expected for example ${name}=http://proxy.example.com:3128 (credentials as http://user:password@host:port, percent-encoded)`,
+    });
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+  } catch {
+    throw bad('not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`the scheme must be http or https, not ${url.protocol.slice(0, -1)}`);
+  if (url.hostname === '') throw bad('no host');
+  let token: string | undefined;
+  if (url.username !== '' || url.password !== '') {
+    try {
+      token = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+    } catch {
+      throw bad('the credentials are not valid percent-encoding');
+    }
+  }
+  return { display: url.origin, variable: name, uri: url.origin, token };
+}
+
+/** Whether NO_PROXY (curl's syntax: names, .domain and *.domain suffixes, host:port, IPs, CIDR, `*`) covers a host. */
+export function noProxyMatches(noProxy: string, hostname: string, port: number): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  for (const raw of noProxy.split(/[\s,]+/)) {
+    let entry = raw.trim().toLowerCase();
+    if (entry === '') continue;
+    if (entry === '*') return true;
+    let entryPort: number | undefined;
+    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+    const withPort = /^([^:]+):(\d+)$/.exec(entry);
+    if (bracketed) [entry, entryPort] = [bracketed[1]!, bracketed[2] === undefined ? undefined : Number(bracketed[2])];
+    else if (withPort) [entry, entryPort] = [withPort[1]!, Number(withPort[2])];
+    if (entryPort !== undefined && entryPort !== port) continue;
+    const cidr = /^(.+)\/(\d{1,3})$/.exec(entry);
+    if (cidr && net.isIP(cidr[1]!) && net.isIP(host)) {
+      const list = new net.BlockList();
+      const family = net.isIP(cidr[1]!) === 6 ? 'ipv6' : 'ipv4';
+      try {
+        list.addSubnet(cidr[1]!, Number(cidr[2]), family);
+      } catch {
+        continue; // a prefix longer than the address: matches nothing, as in curl
+      }
+      if (list.check(host, net.isIP(host) === 6 ? 'ipv6' : 'ipv4')) return true;
+      continue;
+    }
+    const suffix = entry.replace(/^\*?\./, '').replace(/\.$/, '');
+    if (suffix !== '' && (host === suffix || (!net.isIP(host) && host.endsWith(`.${suffix}`)))) return true;
+  }
+  return false;
+}
+
+const portOf = (url: URL): number => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+
+/** Which proxy, if any, a request to `target` goes through. Throws a usage error for a malformed proxy URL. */
+export function routeFor(target: URL, env: Env): Route {
+  const found = target.protocol === 'https:' ? (variable(env, 'HTTPS_PROXY') ?? variable(env, 'HTTP_PROXY')) : variable(env, 'HTTP_PROXY');
+  if (!found) return { proxy: undefined };
+  // a host that goes direct never reads the proxy URL, so even a broken one cannot stop `ws emulator`
+  if (isLoopback(target.hostname)) return { proxy: undefined, bypass: 'loopback addresses are never proxied' };
+  const noProxy = variable(env, 'NO_PROXY');
+  if (noProxy && noProxyMatches(noProxy.value, target.hostname, portOf(target))) return { proxy: undefined, bypass: `${noProxy.name} covers ${target.hostname}` };
+  return { proxy: parseProxy(found.name, found.value) };
+}
+
+/** The names that make ws load this module; anything else keeps undici's plain Agent. */
+export const networkVariables = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
+
+export function readCaFile(caFile: CaFile): string {
+  const usage = (message: string, hint?: string) => new WsError('usage', message, { code: 'ca_file_invalid', ...(hint ? { hint } : {}) });
+  let text: string;
+  try {
+    text = fs.readFileSync(caFile.path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw usage(`cannot read the CA file ${caFile.path} (from ${caFile.from}): ${reason}`, 'give the path of a PEM file holding your certificate authority\'s certificate');
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw usage(`the CA file ${caFile.path} (from ${caFile.from}) holds no PEM certificate`, 'expected one or more -----BEGIN CERTIFICATE----- blocks');
+  }
+  try {
+    tls.createSecureContext({ ca: text });
+  } catch (error) {
+    throw usage(`the CA file ${caFile.path} (from ${caFile.from}) is not valid: ${(error as Error).message}`);
+  }
+  return text;
+}
+
+/** Whether this Node.js can read the operating system's trust store (22.15 and later). */
+export function canReadSystemStore(): boolean {
+  return typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function';
+}
+
+/**
+ * The roots to trust when ws must pass its own list (which replaces Node's): Node's defaults, with
+ * NODE_EXTRA_CA_CERTS, then the system store and the CA file when asked for.
+ */
+function trustedRoots(caText: string | undefined, system: boolean, env: Env): string[] {
+  const getCA = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  const roots: string[] = [];
+  if (getCA) {
+    roots.push(...getCA('default'));
+    if (system) roots.push(...getCA('system'));
+  } else {
+    roots.push(...tls.rootCertificates);
+    // Node 20 reads NODE_EXTRA_CA_CERTS into its default store only, which a `ca` list replaces
+    const extra = env.NODE_EXTRA_CA_CERTS;
+    if (extra) {
+      try {
+        roots.push(fs.readFileSync(extra, 'utf8'));
+      } catch {
+        // Node has already warned about this file at start-up
+      }
+    }
+  }
+  if (caText !== undefined) roots.push(caText);
+  return roots;
+}
+
+export interface DispatcherOptions {
+  target: URL;
+  env: Env;
+  caFile: CaFile | undefined;
+  /** Trust the operating system's store as well: after a certificate was not trusted. */
+  system?: boolean;
+  keepAliveTimeout: number;
+  debug?: (line: string) => void;
+}
+
+/** undici's own Agent or ProxyAgent with the trust ws needs. Validates proxy URL and CA file first. */
+export async function createDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
+  const route = routeFor(options.target, options.env);
+  const caText = options.caFile ? readCaFile(options.caFile) : undefined;
+  const tlsOptions = caText !== undefined || options.system ? { ca: trustedRoots(caText, Boolean(options.system), options.env) } : {};
+  const undici = await import('undici');
+  if (route.proxy) {
+    options.debug?.(`* through the proxy ${route.proxy.display} (from ${route.proxy.variable})`);
+    return new undici.ProxyAgent({
+      uri: route.proxy.uri,
+      ...(route.proxy.token ? { token: route.proxy.token } : {}),
+      keepAliveTimeout: options.keepAliveTimeout,
+      requestTls: tlsOptions,
+      proxyTls: tlsOptions,
+    });
+  }
+  if (route.bypass) options.debug?.(`* no proxy: ${route.bypass}`);
+  return new undici.Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
+}
+
+/** Certificate verification codes that mean "no trusted root": the system store may still know it. */
+const untrustedCodes = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+]);
+
+export function isUntrustedCertificate(code: string | undefined): boolean {
+  return code !== undefined && untrustedCodes.has(code);
+}
+
+const caHint = 'if your network uses a private certificate authority, trust it with `ws config set ca-file /path/to/ca.pem` (or WS_CA_FILE, or NODE_EXTRA_CA_CERTS); ws never turns verification off';
+
+export interface FailureContext {
+  label: string;
+  target: URL;
+  env: Env;
+}
+
+/** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
+export function describeNetworkError(error: unknown, context: FailureContext): WsError {
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
+  const code = err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code;
+  const { label, target } = context;
+  let proxy: Proxy | undefined;
+  try {
+    proxy = routeFor(target, context.env).proxy;
+  } catch {
+    proxy = undefined;
+  }
+  const host = target.host;
+  const hostname = target.hostname;
+  // through an https:// proxy, a certificate error may come from either handshake
+  const certOf = proxy?.display.startsWith('https:') ? `${hostname} or of the proxy ${proxy.display}` : hostname;
+  const fail = (kind: string, message: string, hint: string) => new WsError('api', `${label}: ${message}`, { code: kind, hint });
+  const tunnel = /Proxy response \((\d{3})\)/.exec(err.message ?? '');
+  if (proxy && tunnel) {
+    const status = Number(tunnel[1]);
+    if (status === 407) {
+      return fail(
+        'proxy_auth_required',
+        proxy.token ? `the proxy ${proxy.display} did not accept the credentials in ${proxy.variable} (HTTP 407)` : `the proxy ${proxy.display} asks for credentials (HTTP 407)`,
+        `credentials go in the proxy URL: ${proxy.variable}=http://user:password@host:port (percent-encode special characters, e.g. @ as %40)`,
+      );
+    }
+    return fail(
+      'proxy_refused',
+      `the proxy ${proxy.display} (from ${proxy.variable}) refused to connect to ${hostname}:${portOf(target)} (HTTP ${status})`,
+      `ask whoever runs the proxy to allow ${hostname}, or, if it can be reached directly, add it to NO_PROXY`,
+    );
+  }
+  const why = code ? ` (${code})` : '';
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    const state = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
+    return fail('certificate_expired', `the TLS certificate of ${certOf} ${state}${why}`, "the server's certificate must be renewed; if it looks current, check this machine's clock");
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    const names = err.cert?.subjectaltname ?? /altnames: (.*)$/.exec(err.reason ?? '')?.[1];
+    return fail(
+      'certificate_host_mismatch',
+      err.code === 'UND_ERR_PRX_TLS' && proxy
+        ? `the TLS certificate of the proxy ${proxy.display} does not match its host name${why}`
+        : `the TLS certificate of ${hostname} does not match that host name${why}`,
+      `${names ? `it was issued for ${names}; ` : ''}use a base URL with a host name the certificate names`,
+    );
+  }
+  if (isUntrustedCertificate(code)) {
+    return fail('certificate_untrusted', `the TLS certificate of ${certOf} is not trusted${why}`, caHint);
+  }
+  if (code !== undefined && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|INVALID_CA|X509_)/.test(code)) {
+    return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint);
+  }
+  const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+  if (proxy && code !== undefined && unreachable.has(code)) {
+    return fail('proxy_unreachable', `cannot reach the proxy ${proxy.display} (from ${proxy.variable})${why}`, `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return fail('host_not_found', `cannot resolve the host name ${hostname}${why}`, 'check the base URL (`ws auth status`); where only a proxy resolves names, set HTTPS_PROXY');
+  }
+  if (code === 'ECONNREFUSED') {
+    return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, 'nothing is listening there: check the base URL (`ws auth status`)');
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    return fail('timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
+  }
+  return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, 'check the base URL (`ws auth status`) and your network connection');
+}
+
+/** The proxy a request to `baseUrl` would use, for `ws auth status`: never with credentials. */
+export function proxyStatus(baseUrl: string | undefined, env: Env): { value: string | null; source: string | null; note?: string } {
+  const set = networkVariables.some((name) => env[name]);
+  if (!baseUrl || !set) return { value: null, source: null };
+  try {
+    const route = routeFor(new URL(baseUrl), env);
+    if (route.proxy) return { value: route.proxy.display, source: `env ${route.proxy.variable}` };
+    return { value: null, source: null, ...(route.bypass ? { note: route.bypass } : {}) };
+  } catch (error) {
+    return { value: null, source: null, note: (error as Error).message };
+  }
+}
