@@ -3,7 +3,7 @@
 // dist/cli.cjs holds all of src/ with commander. A module that src/ loads with `import()` (a command's verb,
 // the context, the emulator) is in it too, but its top-level code runs only when that import() runs. The
 // heavy libraries are separate files in dist/vendor/, each read only by the code that needs it: undici's Agent
-// and request API, yaml, conf, ora, cli-table3. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
+// and request API, yaml, conf, cli-table3. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
 // (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES modules
 // (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
@@ -19,14 +19,16 @@ const outdir = path.join(root, 'dist');
 const vendors = {
   // src/api/undici.ts loads two of undici's files; they share undici's internals, so they are one bundle
   undici: {
-    source: "exports.Agent = require('undici/lib/dispatcher/agent.js'); exports.request = require('undici/lib/api/api-request.js');",
-    specifiers: { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' },
+    source:
+      "exports.Agent = require('undici/lib/dispatcher/agent.js'); exports.request = require('undici/lib/api/api-request.js');" +
+      // only with a proxy variable set: a getter, so that a run without one never executes its file
+      " Object.defineProperty(exports, 'ProxyAgent', { get: () => require('undici/lib/dispatcher/proxy-agent.js') });",
+    specifiers: { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request', 'undici/lib/dispatcher/proxy-agent.js': 'ProxyAgent' },
   },
   yaml: { source: "module.exports = require('yaml');", specifiers: ['yaml'] },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", specifiers: { conf: 'default' } },
-  ora: { source: "export { default } from 'ora';", specifiers: { ora: 'default' } },
   'cli-table3': { source: "module.exports = require('cli-table3');", specifiers: ['cli-table3'] },
 };
 

@@ -304,7 +304,7 @@ export class HttpClient {
     const network = this.options.network;
     // the variables network.js reads, checked here so that a run without them never loads it
     const needed = system || network?.caFile !== undefined || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => network?.env[name]);
-    if (!needed) return new (await import('undici')).Agent({ keepAliveTimeout: 2_000 });
+    if (!needed) return new (await loadUndici()).Agent({ keepAliveTimeout: 2_000 });
     const { createDispatcher } = await import('./network.js');
     return createDispatcher({
       target: new URL(this.options.baseUrl),

@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { WsError } from '../errors.js';
 import { isLoopback } from '../ids.js';
+import { loadProxyAgent, loadUndici } from './undici.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -179,10 +180,10 @@ export async function createDispatcher(options: DispatcherOptions): Promise<Disp
   const route = routeFor(options.target, options.env);
   const caText = options.caFile ? readCaFile(options.caFile) : undefined;
   const tlsOptions = caText !== undefined || options.system ? { ca: trustedRoots(caText, Boolean(options.system), options.env) } : {};
-  const undici = await import('undici');
   if (route.proxy) {
+    const ProxyAgent = await loadProxyAgent();
     options.debug?.(`* through the proxy ${route.proxy.display} (from ${route.proxy.variable})`);
-    return new undici.ProxyAgent({
+    return new ProxyAgent({
       uri: route.proxy.uri,
       ...(route.proxy.token ? { token: route.proxy.token } : {}),
       keepAliveTimeout: options.keepAliveTimeout,
@@ -191,7 +192,8 @@ export async function createDispatcher(options: DispatcherOptions): Promise<Disp
     });
   }
   if (route.bypass) options.debug?.(`* no proxy: ${route.bypass}`);
-  return new undici.Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
+  const { Agent } = await loadUndici();
+  return new Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
 }
 
 /** Certificate verification codes that mean "no trusted root": the system store may still know it. */

@@ -1,4 +1,4 @@
-import type { Agent, Dispatcher } from 'undici';
+import type { Agent, Dispatcher, ProxyAgent } from 'undici';
 
 /** The parts of undici that one request needs. */
 export interface Undici {
@@ -31,4 +31,10 @@ export function loadUndici(): Promise<Undici> {
     request: (dispatcher, options) => api.default.call(dispatcher, options),
   })));
   return loading;
+}
+
+/** undici's ProxyAgent, loaded only when a proxy variable is set (it shares the files loadUndici reads). */
+export async function loadProxyAgent(): Promise<typeof ProxyAgent> {
+  await loadUndici();
+  return (await import('undici/lib/dispatcher/proxy-agent.js')).default;
 }
