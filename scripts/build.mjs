@@ -22,8 +22,16 @@ const vendors = {
     source:
       "exports.Agent = require('undici/lib/dispatcher/agent.js'); exports.request = require('undici/lib/api/api-request.js');" +
       // only with a proxy variable set: a getter, so that a run without one never executes its file
-      " Object.defineProperty(exports, 'ProxyAgent', { get: () => require('undici/lib/dispatcher/proxy-agent.js') });",
-    specifiers: { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request', 'undici/lib/dispatcher/proxy-agent.js': 'ProxyAgent' },
+      " Object.defineProperty(exports, 'ProxyAgent', { get: () => require('undici/lib/dispatcher/proxy-agent.js') });" +
+      " Object.defineProperty(exports, 'Dispatcher', { get: () => require('undici/lib/dispatcher/dispatcher.js') });" +
+      " Object.defineProperty(exports, 'connect', { get: () => require('undici/lib/api/api-connect.js') });",
+    specifiers: {
+      'undici/lib/dispatcher/agent.js': 'Agent',
+      'undici/lib/api/api-request.js': 'request',
+      'undici/lib/dispatcher/proxy-agent.js': 'ProxyAgent',
+      'undici/lib/dispatcher/dispatcher.js': 'Dispatcher',
+      'undici/lib/api/api-connect.js': 'connect',
+    },
   },
   yaml: { source: "module.exports = require('yaml');", specifiers: ['yaml'] },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of

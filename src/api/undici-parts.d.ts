@@ -16,3 +16,15 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
   const ProxyAgentClass: typeof ProxyAgent;
   export default ProxyAgentClass;
 }
+
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  const DispatcherClass: typeof import('undici').Dispatcher;
+  export default DispatcherClass;
+}
+
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+
+  const connect: (this: Dispatcher, options: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  export default connect;
+}

@@ -36,5 +36,13 @@ export function loadUndici(): Promise<Undici> {
 /** undici's ProxyAgent, loaded only when a proxy variable is set (it shares the files loadUndici reads). */
 export async function loadProxyAgent(): Promise<typeof ProxyAgent> {
   await loadUndici();
-  return (await import('undici/lib/dispatcher/proxy-agent.js')).default;
+  const [proxyAgent, dispatcher, connect] = await Promise.all([
+    import('undici/lib/dispatcher/proxy-agent.js'),
+    import('undici/lib/dispatcher/dispatcher.js'),
+    import('undici/lib/api/api-connect.js'),
+  ]);
+  // undici's index gives every dispatcher its API methods; the proxy's CONNECT tunnel needs connect()
+  const prototype = dispatcher.default.prototype as { connect?: unknown };
+  prototype.connect ??= connect.default;
+  return proxyAgent.default;
 }
