@@ -127,7 +127,7 @@ describe('to a file or pipe: the data is kept', () => {
     expect(result.stdout).toBe(`${evil}\n`);
   });
 
-  it('json, ndjson, a streamed --all envelope and yaml escape C1 controls and DEL, and parse to the same data', async () => {
+  it('json and ndjson escape C1 controls and DEL, and parse to the same data', async () => {
     const json = await ws(['queries', 'list', '--json'], env);
     expect(json.exitCode, json.stderr).toBe(0);
     expectNoRaw(json.stdout);
@@ -137,7 +137,9 @@ describe('to a file or pipe: the data is kept', () => {
     const ndjson = await ws(['queries', 'list', '-o', 'ndjson'], env);
     expectNoRaw(ndjson.stdout);
     expect(JSON.parse(ndjson.stdout).name).toBe(evil);
+  });
 
+  it('a JSON envelope streamed over several pages (--all) and yaml do the same', async () => {
     api.reset();
     const page = (offset: number) => ({ body: queryList([query({ name: `${evil} ${offset}` })], { total: 2, limit: 1, offset }) });
     api.on('GET', '/queries', (request) => page(Number(request.query.offset ?? 0)));
