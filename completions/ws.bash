@@ -115,26 +115,98 @@ _ws_fields() {
   esac
 }
 
+_ws_arguments() {
+  case "$1" in
+    "queries get") echo "dynamic" ;;
+    "queries update") echo "dynamic" ;;
+    "queries execute") echo "dynamic" ;;
+    "queries runs") echo "dynamic" ;;
+    "queries data") echo "dynamic" ;;
+    "runs get") echo "dynamic" ;;
+    "runs result") echo "dynamic" ;;
+    "runs wait") echo "dynamic" ;;
+    "automations get") echo "dynamic" ;;
+    "automations runs") echo "dynamic" ;;
+    "automations trigger") echo "dynamic" ;;
+    "automations run") echo "dynamic" ;;
+    "automations result") echo "dynamic" ;;
+    "automations steps") echo "dynamic" ;;
+    "automations wait") echo "dynamic" ;;
+    "automations cancel") echo "dynamic" ;;
+    "agents get") echo "none" ;;
+    "agents update") echo "none" ;;
+    "skills get") echo "none" ;;
+    "skills apply") echo "files..." ;;
+    "sessions get") echo "none" ;;
+    "sessions update") echo "none" ;;
+    "config get") echo "none" ;;
+    "config set") echo "none none" ;;
+    "config unset") echo "none" ;;
+    "api") echo "none none" ;;
+    "completion") echo "words" ;;
+    "emulator exec") echo "none..." ;;
+  esac
+}
+
+_ws_argument_words() {
+  case "$1" in
+    "completion") echo "bash zsh fish" ;;
+  esac
+}
+
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --debug --http-timeout --allow-insecure-http --help"
 _ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-turns --meta --metadata --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --timeout --tool --tools-file --visibility -H -f -o "
+_ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
+_ws_dynamic_options=" --profile "
+_ws_help_topics="environment exit-codes formatting"
 
-_ws() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i skip=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    word="${COMP_WORDS[i]}"
+_ws_locate() {
+  local word i skip=0
+  _ws_path="" _ws_args=0 _ws_help=0
+  for ((i = $1; i < $2; i++)); do
+    word="${_ws_line[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$word" in
       --*=*) continue ;;
-      -*) [[ "$_ws_value_options" == *" $word "* ]] && skip=1; continue ;;
+      -?*) [[ "$_ws_value_options" == *" $word "* ]] && skip=1; continue ;;
     esac
     # `ws help queries list` completes like `ws queries list`
-    if [[ "$path" == "" && "$word" == "help" ]]; then continue; fi
-    [[ " $(_ws_subcommands "$path") " == *" $word "* ]] && path="${path:+$path }$word"
+    if [[ -z "$_ws_path" && "$word" == help && $_ws_help == 0 && $_ws_args == 0 ]]; then _ws_help=1; continue; fi
+    if ((_ws_args == 0)) && [[ " $(_ws_subcommands "$_ws_path") " == *" $word "* ]]; then
+      _ws_path="${_ws_path:+$_ws_path }$word"
+    else
+      _ws_args=$((_ws_args + 1))
+    fi
   done
-  local command="$path"
+}
+
+# What the positional argument at the cursor completes to: dynamic, files, words, none (or nothing)
+_ws_argument_kind() {
+  local kind index=0
+  for kind in $(_ws_arguments "$_ws_path"); do
+    if ((index == _ws_args)) || [[ "$kind" == *... ]]; then echo "${kind%...}"; return; fi
+    index=$((index + 1))
+  done
+}
+
+# Names only ws itself can know (query slugs, automations, run ids, profiles): `ws __complete` prints them, one a line
+_ws_dynamic() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    line="${line%%$'\t'*}"
+    [[ "$line" == *[[:space:]]* ]] && printf -v line '%q' "$line"
+    COMPREPLY+=("$line")
+  done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:0:COMP_CWORD+1}" 2>/dev/null)
+}
+
+_ws() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" _ws_line=("${COMP_WORDS[@]}") _ws_path _ws_args _ws_help
+  _ws_locate 1 "$COMP_CWORD"
   if [[ "$prev" == "--json" ]]; then
-    local fields; fields="$(_ws_fields "$command")"
+    local fields; fields="$(_ws_fields "$_ws_path")"
     if [[ -n "$fields" ]]; then
+      # a list is comma-joined: complete after the last comma, and add no space
       local done_part=""; [[ "$cur" == *,* ]] && done_part="${cur%,*},"
       COMPREPLY=($(compgen -P "$done_part" -W "$fields" -- "${cur##*,}"))
       compopt -o nospace 2>/dev/null
@@ -142,14 +214,27 @@ _ws() {
     fi
   fi
   if [[ "$_ws_value_options" == *" $prev "* ]]; then
-    local values; values="$(_ws_choices "$command $prev")"; [[ -z "$values" ]] && values="$(_ws_choices " $prev")"
-    if [[ -n "$values" ]]; then COMPREPLY=($(compgen -W "$values" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
+    if [[ "$_ws_dynamic_options" == *" $prev "* ]]; then _ws_dynamic; return; fi
+    if [[ "$_ws_file_options" == *" $prev "* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return; fi
+    local values; values="$(_ws_choices "$_ws_path $prev")"; [[ -z "$values" ]] && values="$(_ws_choices " $prev")"
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
     return
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_ws_options "$command") $_ws_global_options" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_ws_options "$_ws_path") $_ws_global_options" -- "$cur"))
     return
   fi
-  COMPREPLY=($(compgen -W "$(_ws_subcommands "$path")" -- "$cur"))
+  local subs; subs="$(_ws_subcommands "$_ws_path")"
+  if [[ -n "$subs" ]]; then
+    [[ $_ws_help == 1 && -z "$_ws_path" ]] && subs="$subs $_ws_help_topics"
+    ((_ws_args == 0)) && COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+    return
+  fi
+  ((_ws_help)) && return
+  case "$(_ws_argument_kind)" in
+    dynamic) _ws_dynamic ;;
+    files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    words) COMPREPLY=($(compgen -W "$(_ws_argument_words "$_ws_path")" -- "$cur")) ;;
+  esac
 }
 complete -F _ws ws

@@ -172,6 +172,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     exitCode = (await verb(context, (command.processedArgs as (string | string[])[]).flat(), command.opts() as never)) ?? 0;
   };
   const program = buildProgram(io, runner);
+  if (argv[0] === '__complete') return (await import('./completion/complete.js')).complete(argv.slice(1), io, program);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
   const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));
