@@ -19,9 +19,8 @@ const pageSize = 50;
 function client(io: IO, profile: string | undefined, deadlineMs: number): HttpClient | undefined {
   const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
   const apiKey = settings.apiKey.value;
-  const baseUrl = settings.baseUrl.value;
+  const baseUrl = settings.apiKey.source === 'config' ? settings.profile.baseUrl : settings.baseUrl.value;
   if (!apiKey || !baseUrl) return undefined;
-  if (settings.apiKey.source === 'config' && settings.baseUrl.source !== 'config') return undefined;
   checkBaseUrl(baseUrl, false, 'completion');
   return new HttpClient({
     baseUrl,
