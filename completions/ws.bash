@@ -6,7 +6,7 @@ _ws_subcommands() {
     "") echo "queries runs automations agents skills sessions auth config api completion emulator help" ;;
     "queries") echo "list get create update execute runs data" ;;
     "runs") echo "get result wait" ;;
-    "automations") echo "list get runs trigger run result steps wait cancel" ;;
+    "automations") echo "list get runs trigger get-run result steps wait cancel" ;;
     "agents") echo "get update" ;;
     "skills") echo "get apply" ;;
     "sessions") echo "get update" ;;
@@ -35,7 +35,7 @@ _ws_options() {
     "automations get") echo "--help" ;;
     "automations runs") echo "--limit --offset --all --help" ;;
     "automations trigger") echo "--input --inputs-file --metadata --wait --timeout --cancel-on-interrupt --dry-run --help" ;;
-    "automations run") echo "--help" ;;
+    "automations get-run") echo "--help" ;;
     "automations result") echo "--help" ;;
     "automations steps") echo "--help" ;;
     "automations wait") echo "--timeout --help" ;;
@@ -100,7 +100,7 @@ _ws_fields() {
     "automations get") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
     "automations runs") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
     "automations trigger") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
-    "automations run") echo "run stepRuns" ;;
+    "automations get-run") echo "run stepRuns" ;;
     "automations steps") echo "id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory" ;;
     "automations wait") echo "run stepRuns" ;;
     "automations cancel") echo "run stepRuns" ;;
@@ -128,7 +128,7 @@ _ws_arguments() {
     "automations get") echo "dynamic" ;;
     "automations runs") echo "dynamic" ;;
     "automations trigger") echo "dynamic" ;;
-    "automations run") echo "dynamic" ;;
+    "automations get-run") echo "dynamic" ;;
     "automations result") echo "dynamic" ;;
     "automations steps") echo "dynamic" ;;
     "automations wait") echo "dynamic" ;;

@@ -2,7 +2,7 @@
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
 set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-turns' '--meta' '--metadata' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--timeout' '--tool' '--tools-file' '--visibility' '-H' '-f' '-o'
-set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data' 'runs:get result wait' 'automations:list get runs trigger run result steps wait cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
+set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
 function __ws_path
@@ -175,7 +175,7 @@ complete -c ws -n '__ws_at automations' -a 'list' -d 'List automations'
 complete -c ws -n '__ws_at automations' -a 'get' -d 'Show one automation'
 complete -c ws -n '__ws_at automations' -a 'runs' -d 'List the runs of an automation, newest first'
 complete -c ws -n '__ws_at automations' -a 'trigger' -d 'Start a run of an automation; with --wait, follow it to the end'
-complete -c ws -n '__ws_at automations' -a 'run' -d 'Show one run with its steps as a timeline'
+complete -c ws -n '__ws_at automations' -a 'get-run' -d 'Show one automation run with its step runs as a timeline'
 complete -c ws -n '__ws_at automations' -a 'result' -d 'Print the complete result of a run: step outputs, durations, errors'
 complete -c ws -n '__ws_at automations' -a 'steps' -d 'List the step runs of a run with their states'
 complete -c ws -n '__ws_at automations' -a 'wait' -d 'Wait for a run to end; exit 5 if it failed or was cancelled, 6 on --timeout'
@@ -211,9 +211,9 @@ complete -c ws -n '__ws_at automations trigger' -l dry-run -d 'validate and prin
 complete -c ws -n '__ws_at automations trigger' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at automations trigger' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations trigger; and __ws_after_json' -x -a '(__ws_json_fields id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent)'
-complete -c ws -n '__ws_at automations run' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations run' -x -a '(__ws_dynamic)'
-complete -c ws -n '__ws_at automations run; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
+complete -c ws -n '__ws_at automations get-run' -l help -s h -d 'show help for a command'
+complete -c ws -n '__ws_at automations get-run' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations get-run; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
 complete -c ws -n '__ws_at automations result' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at automations result' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations steps' -l help -s h -d 'show help for a command'
