@@ -59,7 +59,7 @@ _ws_options() {
     "config set") echo "--help" ;;
     "config unset") echo "--help" ;;
     "config path") echo "--help" ;;
-    "api") echo "--field --header --input --help" ;;
+    "api") echo "--method --raw-field --field --header --input --include --paginate --help" ;;
     "completion") echo "--help" ;;
     "emulator") echo "--help" ;;
     "emulator start") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --help" ;;
@@ -155,7 +155,7 @@ _ws_argument_words() {
 }
 
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --debug --http-timeout --allow-insecure-http --help"
-_ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-turns --meta --metadata --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --timeout --tool --tools-file --visibility -H -f -o "
+_ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-turns --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --timeout --tool --tools-file --visibility -F -H -X -f -o "
 _ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
 _ws_dynamic_options=" --profile "
 _ws_help_topics="environment exit-codes formatting"

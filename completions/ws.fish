@@ -1,7 +1,7 @@
 # fish completion for ws, generated from its command tree by `ws completion fish`: do not edit.
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
-set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-turns' '--meta' '--metadata' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--timeout' '--tool' '--tools-file' '--visibility' '-H' '-f' '-o'
+set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-turns' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--timeout' '--tool' '--tools-file' '--visibility' '-F' '-H' '-X' '-f' '-o'
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
@@ -295,9 +295,13 @@ complete -c ws -n '__ws_at config get' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at config set' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at config unset' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at config path' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at api' -l field -s f -x -d 'a string field: a query parameter for GET and DELETE, a body field otherwise (repeatable)'
+complete -c ws -n '__ws_at api' -l method -s X -x -d 'the HTTP method'
+complete -c ws -n '__ws_at api' -l raw-field -s f -x -d 'a string field: a query parameter for GET and DELETE, a body field otherwise (repeatable)'
+complete -c ws -n '__ws_at api' -l field -s F -x -d 'a typed field: true, false, null and numbers as JSON, @file the file’s text (@- stdin), else a string (repeatable)'
 complete -c ws -n '__ws_at api' -l header -s H -x -d 'an extra request header (repeatable; never x-api-key)'
-complete -c ws -n '__ws_at api' -l input -r -F -d 'the JSON request body from a file or stdin; -f fields then become query parameters'
+complete -c ws -n '__ws_at api' -l input -r -F -d 'the JSON request body from a file or stdin; fields then become query parameters'
+complete -c ws -n '__ws_at api' -l include -s i -d 'print the status line and the response headers before the body (credentials redacted)'
+complete -c ws -n '__ws_at api' -l paginate -d 'GET every page of a list (limit and offset) and print one envelope with every item; fields are query parameters'
 complete -c ws -n '__ws_at api' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at completion' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at completion' -x -a 'bash zsh fish'
