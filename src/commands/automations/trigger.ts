@@ -5,6 +5,7 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../dry-run.js';
+import { resumable } from '../resumable.js';
 import { jsonArgument, keyValues, readStructured, requireObject } from '../inputs.js';
 import { awaitAutomationRun } from './await-run.js';
 import { usageError } from '../../errors.js';
@@ -56,6 +57,6 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }
-  const detail = await awaitAutomationRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt);
+  const detail = await resumable(awaitAutomationRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt), `ws automations wait ${started.id}`);
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }
