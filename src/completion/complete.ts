@@ -4,7 +4,8 @@ import { commandTree, type CommandSpec, type Tree } from './tree.js';
 
 /**
  * `ws __complete <words…>`: the names the completion scripts cannot know by themselves, one a line as
- * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names. The words are
+ * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names (and the
+ * fields of `--json a,b`, which the scripts also know). The words are
  * the command line from `ws` to the word being completed (possibly empty). Hidden from help; prints nothing and
  * exits 0 on any error; never prompts; gives up after `deadlineMs`. The key goes only to the base URL that
  * belongs with it: a profile's key to that profile's base URL, never to a --base-url typed on the line.
@@ -13,7 +14,7 @@ export async function complete(words: string[], io: IO, program: Command, deadli
   try {
     const candidates = await candidatesFor(words, io, commandTree(program), deadlineMs);
     const current = words.at(-1) ?? '';
-    const lines = candidates.filter(([value]) => value.startsWith(current)).map(([value, description]) => `${value}\t${oneLine(description)}`);
+    const lines = candidates.filter(([value]) => value.startsWith(current)).map(([value, description]) => (description ? `${value}\t${oneLine(description)}` : value));
     if (lines.length) io.stdout.write(`${lines.join('\n')}\n`);
   } catch {
     // completion must never get in the way of typing: no message, no exit code
@@ -66,12 +67,18 @@ function allOptions(spec: CommandSpec): CommandSpec['options'] {
 async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: number): Promise<Candidate[]> {
   const at = locate(words, tree);
   if (at.option === '--profile') return profileNames(io);
-  if (at.option || (words.at(-1) ?? '').startsWith('-') || at.command.subcommands.length) return [];
+  const current = words.at(-1) ?? '';
+  if (words.at(-2) === '--json' && at.command.jsonFields.length) {
+    // a list is comma-joined: the fields after what is already typed
+    const done = current.slice(0, current.lastIndexOf(',') + 1);
+    return at.command.jsonFields.map((field) => [`${done}${field}`, '']);
+  }
+  if (at.option || current.startsWith('-') || at.command.subcommands.length) return [];
   const args = at.command.arguments;
   const argument = args[at.positionals.length] ?? (args.at(-1)?.variadic ? args.at(-1) : undefined);
   if (argument?.value !== 'dynamic') return [];
   const { fromApi } = await import('./sources.js');
-  return fromApi(io, at.profile, `${at.command.path[0]} ${argument.name}`, words.at(-1) ?? '', deadlineMs);
+  return fromApi(io, at.profile, `${at.command.path[0]} ${argument.name}`, current, deadlineMs);
 }
 
 async function profileNames(io: IO): Promise<Candidate[]> {

@@ -91,6 +91,11 @@ describe('ws __complete', () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  it('the fields of --json after the last comma, without a request', async () => {
+    expect(await complete(['ws', 'queries', 'get', 'x', '--json', 'id,na'])).toBe('id,name\n');
+    expect(await emu.requests()).toEqual([]);
+  });
+
   it('nothing where the scripts complete by themselves, and nothing past the last argument; no request', async () => {
     expect(await complete(['ws', 'queries', 'li'])).toBe('');
     expect(await complete(['ws', 'queries', 'get', '--j'])).toBe('');
