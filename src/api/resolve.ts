@@ -2,24 +2,44 @@ import { WsError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { getAutomation, listAutomationPages } from './automations.js';
 import type { HttpClient } from './http.js';
+import type { Page } from './paginate.js';
 import { getQuery, listQueryPages } from './queries.js';
 import type { Automation } from './schemas/automations.js';
 import type { Query } from './schemas/queries.js';
 
-/** Looks a slug up through the list endpoint's search; exactly one query must have that slug. */
-async function querySlug(http: HttpClient, slug: string): Promise<Query> {
-  const candidates: Query[] = [];
-  for await (const page of listQueryPages(http, { search: slug, includeRuns: false }, { limit: undefined, offset: 0, all: true })) {
-    candidates.push(...page.items);
-  }
-  const exact = candidates.filter((candidate) => candidate.slug === slug);
+interface Lookup<T> {
+  /** What is matched: "slug" or "name". */
+  key: 'slug' | 'name';
+  of: (item: T) => string;
+  /** The resource's plural, e.g. "queries"; `none` says that nothing matched, `list` how to look. */
+  plural: string;
+  none: string;
+  list: string;
+}
+
+/** The one item of a search whose key is exactly `wanted`; none or several is exit 4 with the candidates. */
+async function exactlyOne<T extends { id: string }>(pages: AsyncIterable<Page<T>>, wanted: string, lookup: Lookup<T>): Promise<T> {
+  const candidates: T[] = [];
+  for await (const page of pages) candidates.push(...page.items);
+  const exact = candidates.filter((candidate) => lookup.of(candidate) === wanted);
   if (exact.length === 1) return exact[0]!;
-  const shown = (exact.length > 1 ? exact : candidates).slice(0, 10).map((c) => `${c.slug} (${c.id})`);
+  const shown = (exact.length > 1 ? exact : candidates).slice(0, 10).map((c) => `${lookup.of(c)} (${c.id})`);
   if (exact.length > 1) {
-    throw new WsError('not_found', `the slug "${slug}" matches ${exact.length} queries`, { hint: `use the id of one: ${shown.join(', ')}` });
+    throw new WsError('not_found', `the ${lookup.key} "${wanted}" matches ${exact.length} ${lookup.plural}`, { hint: `use the id of one: ${shown.join(', ')}` });
   }
-  throw new WsError('not_found', `no query has the slug "${slug}"`, {
-    hint: shown.length ? `similar queries: ${shown.join(', ')}` : 'list them with `ws queries list --search <text>`',
+  throw new WsError('not_found', lookup.none, { hint: shown.length ? `similar ${lookup.plural}: ${shown.join(', ')}` : lookup.list });
+}
+
+const everyPage = { limit: undefined, offset: 0, all: true };
+
+/** Looks a slug up through the list endpoint's search; exactly one query must have that slug. */
+function querySlug(http: HttpClient, slug: string): Promise<Query> {
+  return exactlyOne(listQueryPages(http, { search: slug, includeRuns: false }, everyPage), slug, {
+    key: 'slug',
+    of: (query) => query.slug,
+    plural: 'queries',
+    none: `no query has the slug "${slug}"`,
+    list: 'list them with `ws queries list --search <text>`',
   });
 }
 
@@ -34,19 +54,13 @@ export async function resolveQuery(http: HttpClient, query: string): Promise<Que
 }
 
 /** Looks a name up through the list's search; exactly one automation must have that name. */
-async function automationByName(http: HttpClient, name: string): Promise<Automation> {
-  const candidates: Automation[] = [];
-  for await (const page of listAutomationPages(http, { search: name }, { limit: undefined, offset: 0, all: true })) {
-    candidates.push(...page.items);
-  }
-  const exact = candidates.filter((candidate) => candidate.name === name);
-  if (exact.length === 1) return exact[0]!;
-  const shown = (exact.length > 1 ? exact : candidates).slice(0, 10).map((c) => `${c.name} (${c.id})`);
-  if (exact.length > 1) {
-    throw new WsError('not_found', `the name "${name}" matches ${exact.length} automations`, { hint: `use the id of one: ${shown.join(', ')}` });
-  }
-  throw new WsError('not_found', `no automation is named "${name}"`, {
-    hint: shown.length ? `similar automations: ${shown.join(', ')}` : 'list them with `ws automations list --search <text>`',
+function automationByName(http: HttpClient, name: string): Promise<Automation> {
+  return exactlyOne(listAutomationPages(http, { search: name }, everyPage), name, {
+    key: 'name',
+    of: (automation) => automation.name,
+    plural: 'automations',
+    none: `no automation is named "${name}"`,
+    list: 'list them with `ws automations list --search <text>`',
   });
 }
 
