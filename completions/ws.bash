@@ -148,6 +148,12 @@ _ws_arguments() {
   esac
 }
 
+_ws_aliases() {
+  case "$1" in
+    "automations") echo "run=get-run" ;;
+  esac
+}
+
 _ws_argument_words() {
   case "$1" in
     "completion") echo "bash zsh fish" ;;
@@ -172,6 +178,7 @@ _ws_locate() {
     esac
     # `ws help queries list` completes like `ws queries list`
     if [[ -z "$_ws_path" && "$word" == help && $_ws_help == 0 && $_ws_args == 0 ]]; then _ws_help=1; continue; fi
+    local alias; for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "${alias%%=*}" ]] && word="${alias#*=}"; done
     if ((_ws_args == 0)) && [[ " $(_ws_subcommands "$_ws_path") " == *" $word "* ]]; then
       _ws_path="${_ws_path:+$_ws_path }$word"
     else

@@ -3,6 +3,7 @@
 
 set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-turns' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--timeout' '--tool' '--tools-file' '--visibility' '-F' '-H' '-X' '-f' '-o'
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
+set -g __ws_aliases 'automations run=get-run'
 
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
 function __ws_path
@@ -25,6 +26,10 @@ function __ws_path
         end
         if test (count $path) -eq 0 -a "$word" = help
             continue
+        end
+        for alias in $__ws_aliases
+            set -l parts (string split -m1 '=' $alias)
+            test "$parts[1]" = (string trim -- "$current $word"); and set word $parts[2]
         end
         contains -- $word $subs; and set path $path $word
     end

@@ -53,7 +53,7 @@ function locate(words: string[], tree: Tree): Position {
       if (takesValue.has(word)) option = word;
       continue;
     }
-    const sub = positionals.length ? undefined : command.subcommands.find((spec) => spec.path.at(-1) === word);
+    const sub = positionals.length ? undefined : command.subcommands.find((spec) => spec.path.at(-1) === word || spec.aliases.includes(word));
     if (sub) command = sub;
     else positionals.push(word);
   }

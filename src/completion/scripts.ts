@@ -44,6 +44,7 @@ ${shCase('_ws_options', commands.map((c) => [key(c), words(c.options.flatMap((o)
 ${shCase('_ws_choices', choices)}
 ${shCase('_ws_fields', commands.map((c) => [key(c), words(c.jsonFields)]))}
 ${shCase('_ws_arguments', commands.map((c) => [key(c), argumentKinds(c)]))}
+${shCase('_ws_aliases', commands.map((c) => [key(c), words(c.subcommands.flatMap((sub) => sub.aliases.map((alias) => `${alias}=${sub.path.at(-1)}`)))]))}
 ${shCase('_ws_argument_words', commands.map((c) => [key(c), words(c.arguments.flatMap((a) => a.choices))]))}
 _ws_global_options=${JSON.stringify(words(tree.globalOptions.flatMap((o) => o.names.filter((n) => n.startsWith('--')))))}
 _ws_value_options=${spaced(valueOptions(tree))}
@@ -69,6 +70,7 @@ const shLocate = `_ws_locate() {
     esac
     # \`ws help queries list\` completes like \`ws queries list\`
     if [[ -z "$_ws_path" && "$word" == help && $_ws_help == 0 && $_ws_args == 0 ]]; then _ws_help=1; continue; fi
+    local alias; for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "\${alias%%=*}" ]] && word="\${alias#*=}"; done
     if ((_ws_args == 0)) && [[ " $(_ws_subcommands "$_ws_path") " == *" $word "* ]]; then
       _ws_path="\${_ws_path:+$_ws_path }$word"
     else
@@ -218,6 +220,8 @@ export function fishScript(tree: Tree): string {
   const lines: string[] = [header('fish', 'Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish')];
   lines.push(`set -g __ws_value_options ${valueOptions(tree).map(fishQuote).join(' ')}`);
   lines.push(`set -g __ws_tree ${flatten(tree.root).filter((c) => c.subcommands.length).map((c) => fishQuote(`${c.path.join(' ')}:${c.subcommands.map((s) => s.path.at(-1)).join(' ')}`)).join(' ')}`);
+  const aliases = flatten(tree.root).flatMap((c) => c.subcommands.flatMap((sub) => sub.aliases.map((alias) => fishQuote(`${[...c.path, alias].join(' ')}=${sub.path.at(-1)}`))));
+  lines.push(`set -g __ws_aliases ${aliases.join(' ')}`);
   lines.push(`
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
 function __ws_path
@@ -240,6 +244,10 @@ function __ws_path
         end
         if test (count $path) -eq 0 -a "$word" = help
             continue
+        end
+        for alias in $__ws_aliases
+            set -l parts (string split -m1 '=' $alias)
+            test "$parts[1]" = (string trim -- "$current $word"); and set word $parts[2]
         end
         contains -- $word $subs; and set path $path $word
     end

@@ -21,6 +21,8 @@ export interface ArgumentSpec {
 
 export interface CommandSpec {
   path: string[];
+  /** Other names the command answers to (a former name kept working), recognised but not offered. */
+  aliases: string[];
   description: string;
   subcommands: CommandSpec[];
   options: OptionSpec[];
@@ -76,6 +78,7 @@ const helpOption: OptionSpec = { names: ['--help', '-h'], takesValue: false, cho
 export function commandTree(program: Command, helpTopics: string[] = []): Tree {
   const walk = (command: Command, path: string[]): CommandSpec => ({
     path,
+    aliases: command.aliases(),
     description: command.description(),
     subcommands: command.commands.map((sub) => walk(sub, [...path, sub.name()])),
     options: path.length === 0 ? [] : [...options(command), helpOption],
@@ -83,7 +86,7 @@ export function commandTree(program: Command, helpTopics: string[] = []): Tree {
     jsonFields: jsonFieldsOf.get(command) ?? [],
   });
   const root = walk(program, []);
-  root.subcommands.push({ path: ['help'], description: 'show help for a command or a topic', subcommands: [], options: [], arguments: [], jsonFields: [] });
+  root.subcommands.push({ path: ['help'], aliases: [], description: 'show help for a command or a topic', subcommands: [], options: [], arguments: [], jsonFields: [] });
   const globalOptions = options(program)
     .filter((option) => !option.names.includes('--version'))
     .concat([{ ...helpOption, description: 'show help' }]);

@@ -82,6 +82,8 @@ describe('ws __complete', () => {
     }, 'the new run to be the last of its query');
     expect(runs).toMatch(new RegExp(`^${queryRun}\\ttop_customers [A-Z]+$`, 'm'));
     expect(await complete(['ws', 'automations', 'steps', ''])).toMatch(new RegExp(`^${automationRun}\\tMorning revenue report [a-z]+$`, 'm'));
+    // `run`, the former name of get-run, is read as get-run
+    expect(await complete(['ws', 'automations', 'run', ''])).toMatch(new RegExp(`^${automationRun}\\t`, 'm'));
   });
 
   it('profile names from the config file, without a request', async () => {

@@ -50,6 +50,7 @@ describe('bash completion', () => {
     [['ws', 'help', 'e'], ['emulator', 'environment', 'exit-codes']],
     [['ws', 'queries', 'create', '--sql', ''], []], // no file names where a value is not a file
     [['ws', 'queries', 'list', '--search', 'x'], []],
+    [['ws', 'automations', 'g'], ['get', 'get-run']], // the former name `run` is recognised, not offered
   ])('%j -> %j', (line, expected) => {
     expect(complete(...line)).toEqual(expected);
   });
