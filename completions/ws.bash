@@ -167,7 +167,7 @@ _ws_dynamic_options=" --profile "
 _ws_help_topics="environment exit-codes formatting"
 
 _ws_locate() {
-  local word i skip=0
+  local word i alias skip=0
   _ws_path="" _ws_args=0 _ws_help=0
   for ((i = $1; i < $2; i++)); do
     word="${_ws_line[i]}"
@@ -178,7 +178,7 @@ _ws_locate() {
     esac
     # `ws help queries list` completes like `ws queries list`
     if [[ -z "$_ws_path" && "$word" == help && $_ws_help == 0 && $_ws_args == 0 ]]; then _ws_help=1; continue; fi
-    local alias; for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "${alias%%=*}" ]] && word="${alias#*=}"; done
+    for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "${alias%%=*}" ]] && word="${alias#*=}"; done
     if ((_ws_args == 0)) && [[ " $(_ws_subcommands "$_ws_path") " == *" $word "* ]]; then
       _ws_path="${_ws_path:+$_ws_path }$word"
     else

@@ -7,12 +7,12 @@ import { commandTree, type CommandSpec, type Tree } from './tree.js';
  * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names (and the
  * fields of `--json a,b`, which the scripts also know). The words are
  * the command line from `ws` to the word being completed (possibly empty). Hidden from help; prints nothing and
- * exits 0 on any error; never prompts; gives up after `deadlineMs`. The key goes only to the base URL that
+ * exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT). The key goes only to the base URL that
  * belongs with it: a profile's key to that profile's base URL, never to a --base-url typed on the line.
  */
-export async function complete(words: string[], io: IO, program: Command, deadlineMs = 2_000): Promise<number> {
+export async function complete(words: string[], io: IO, program: Command): Promise<number> {
   try {
-    const candidates = await candidatesFor(words, io, commandTree(program), deadlineMs);
+    const candidates = await candidatesFor(words, io, commandTree(program), await deadline(io));
     const current = words.at(-1) ?? '';
     const lines = candidates.filter(([value]) => value.startsWith(current)).map(([value, description]) => (description ? `${value}\t${oneLine(description)}` : value));
     if (lines.length) io.stdout.write(`${lines.join('\n')}\n`);
@@ -23,6 +23,18 @@ export async function complete(words: string[], io: IO, program: Command, deadli
 }
 
 type Candidate = [value: string, description: string];
+
+/** 2 s, or WS_COMPLETE_TIMEOUT (a duration, for a slow link); a bad value keeps the default. */
+async function deadline(io: IO): Promise<number> {
+  const given = io.env.WS_COMPLETE_TIMEOUT;
+  if (!given) return 2_000;
+  const { parseDuration } = await import('../duration.js');
+  try {
+    return parseDuration(given, 'WS_COMPLETE_TIMEOUT') || 2_000;
+  } catch {
+    return 2_000;
+  }
+}
 
 const oneLine = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, ' ').trim();
 

@@ -59,7 +59,7 @@ _ws_help_topics=${JSON.stringify(words(tree.helpTopics))}
  * \`_ws_line\`): sets _ws_path (the command words), _ws_args (positional arguments so far), _ws_help (after \`help\`).
  */
 const shLocate = `_ws_locate() {
-  local word i skip=0
+  local word i alias skip=0
   _ws_path="" _ws_args=0 _ws_help=0
   for ((i = $1; i < $2; i++)); do
     word="\${_ws_line[i]}"
@@ -70,7 +70,7 @@ const shLocate = `_ws_locate() {
     esac
     # \`ws help queries list\` completes like \`ws queries list\`
     if [[ -z "$_ws_path" && "$word" == help && $_ws_help == 0 && $_ws_args == 0 ]]; then _ws_help=1; continue; fi
-    local alias; for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "\${alias%%=*}" ]] && word="\${alias#*=}"; done
+    for alias in $(_ws_aliases "$_ws_path"); do [[ "$word" == "\${alias%%=*}" ]] && word="\${alias#*=}"; done
     if ((_ws_args == 0)) && [[ " $(_ws_subcommands "$_ws_path") " == *" $word "* ]]; then
       _ws_path="\${_ws_path:+$_ws_path }$word"
     else

@@ -42,7 +42,8 @@ beforeAll(async () => {
     expect(result.exitCode, result.stderr).toBe(0);
     fs.writeFileSync(path.join(dir, shell === 'zsh' ? '_ws' : `ws.${shell}`), result.stdout);
   }
-  env = { ...emu.env, PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir({}) };
+  // a machine loaded by parallel tests may take more than the default 2 s to answer a Tab
+  env = { ...emu.env, PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir({}), WS_COMPLETE_TIMEOUT: '30s' };
   queryRun = (await emu.api('POST', `/queries/${demoIds.queries.topCustomers}/execute`, {})).json.queryRunId;
   automationRun = (await emu.api('POST', `/automations/${morning}/runs`, {})).json.id;
 });
@@ -117,14 +118,14 @@ describe('ws __complete', () => {
     expect(await complete(['ws', '--profile', ''], { WS_CONFIG_DIR: corrupt })).toBe('');
   });
 
-  it('gives up on a server that never answers', async () => {
+  it('gives up on a server that never answers (after the default 2 s)', async () => {
     const sockets = new Set<import('node:net').Socket>();
     const silent = http.createServer(() => {});
     silent.on('connection', (socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/public/v3`;
-      expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: url })).toBe('');
+      expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: url, WS_COMPLETE_TIMEOUT: '' })).toBe('');
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
@@ -181,7 +182,7 @@ describe.skipIf(!has('fish'))('fish (installed by .ci/run)', () => {
   });
 });
 
-describe.skipIf(!has('zsh') || !has('tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', () => {
+describe.skipIf(!has('zsh') || !has('tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
   const socket = `ws-completion-${process.pid}`;
   const tmux = async (...args: string[]) => (await execa('tmux', ['-L', socket, ...args], { timeout: 20_000 })).stdout;
   const screen = () => tmux('capture-pane', '-p', '-t', 'z');
@@ -195,10 +196,15 @@ describe.skipIf(!has('zsh') || !has('tmux'))('zsh, interactive in tmux, the scri
       await pollUntil(async () => (await screen()).split('\n').find((line) => line.startsWith('ZP> ')) !== `ZP> ${keys}` || undefined, `zsh to complete "${keys}"`, 20_000, 100);
       await tmux('send-keys', '-t', 'z', '-l', after);
     }
-    return pollUntil(async () => {
-      const shown = await screen();
-      return expected.test(shown) && shown;
-    }, `zsh to show ${expected} after "${keys}"`, 20_000, 100);
+    let shown = '';
+    try {
+      return await pollUntil(async () => {
+        shown = await screen();
+        return expected.test(shown) && shown;
+      }, `zsh to show ${expected} after "${keys}"`, 20_000, 100);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the screen:\n${shown}`);
+    }
   };
 
   beforeAll(async () => {

@@ -12,6 +12,7 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_OUTPUT        the output format: table, json, ndjson, csv, tsv or yaml (flag -o)
   WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
   WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
+  WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
   WS_PAGER         the pager for long output on a terminal (flag --no-pager: none)
   PAGER            the pager when WS_PAGER is not set; the default is less -FRX
   NO_COLOR         any non-empty value: never colour the output (flag --no-color)
