@@ -14,6 +14,8 @@ import { registerQueries } from './commands/queries/index.js';
 import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
+import { helpTopic } from './commands/help/help.js';
+import { topicList } from './commands/help/topics.js';
 import type { Runner } from './commands/shared.js';
 import { stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
@@ -42,7 +44,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .description('Work with the Workspace API v3: saved SQL queries and their runs, automations, agents, skills and chat sessions.')
     .version(version(), '-V, --version', 'print the version of ws')
     .helpOption('-h, --help', 'show help for a command')
-    .helpCommand('help [command...]', 'show help for a command, e.g. `ws help queries list`')
+    .helpCommand('help [command...]', 'show help for a command or a topic, e.g. `ws help queries list`, `ws help environment`')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -72,6 +74,9 @@ Examples:
   $ ws queries list --search revenue
   $ ws queries get daily_revenue --json id,name,sql
   $ ws help queries list
+
+Help topics (ws help <topic>):
+${topicList()}
 `,
     );
 
@@ -186,10 +191,18 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     return 0;
   }
   const program = buildProgram(io, runner, argv);
+  if (argv[0] === '__complete') return (await import('./completion/complete.js')).complete(argv.slice(1), io, program);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
   const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));
   try {
+    if (argv[0] === 'help') {
+      const topic = helpTopic(argv.slice(1).filter((word) => !word.startsWith('-')), program);
+      if (topic !== undefined) {
+        io.stdout.write(topic);
+        return 0;
+      }
+    }
     await program.parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (thrown) {

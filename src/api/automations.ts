@@ -59,3 +59,14 @@ export function listAutomationRunPages(http: HttpClient, id: string, page: Omit<
 export function triggerAutomation(http: HttpClient, id: string, body: TriggerAutomationBody): Promise<AutomationRun> {
   return http.request({ method: 'POST', path: `${path(id)}/runs`, body, schema: AutomationRun, idempotent: false });
 }
+
+/**
+ * The input names an automation declares, when its inputSchema says (JSON Schema: an object with `properties`);
+ * undefined when it does not, for the inner structure of inputSchema is not shown and an empty one declares nothing.
+ */
+export function declaredInputs(automation: Automation): string[] | undefined {
+  const properties = (automation.inputSchema as { properties?: unknown }).properties;
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return undefined;
+  const names = Object.keys(properties);
+  return names.length ? names : undefined;
+}

@@ -41,3 +41,48 @@ describe('help', () => {
     expect(io.out()).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });
+
+describe('help topics', () => {
+  it.each([
+    ['environment', /^Environment variables\n/, 'WS_API_KEY'],
+    ['exit-codes', /^Exit codes\n/, '130  interrupted'],
+    ['formatting', /^Formatting\n/, '--jq <expression>'],
+  ])('`ws help %s` prints the topic, exit 0', async (topic, heading, line) => {
+    const io = fakeIO();
+    expect(await run(['help', topic], io)).toBe(0);
+    expect(io.out()).toMatch(heading);
+    expect(io.out()).toContain(line);
+    expect(io.err()).toBe('');
+  });
+
+  it('`ws help environment` names every variable the source reads', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const source = (readdirSync(new URL('../../src', import.meta.url), { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('emulator'))
+      .map((file) => readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8'))
+      .join('\n');
+    const read = new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)].map((m) => m[1] ?? m[2]));
+    expect(read.size).toBeGreaterThan(5);
+    const io = fakeIO();
+    await run(['help', 'environment'], io);
+    for (const name of read) expect(io.out(), name).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  it('root help lists the topics', async () => {
+    const io = fakeIO();
+    expect(await run(['--help'], io)).toBe(0);
+    expect(io.out()).toMatch(/Help topics \(ws help <topic>\):\n {2}environment +the environment variables/);
+  });
+
+  it.each([
+    [['help', 'formating'], 'no help topic or command "formating"', 'did you mean `ws help formatting`?'],
+    [['help', 'quries'], 'no help topic or command "quries"', 'did you mean `ws help queries`?'],
+    [['help', 'queries', 'lst'], '`ws queries` has no command "lst"', 'did you mean `ws help queries list`?'],
+    [['help', 'xyzzy'], 'no help topic or command "xyzzy"', 'run `ws help` for the commands and topics'],
+  ])('`ws %j` is a usage error with a suggestion (exit 2), not root help', async (argv, message, hint) => {
+    const io = fakeIO();
+    expect(await run(argv, io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(`error: ${message}\nhint: ${hint}\n`);
+  });
+});

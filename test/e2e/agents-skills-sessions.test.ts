@@ -92,8 +92,8 @@ describe('ws agents update', () => {
     const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '20', '--description', 'Writes SQL for the team', '--skill', 'sql_style'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('max turns:\t20\n');
-    expect(result.stderr).toContain('Updated agent sql_helper: description, skills, maxTurns');
-    expect(await received()).toEqual(['PATCH /agents/sql_helper 200']);
+    expect(result.stderr).toContain('Updated agent sql_helper: description, skills, maxTurns\n');
+    expect(await received()).toEqual(['GET /agents/sql_helper 200', 'PATCH /agents/sql_helper 200']);
     const after = await serverGet('/agents/sql_helper');
     expect(after).toMatchObject({ maxTurns: 20, description: 'Writes SQL for the team', skills: ['sql_style'] });
     for (const kept of ['systemPrompt', 'tools', 'subAgents', 'kind', 'handlerType', 'status', 'metadata']) expect(after[kept]).toEqual(before[kept]);
@@ -120,7 +120,7 @@ describe('ws agents update', () => {
     );
     const result = await ws(['agents', 'update', 'report_writer', '--from-file', file, '--max-turns', '6'], env);
     expect(result.exitCode).toBe(0);
-    expect(await received()).toEqual(['PATCH /agents/report_writer 200']);
+    expect(await received()).toEqual(['GET /agents/report_writer 200', 'PATCH /agents/report_writer 200']);
     expect(await serverGet('/agents/report_writer')).toMatchObject({
       name: 'report_writer',
       status: 'draft',
@@ -198,7 +198,7 @@ describe('ws agents update', () => {
 const skillMarkdown = (slug: string, name: string, knowledge: string, extra = '') => `---\nname: ${name}\nslug: ${slug}\ndescription: About ${name}\n${extra}---\n\n${knowledge}\n`;
 
 describe('ws skills apply', () => {
-  it('creates the skills of a folder of Markdown files, then updates the same skills on a second run', async () => {
+  it('creates the skills of a folder of Markdown files, then updates the changed one on a second run (the other is unchanged, not written)', async () => {
     const folder = path.join(dir, 'skills-folder');
     write('skills-folder/b_glossary.md', skillMarkdown('metrics_glossary', 'Metrics glossary', 'ARR is annual recurring revenue.'));
     write('skills-folder/a_churn.md', skillMarkdown('churn_rules', 'Churn rules', '# Churn\n\nA customer churns after 90 days without a paid order.', 'tools: [run_query]\nsubAgents: [report_writer]\nsections: {examples: 2}\n'));
@@ -224,12 +224,12 @@ describe('ws skills apply', () => {
     await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
     const second = await ws(['skills', 'apply', folder], env);
     expect(second.exitCode).toBe(0);
-    expect(second.stderr).toMatch(/^updated churn_rules .*\n^updated metrics_glossary /m);
+    expect(second.stderr).toMatch(/^unchanged churn_rules .*\n^updated metrics_glossary /m);
     const ids = Object.fromEntries(created.skills.map((s) => [s.slug, s.id]));
     expect(second.stdout).toBe(
-      `SLUG\tNAME\tACTION\tID\nchurn_rules\tChurn rules\tupdated\t${ids.churn_rules}\nmetrics_glossary\tMetrics glossary\tupdated\t${ids.metrics_glossary}\n`,
+      `SLUG\tNAME\tACTION\tID\nchurn_rules\tChurn rules\tunchanged\t${ids.churn_rules}\nmetrics_glossary\tMetrics glossary\tupdated\t${ids.metrics_glossary}\n`,
     );
-    expect(await received()).toEqual(['GET /skills/churn_rules 200', 'POST /skills 200', 'GET /skills/metrics_glossary 200', 'POST /skills 200']);
+    expect(await received()).toEqual(['GET /skills/churn_rules 200', 'GET /skills/metrics_glossary 200', 'POST /skills 200']);
     expect((await serverGet('/skills/metrics_glossary')).knowledge).toBe('ARR is annual recurring revenue. MRR is monthly.');
   });
 
@@ -242,7 +242,7 @@ describe('ws skills apply', () => {
     expect(result.stderr).toContain('created pricing_notes');
     expect(result.stderr).toMatch(/^error: 2 of 3 skills not applied:$/m);
     expect(result.stderr).toMatch(/^ {2}broken\.md: invalid front matter: /m);
-    expect(result.stderr).toMatch(/^ {2}invalid bad_slug\.yaml: slug "Bad Slug": must match/m);
+    expect(result.stderr).toMatch(/^ {2}invalid bad_slug\.yaml: slug "Bad Slug": must be 1 to 255 lower-case letters, digits and _$/m);
     expect(result.stdout).toMatch(/^pricing_notes\tPricing notes\tcreated\t/m);
     expect(await received()).toEqual(['GET /skills/pricing_notes 404', 'POST /skills 201']);
   });
@@ -268,7 +268,7 @@ describe('ws skills apply', () => {
     const result = await ws(['skills', 'apply', '--name', 'SQL style', '--slug', 'sql_style', '--description', 'House style for SQL', '--knowledge-file', knowledge, '--json', 'id,slug'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('updated sql_style');
-    expect(JSON.parse(result.stdout)).toEqual({ skills: [{ id: demoIds.skills.sqlStyle, slug: 'sql_style' }], created: [], updated: ['sql_style'] });
+    expect(JSON.parse(result.stdout)).toEqual({ skills: [{ id: demoIds.skills.sqlStyle, slug: 'sql_style' }], created: [], updated: ['sql_style'], unchanged: [] });
     expect((await serverGet('/skills/sql_style')).knowledge).toBe('Keywords in upper case.\n\nOne clause a line.\n');
   });
 

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { completionScript, shells, type Shell } from '../../src/completion/scripts.js';
 import { commandTree } from '../../src/completion/tree.js';
+import { helpTopics } from '../../src/commands/help/topics.js';
 import { fakeIO } from '../helpers/fake-io.js';
 
-const tree = commandTree(buildProgram(fakeIO(), () => async () => undefined));
+const tree = commandTree(buildProgram(fakeIO(), () => async () => undefined), Object.keys(helpTopics));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-completion-'));
 const scriptFile = (shell: Shell) => {
   const file = path.join(dir, `ws.${shell}`);
@@ -42,9 +43,24 @@ describe('bash completion', () => {
     [['ws', '--profile', 'queries', 'au'], ['automations', 'auth']], // 'queries' is the value of --profile
     [['ws', 'help', 'queries', 'ex'], ['execute']],
     [['ws', 'automations', 'trigger', 'x', '--timeout', '5m', '--wa'], ['--wait']],
-    [['ws', 'completion', ''], []],
+    [['ws', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [['ws', 'completion', 'z'], ['zsh']],
+    [['ws', 'completion', 'zsh', ''], []],
+    [['ws', 'help', 'env'], ['environment']],
+    [['ws', 'help', 'e'], ['emulator', 'environment', 'exit-codes']],
+    [['ws', 'queries', 'create', '--sql', ''], []], // no file names where a value is not a file
+    [['ws', 'queries', 'list', '--search', 'x'], []],
+    [['ws', 'automations', 'g'], ['get', 'get-run']], // the former name `run` is recognised, not offered
   ])('%j -> %j', (line, expected) => {
     expect(complete(...line)).toEqual(expected);
+  });
+
+  it('offers file names where the value is a file, and nowhere else', () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-completion-files-'));
+    fs.writeFileSync(path.join(files, 'skill.md'), '');
+    expect(complete('ws', 'queries', 'create', '--sql-file', `${files}/sk`)).toEqual([`${files}/skill.md`]);
+    expect(complete('ws', 'skills', 'apply', `${files}/sk`)).toEqual([`${files}/skill.md`]);
+    expect(complete('ws', 'queries', 'create', '--name', `${files}/sk`)).toEqual([]);
   });
 
   it('offers global options after any command', () => {
@@ -67,15 +83,22 @@ describe.skipIf(!has('fish'))('fish completion (fish is installed by .ci/run)', 
     ['ws --profile x queries list --so', ['--sort', '--source']],
     ['ws queries list --json id,na', ['id,name']],
     ['ws automations trigger x --wa', ['--wait']],
+    ['ws completion ', ['bash', 'fish', 'zsh']],
+    ['ws help ex', ['exit-codes']],
+    ['ws queries list --search x', []],
   ])('%j -> %j', (line, expected) => {
     expect(complete(line)).toEqual(expected);
   });
 });
 
 describe.skipIf(!has('zsh'))('zsh completion (zsh is installed by .ci/run)', () => {
-  it('loads without errors and registers _ws', () => {
-    const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws', 'zsh', scriptFile('zsh')], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
+  it('loads without errors and registers _ws for ws', () => {
+    const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws && print -r -- $_comps[ws]', 'zsh', scriptFile('zsh')], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('_ws: function');
+    expect(result.stdout).toBe('_ws: function\n_ws\n');
+  });
+
+  it('starts with #compdef ws, so that compinit picks it up from fpath', () => {
+    expect(completionScript('zsh', tree).split('\n')[0]).toBe('#compdef ws');
   });
 });

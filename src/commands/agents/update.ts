@@ -16,10 +16,19 @@ export async function run(ctx: Context, [agent]: string[], opts: UpdateOptions):
     );
   }
   const request = { method: 'PATCH', path: agentPath(agent!), body };
-  // The dry run reads the agent (a GET) to show what would change; it never sends the PATCH.
-  if (opts.dryRun) return printAgentDryRun(ctx, request, diffAgent(await getAgent(ctx.http(), agent!), body));
-  const output = await ctx.output(agentView.fields);
-  const updated = await updateAgent(ctx.http(), agent!, body);
+  const output = opts.dryRun ? undefined : await ctx.output(agentView.fields);
+  // The agent is read first, so that the report names only what changed (and a dry run shows it, sending no PATCH).
+  const http = ctx.http();
+  const before = await getAgent(http, agent!);
+  const diff = diffAgent(before, body);
+  if (opts.dryRun || !output) return printAgentDryRun(ctx, request, diff);
+  const changed = Object.keys(diff.changes);
+  if (changed.length === 0) {
+    await output.item(before, agentView);
+    ctx.note(`Agent ${before.name} already has these values (${diff.unchanged.join(', ')}): nothing was sent`);
+    return;
+  }
+  const updated = await updateAgent(http, agent!, body);
   await output.item(updated, agentView);
-  ctx.note(`Updated agent ${updated.name}: ${Object.keys(body).join(', ')}`);
+  ctx.note(`Updated agent ${updated.name}: ${changed.join(', ')}${diff.unchanged.length ? ` (unchanged: ${diff.unchanged.join(', ')})` : ''}`);
 }

@@ -1,37 +1,46 @@
-import type { Method } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { stripControl } from '../../text.js';
-import { keyValues, readStructured } from '../inputs.js';
+import { readStructured } from '../inputs.js';
+import { fields, headers, methodAndPath, statusAndHeaders } from './fields.js';
 
-const methods: readonly Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
-
-function headers(pairs: string[] | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of pairs ?? []) {
-    const at = pair.indexOf(':');
-    const name = at > 0 ? pair.slice(0, at).trim().toLowerCase() : '';
-    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw usageError(`invalid --header "${pair}": expected name:value`);
-    if (name === 'x-api-key') throw usageError('the API key is never given on the command line', 'set WS_API_KEY or run `ws auth login`');
-    result[name] = pair.slice(at + 1).trim();
-  }
-  return result;
+export interface ApiOptions {
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  header?: string[];
+  input?: string;
+  include?: boolean;
+  paginate?: boolean;
 }
 
-export async function run(ctx: Context, [methodArg, pathArg]: string[], opts: { field?: string[]; header?: string[]; input?: string }): Promise<void> {
-  const method = methodArg!.toUpperCase() as Method;
-  if (!methods.includes(method)) throw usageError(`invalid method "${methodArg}"`, `use one of ${methods.join(', ')}`);
-  const url = new URL(pathArg!.startsWith('/') ? pathArg! : `/${pathArg}`, 'http://path.invalid');
-  if (url.host !== 'path.invalid') throw usageError(`invalid path "${pathArg}": give a path below the base URL, not a URL`);
-  const fields = keyValues(opts.field, '--field');
+export async function run(ctx: Context, args: string[], opts: ApiOptions): Promise<void> {
+  const given = await fields(ctx.io, opts.rawField, opts.field);
+  const hasFields = Object.keys(given).length > 0;
+  // --paginate reads pages, so its fields are query parameters of a GET
+  const { method, url } = methodAndPath(args.filter((arg) => arg !== undefined), opts.method, !opts.paginate && (hasFields || opts.input !== undefined));
+  if (opts.paginate && method !== 'GET') throw usageError(`--paginate follows the pages of a GET, not of a ${method}`);
+  // with a body from --input, or for GET and DELETE, fields are query parameters (as in gh api)
   const inQuery = opts.input !== undefined || method === 'GET' || method === 'DELETE';
   const query: Record<string, string> = Object.fromEntries(url.searchParams);
-  if (inQuery) Object.assign(query, fields);
+  if (inQuery) for (const [key, value] of Object.entries(given)) query[key] = typeof value === 'string' ? value : JSON.stringify(value);
   let body: unknown;
   if (opts.input !== undefined) body = await readStructured(ctx.io, opts.input, '--input');
-  else if (!inQuery && Object.keys(fields).length) body = fields;
+  else if (!inQuery && hasFields) body = given;
+  const sent = headers(opts.header);
   const output = await ctx.output(undefined, { document: true });
-  const response = await ctx.http().send({ method, path: url.pathname, query, headers: headers(opts.header), body });
+  const http = ctx.http();
+  const response = await http.send({ method, path: url.pathname, query, headers: sent, body });
+  if (opts.include) {
+    const { STATUS_CODES } = await import('node:http');
+    ctx.io.stdout.write(statusAndHeaders(response.status, STATUS_CODES[response.status] ?? '', response.headers, [ctx.settings.apiKey.value ?? '']));
+  }
+  if (opts.paginate) {
+    const { allPages } = await import('./pages.js');
+    const merged = await allPages(http, response, url.pathname, query);
+    if (merged !== undefined) await output.document(merged);
+    return;
+  }
   let parsed: unknown;
   try {
     parsed = response.text === '' ? undefined : JSON.parse(response.text);

@@ -1,10 +1,8 @@
-import { getAutomation } from '../../api/automations.js';
+import { resolveAutomation } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { requireUuid } from '../../ids.js';
 import { automationView } from './view.js';
 
-export async function run(ctx: Context, [id]: string[]): Promise<void> {
-  requireUuid(id!, 'automation');
+export async function run(ctx: Context, [automation]: string[]): Promise<void> {
   const output = await ctx.output(automationView.fields);
-  await output.item(await getAutomation(ctx.http(), id!), automationView);
+  await output.item(await resolveAutomation(ctx.http(), automation!), automationView);
 }

@@ -27,14 +27,14 @@ export function registerAutomations(program: Command, runner: Runner): void {
   examples(list, 'ws automations list', 'ws automations list --search revenue --sort name --direction asc', 'ws automations list --latest-run --json');
   jsonFields(list, automationFields);
 
-  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID').action(runner(() => import('./get.js')));
-  examples(get, `ws automations get ${automation}`);
+  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID or exact name').action(runner(() => import('./get.js')));
+  examples(get, `ws automations get ${automation}`, 'ws automations get "Morning revenue report"');
   jsonFields(get, automationFields);
 
   const runs = automations
     .command('runs')
     .description('List the runs of an automation, newest first')
-    .argument('<automation>', 'automation UUID')
+    .argument('<automation>', 'automation UUID or exact name')
     .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'runs to skip', nonNegativeInt)
     .option('--all', 'fetch every page')
@@ -45,7 +45,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
   const trigger = automations
     .command('trigger')
     .description('Start a run of an automation; with --wait, follow it to the end')
-    .argument('<automation>', 'automation UUID')
+    .argument('<automation>', 'automation UUID or exact name')
     .option('--input <key=value>', 'an input value (repeatable)', collect)
     .option('--inputs-file <path>', 'input values from a JSON or YAML object (- for stdin)')
     .option('--metadata <json|@file>', 'a JSON object kept with the run')
@@ -58,8 +58,15 @@ export function registerAutomations(program: Command, runner: Runner): void {
   trigger.addHelpText('after', '\nExit codes with --wait: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
   jsonFields(trigger, automationRunFields);
 
-  const show = automations.command('run').description('Show one run with its steps as a timeline').argument('<runId>', 'automation run UUID').action(runner(() => import('./run.js')));
-  examples(show, `ws automations run ${run}`, `ws automations run ${run} --json`);
+  // Named apart from `runs` (the runs of an automation); `run`, its first name, still works, as gh keeps old names.
+  const show = automations
+    .command('get-run')
+    .alias('run')
+    .description('Show one automation run with its step runs as a timeline')
+    .argument('<runId>', 'automation run UUID')
+    .action(runner(() => import('./run.js')));
+  examples(show, `ws automations get-run ${run}`, `ws automations get-run ${run} --json`);
+  show.addHelpText('after', '\nAlias: `ws automations run <runId>` (the former name).');
   jsonFields(show, runDetailFields);
 
   const result = automations.command('result').description('Print the complete result of a run: step outputs, durations, errors').argument('<runId>', 'automation run UUID').action(runner(() => import('./result.js')));

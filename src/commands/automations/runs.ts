@@ -1,13 +1,13 @@
 import { listAutomationRunPages } from '../../api/automations.js';
+import { resolveAutomationId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { pageRequest } from '../shared.js';
-import { requireUuid } from '../../ids.js';
 import { automationRunView } from './view.js';
 
-export async function run(ctx: Context, [id]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
-  requireUuid(id!, 'automation');
+export async function run(ctx: Context, [automation]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
-  const pages = listAutomationRunPages(ctx.http(), id!, page);
+  const http = ctx.http();
+  const pages = listAutomationRunPages(http, await resolveAutomationId(http, automation!), page);
   await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, automationRunView);
 }

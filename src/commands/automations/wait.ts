@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { resumable } from '../resumable.js';
 import { awaitAutomationRun } from './await-run.js';
 import { requireUuid } from '../../ids.js';
 import { printRunDetail, runDetailFields } from './view.js';
@@ -8,6 +9,6 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
-  const detail = await awaitAutomationRun(ctx, ctx.http(), runId!, timeoutMs);
+  const detail = await resumable(awaitAutomationRun(ctx, ctx.http(), runId!, timeoutMs), `ws automations wait ${runId}`);
   await printRunDetail(output, detail);
 }

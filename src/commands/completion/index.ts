@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { Shell } from '../../completion/scripts.js';
 import { examples, type Runner } from '../shared.js';
 
 export function registerCompletion(program: Command, runner: Runner): void {
@@ -6,12 +7,20 @@ export function registerCompletion(program: Command, runner: Runner): void {
     .command('completion')
     .description('Print the shell completion script for bash, zsh or fish')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
-    .action(runner(() => import('./print.js')));
+    .action(
+      runner(async () => {
+        const { print } = await import('./print.js');
+        return { run: (ctx, [shell]: string[]) => print(ctx, shell as Shell, program) };
+      }),
+    );
   examples(
     completion,
     'source <(ws completion bash)                            # in ~/.bashrc',
     'source <(ws completion zsh)                             # in ~/.zshrc',
     'ws completion fish > ~/.config/fish/completions/ws.fish',
   );
-  completion.addHelpText('after', '\nThe scripts complete commands, options, option values and the fields of --json a,b.');
+  completion.addHelpText(
+    'after',
+    '\nThe scripts complete commands, options, option values and the fields of --json a,b, and ask `ws` itself for\nquery slugs, automation names and ids, recent run ids and profile names (at most 2 s, silent on errors).',
+  );
 }

@@ -1,9 +1,10 @@
-import { buildProgram } from '../../cli.js';
+import type { Command } from 'commander';
 import { completionScript, type Shell } from '../../completion/scripts.js';
 import { commandTree } from '../../completion/tree.js';
 import type { Context } from '../../context.js';
+import { helpTopics } from '../help/topics.js';
 
-export async function run(ctx: Context, [shell]: string[]): Promise<void> {
-  const program = buildProgram(ctx.io, () => async () => undefined);
-  ctx.io.stdout.write(completionScript(shell as Shell, commandTree(program)));
+/** Prints the script for the program it is part of (handed in by index.ts, so no module imports cli.ts). */
+export async function print(ctx: Context, shell: Shell, program: Command): Promise<void> {
+  ctx.io.stdout.write(completionScript(shell, commandTree(program, Object.keys(helpTopics))));
 }

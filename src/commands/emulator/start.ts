@@ -1,10 +1,13 @@
 import type { Context } from '../../context.js';
+import { WsError } from '../../errors.js';
 import { emulatorOptions, type EmulatorFlags } from './options.js';
 
 export async function run(ctx: Context, _args: string[], flags: EmulatorFlags): Promise<void> {
   const options = emulatorOptions(flags);
   const { startEmulator } = await import('../../emulator/emulator.js');
-  const emulator = await startEmulator(options);
+  const emulator = await startEmulator(options).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new WsError('api', `port ${options.port} on ${options.host} is already in use`, { hint: 'stop what listens there, or pass --port 0 to take a free port' }) : error;
+  });
   try {
     const [key] = emulator.apiKeys;
     // stdout: the two settings, in a form a shell can `export`; stderr: what a person needs to know.

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { printDryRun } from '../dry-run.js';
 import { jsonArgument, readText } from '../inputs.js';
-import { parameters } from './parameters.js';
+import { checkParameters, parameters } from './parameters.js';
 import { queryView } from './view.js';
 
 export interface CreateOptions {
@@ -54,6 +54,7 @@ export async function run(ctx: Context, _args: string[], opts: CreateOptions): P
     },
     queryBodyFlags,
   );
+  checkParameters(body.sql, body.parameters ?? []);
   if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: '/queries', body });
   const output = await ctx.output(queryView.fields);
   const query = await createQuery(ctx.http(), body);

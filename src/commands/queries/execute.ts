@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
+import { resumable } from '../resumable.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
 import { queryRunStatusView } from '../runs/view.js';
 
@@ -63,7 +64,8 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
     return;
   }
-  const finished = await awaitQueryRun(ctx, http, runId, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
+  const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
+  const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');

@@ -47,3 +47,44 @@ export async function parameters(io: IO, specs: string[] | undefined, file: stri
   if (duplicate !== undefined) throw usageError(`parameter "${duplicate}" is declared twice`);
   return list;
 }
+
+/**
+ * The parameter types ws accepts. The API description does not list the allowed values of a parameter's type,
+ * so these are the ones ws itself understands (it checks `--param` values of execute by them) and the emulator
+ * binds; any other word is far likelier a typo than a type the server knows. Compared without case.
+ */
+export const parameterTypes = ['text', 'string', 'number', 'numeric', 'integer', 'int', 'bigint', 'float', 'double', 'decimal', 'boolean', 'bool', 'date', 'timestamp', 'datetime'] as const;
+
+/** `{{name}}` in saved SQL, the placeholder the server fills from the query's parameters. */
+const placeholder = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+export function placeholders(sql: string): string[] {
+  return [...new Set([...sql.matchAll(placeholder)].map((match) => match[1]!))];
+}
+
+/** Refuses a parameter type ws does not know (exit 2, before any request). */
+export function checkParameterTypes(declared: readonly { name: string; type?: string | null }[]): void {
+  for (const parameter of declared) {
+    const type = parameter.type ?? '';
+    if (type !== '' && !(parameterTypes as readonly string[]).includes(type.toLowerCase())) {
+      throw usageError(`parameter ${parameter.name}: unknown type "${type}"`, `the types ws accepts: ${parameterTypes.join(', ')}`);
+    }
+  }
+}
+
+/** Refuses a `{{name}}` in the SQL that no parameter declares: execute would fail and `--param name=…` be refused. */
+export function checkPlaceholders(sql: string, declared: readonly { name: string }[]): void {
+  const names = new Set(declared.map((parameter) => parameter.name));
+  const undeclared = placeholders(sql).filter((name) => !names.has(name));
+  if (!undeclared.length) return;
+  throw usageError(
+    `the SQL uses ${undeclared.map((name) => `{{${name}}}`).join(', ')}, which no parameter declares`,
+    `declare ${undeclared.length > 1 ? 'each' : 'it'} with --param ${undeclared[0]}[:type][=default]${names.size ? ` (declared: ${[...names].join(', ')})` : ''}`,
+  );
+}
+
+/** Both checks: what would save a query that cannot run is refused with exit 2, before any write. */
+export function checkParameters(sql: string, declared: readonly { name: string; type?: string | null }[]): void {
+  checkParameterTypes(declared);
+  checkPlaceholders(sql, declared);
+}

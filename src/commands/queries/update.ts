@@ -1,5 +1,5 @@
 import { updateQuery } from '../../api/queries.js';
-import { resolveQueryId } from '../../api/resolve.js';
+import { resolveQuery, resolveQueryId } from '../../api/resolve.js';
 import { isUuid } from '../../ids.js';
 import { UpdateQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
@@ -8,7 +8,7 @@ import { usageError } from '../../errors.js';
 import { printDryRun } from '../dry-run.js';
 import { jsonArgument } from '../inputs.js';
 import { queryBodyFlags, sqlFrom } from './create.js';
-import { parameters } from './parameters.js';
+import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from './parameters.js';
 import { queryView } from './view.js';
 
 export interface UpdateOptions {
@@ -39,11 +39,17 @@ export async function run(ctx: Context, [query]: string[], opts: UpdateOptions):
   if (Object.values(body).every((value) => value === undefined)) {
     throw usageError('nothing to update', 'pass at least one of --name, --sql, --sql-file, --description, --clear-description, --param, --parameters-file, --metadata');
   }
-  // A dry run with a slug still looks the slug up (a read), to show the exact request.
-  if (opts.dryRun && isUuid(query!)) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${query}`, body });
-  const http = ctx.http();
-  const id = await resolveQueryId(http, query!);
+  checkParameterTypes(body.parameters ?? []);
+  let id = isUuid(query!) ? query! : undefined;
+  const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
+  if (sqlNeedsParameters || body.parameters !== undefined) {
+    // the SQL and its parameters must fit together: what is not changed is read from the server (a dry run too)
+    const current = body.sql !== undefined && body.parameters !== undefined ? undefined : await resolveQuery(ctx.http(), query!);
+    checkPlaceholders(body.sql ?? current!.sql, body.parameters !== undefined ? (body.parameters ?? []) : (current!.parameters ?? []));
+    id ??= current?.id;
+  }
+  id ??= await resolveQueryId(ctx.http(), query!); // a slug is looked up even for a dry run, to show the exact request
   if (opts.dryRun) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${id}`, body });
   const output = await ctx.output(queryView.fields);
-  await output.item(await updateQuery(http, id, body), queryView);
+  await output.item(await updateQuery(ctx.http(), id, body), queryView);
 }

@@ -1,6 +1,7 @@
 import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { resumable } from '../resumable.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
 import { requireUuid } from '../../ids.js';
 import { queryRunStatusView } from './view.js';
@@ -10,7 +11,8 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
-  const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
+  const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
+  const finished = await resumable(awaitQueryRun(ctx, http, runId!, timeoutMs, resume), resume);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = await getQueryRunResult(http, runId!);
   await settleLatestRun(http, queryId, runId!);

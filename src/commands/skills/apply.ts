@@ -1,22 +1,27 @@
 import { onePage } from '../../api/paginate.js';
-import type { Skill } from '../../api/schemas/skills.js';
+import type { ApplySkillBody, Skill } from '../../api/schemas/skills.js';
 import { applySkill, getSkill } from '../../api/skills.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
+import { canonical } from '../agents/changes.js';
 import { printSkillDryRun, skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './sources.js';
 import { appliedSkillsView, skillView, type SkillAction } from './view.js';
 
 const skillFlags = ['name', 'slug', 'description', 'knowledge', 'knowledgeFile', 'tool', 'subAgent'] as const;
 
-/** Whether a skill with this slug exists yet: decides "created" or "updated" (POST /skills does both). */
-async function exists(ctx: Context, slug: string): Promise<boolean> {
+/** The skill with this slug as it is now, if any: decides created, updated or unchanged (POST /skills creates and updates). */
+async function current(ctx: Context, slug: string): Promise<Skill | undefined> {
   try {
-    await getSkill(ctx.http(), slug);
-    return true;
+    return await getSkill(ctx.http(), slug);
   } catch (error) {
-    if (error instanceof WsError && error.kind === 'not_found') return false;
+    if (error instanceof WsError && error.kind === 'not_found') return undefined;
     throw error;
   }
+}
+
+/** Whether the skill already has every value the body sets (userAgent only says who sent it). */
+function holds(skill: Skill, body: ApplySkillBody): boolean {
+  return Object.entries(body).every(([field, value]) => field === 'userAgent' || canonical((skill as Record<string, unknown>)[field]) === canonical(value));
 }
 
 /** Errors that would fail every other skill as well (no key, no network) end the run at once. */
@@ -37,8 +42,10 @@ export async function run(ctx: Context, files: string[], opts: ApplyOptions): Pr
     const actions = new Map<Skill, SkillAction>();
     for (const source of valid) {
       try {
-        const action: SkillAction = (await exists(ctx, source.body!.slug)) ? 'updated' : 'created';
-        const skill = await applySkill(ctx.http(), source.body!);
+        const before = await current(ctx, source.body!.slug);
+        const action: SkillAction = !before ? 'created' : holds(before, source.body!) ? 'unchanged' : 'updated';
+        // an unchanged skill is not written again: applying twice sends one write
+        const skill = action === 'unchanged' ? before! : await applySkill(ctx.http(), source.body!);
         applied.push(skill);
         actions.set(skill, action);
         ctx.note(`${action} ${skill.slug}${source.file ? ` (${source.file})` : ''}`);
@@ -49,7 +56,7 @@ export async function run(ctx: Context, files: string[], opts: ApplyOptions): Pr
     }
     const slugs = (action: SkillAction) => applied.filter((skill) => actions.get(skill) === action).map((skill) => skill.slug);
     // nothing applied: the errors below say why, and no empty table precedes them
-    if (applied.length || !sources.some((source) => source.problem)) await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated') }) }, appliedSkillsView(actions));
+    if (applied.length || !sources.some((source) => source.problem)) await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') }) }, appliedSkillsView(actions));
   }
   const problems = sources.filter((source) => source.problem).map((source) => source.problem!);
   if (problems.length) {

@@ -49,6 +49,29 @@ async function markdownFields(text: string, label: string): Promise<Record<strin
   return { ...object, knowledge: match[2]!.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd() };
 }
 
+const isText = (min: number, max: number) => (value: unknown) => typeof value === 'string' && value.length >= min && value.length <= max;
+const isNameList = (value: unknown) => value === null || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+
+/** Each field's rule in words, checked before the schema so that a file's author reads the rule, not a validator's. */
+const fieldRules: [field: string, required: boolean, test: (value: unknown) => boolean, rule: string][] = [
+  ['name', true, isText(1, 255), 'text of 1 to 255 characters'],
+  ['slug', true, (value) => isText(1, 255)(value) && /^[a-z0-9_]+$/.test(value as string), '1 to 255 lower-case letters, digits and _'],
+  ['description', true, isText(1, 1000), 'text of 1 to 1000 characters'],
+  ['knowledge', true, isText(1, Infinity), 'text of at least 1 character (the body of a Markdown file)'],
+  ['tools', false, isNameList, 'a list of tool names, e.g. [run_query]'],
+  ['subAgents', false, isNameList, 'a list of agent names, e.g. [sql_helper, acme/summariser]'],
+  ['sections', false, (value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'a mapping of section names to values'],
+];
+
+function checkFields(fields: Record<string, unknown>, label: string): void {
+  const problems = fieldRules.flatMap(([field, required, test, rule]) => {
+    if (!(field in fields) || fields[field] === undefined) return required ? [`${field} is missing; it must be ${rule}`] : [];
+    const value = fields[field];
+    return test(value) ? [] : [`${field} ${JSON.stringify(value)?.slice(0, 60) ?? String(value)}: must be ${rule}`];
+  });
+  if (problems.length) throw usageError(`invalid ${label}: ${problems.join('; ')}`);
+}
+
 /** A skill file into a validated POST body; problems are usage errors naming the file and the field. */
 async function loadFile(io: IO, file: string): Promise<ApplySkillBody> {
   const label = path.basename(file);
@@ -59,6 +82,7 @@ async function loadFile(io: IO, file: string): Promise<ApplySkillBody> {
   const fields = /\.md$/i.test(file) ? await markdownFields(text, label) : requireObject(await parseStructured(text, label), label);
   const unknown = Object.keys(fields).filter((key) => !bodyFields.includes(key) && !readOnlyFields.includes(key));
   if (unknown.length) throw usageError(`${label}: unknown skill field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (skill fields: ${bodyFields.join(', ')})`);
+  checkFields(fields, label);
   const body = Object.fromEntries(bodyFields.filter((field) => field in fields).map((field) => [field, fields[field]]));
   return validateRequest(ApplySkillBody, { ...body, userAgent: 'cli' }, Object.fromEntries(bodyFields.map((field) => [field, `${label}: ${field}`])));
 }

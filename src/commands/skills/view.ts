@@ -29,7 +29,7 @@ export const skillView: View<Skill> = {
   }),
 };
 
-export type SkillAction = 'created' | 'updated';
+export type SkillAction = 'created' | 'updated' | 'unchanged';
 
 /** The skills `ws skills apply` sent, each with what happened to it. */
 export function appliedSkillsView(actions: Map<Skill, SkillAction>): View<Skill> {

@@ -1,0 +1,101 @@
+/** `ws help <topic>`, as `gh help environment`: reference pages that belong to no single command. */
+export const helpTopics: Record<string, { summary: string; text: string }> = {
+  environment: {
+    summary: 'the environment variables ws reads',
+    text: `Environment variables
+
+A flag wins over a variable; a variable wins over the profile in the config file.
+
+  WS_API_KEY       the API key (never a flag). Sent only in the x-api-key header, to the base URL.
+  WS_BASE_URL      the API base URL, including /public/v3 (flag --base-url)
+  WS_PROFILE       the configuration profile to use; default "default" (flag --profile)
+  WS_OUTPUT        the output format: table, json, ndjson, csv, tsv or yaml (flag -o)
+  WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
+  WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
+  WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
+  WS_PAGER         the pager for long output on a terminal (flag --no-pager: none)
+  PAGER            the pager when WS_PAGER is not set; the default is less -FRX
+  NO_COLOR         any non-empty value: never colour the output (flag --no-color)
+  CLICOLOR         0: no colour
+  CLICOLOR_FORCE   any value but 0: colour even when stdout is not a terminal
+  FORCE_COLOR      0 or false: no colour; any other value: colour even when stdout is not a terminal
+  CI               set: no spinner, one line per change of state while waiting
+  XDG_CONFIG_HOME  where the config folder is on Linux (ws/ below it), when WS_CONFIG_DIR is not set
+  APPDATA          where the config folder is on Windows, when WS_CONFIG_DIR is not set
+`,
+  },
+  'exit-codes': {
+    summary: 'what each exit code means',
+    text: `Exit codes
+
+  0    success (also when the reader of a pipe goes away, as in \`ws … | head\`)
+  1    API or network error not covered below
+  2    usage error or invalid input, found before any request was sent
+  3    not authenticated or not allowed: no key configured, HTTP 401 or 403
+  4    not found: HTTP 404, or a slug or name that matches nothing (or several things)
+  5    the remote job ended badly while waiting: a query run FAILED or CANCELLED, an automation run
+       failed or cancelled
+  6    --timeout passed while waiting; the run goes on, and the message says how to resume waiting
+  130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel
+
+Example:
+  $ ws queries execute churn_report --wait; echo "exit $?"
+`,
+  },
+  formatting: {
+    summary: 'output formats, --json fields, --jq',
+    text: `Formatting
+
+stdout carries data only; progress, hints and errors go to stderr.
+
+  -o, --output <format>   table (the default), json, ndjson, csv, tsv or yaml (env WS_OUTPUT,
+                          or \`ws config set output json\` for a profile)
+  --json                  the same as -o json: the API's response body, indented by 2
+  --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
+                          Each command's help lists its fields under "JSON fields"; completion offers them.
+  --jq <expression>       filter the JSON with jq (implies JSON); strings print raw, as jq -r does
+
+  table    in a terminal: aligned columns cut to the width; in a pipe: tab-separated, nothing cut
+  json     the response body; a list fetched in several pages is one envelope
+  ndjson   one JSON object a line: one per item of a list, one per row of data
+  csv      RFC 4180, a header row first
+  tsv      tab-separated, a header row first; tab, newline and backslash escaped
+  yaml     the JSON document as YAML
+
+Examples:
+  $ ws queries list --json id,slug
+  $ ws queries list --jq '.queries[].slug'
+  $ ws queries data daily_revenue --all -o csv > revenue.csv
+  $ ws automations list -o yaml
+`,
+  },
+};
+
+/** The root help's list of topics. */
+export function topicList(): string {
+  const width = Math.max(...Object.keys(helpTopics).map((name) => name.length));
+  return Object.entries(helpTopics)
+    .map(([name, topic]) => `  ${name.padEnd(width)}  ${topic.summary}`)
+    .join('\n');
+}
+
+/** Levenshtein distance, for "did you mean" after a mistyped topic or command. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The closest of `names` to a mistyped word, if any is close enough to be a likely typo. */
+export function closest(word: string, names: readonly string[]): string | undefined {
+  let best: { name: string; score: number } | undefined;
+  for (const name of names) {
+    const score = name.startsWith(word) ? 0 : distance(word, name);
+    if (score <= Math.max(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
+  }
+  return best?.name;
+}

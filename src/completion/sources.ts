@@ -1,0 +1,86 @@
+import { listAutomations } from '../api/automations.js';
+import { HttpClient } from '../api/http.js';
+import { listQueries } from '../api/queries.js';
+import { resolveSettings } from '../config/settings.js';
+import { checkBaseUrl } from '../context.js';
+import type { IO } from '../io.js';
+import { version } from '../version.js';
+
+type Candidate = [value: string, description: string];
+
+/** How many names one Tab asks for: one page, never every page. */
+const pageSize = 50;
+
+/**
+ * An API client for completion, or none. The key goes only to its own origin: a key from the profile only to
+ * that profile's base URL (never to WS_BASE_URL or a --base-url on the line); plain http only to loopback.
+ * One try per request, everything within the deadline.
+ */
+function client(io: IO, profile: string | undefined, deadlineMs: number): HttpClient | undefined {
+  const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
+  const apiKey = settings.apiKey.value;
+  const baseUrl = settings.apiKey.source === 'config' ? settings.profile.baseUrl : settings.baseUrl.value;
+  if (!apiKey || !baseUrl) return undefined;
+  checkBaseUrl(baseUrl, false, 'completion');
+  return new HttpClient({
+    baseUrl,
+    apiKey,
+    userAgent: `ws/${version()} node/${process.versions.node} (completion)`,
+    timeoutMs: deadlineMs,
+    maxAttempts: 1,
+    signal: AbortSignal.timeout(deadlineMs),
+  });
+}
+
+const looksLikeId = (word: string) => /^[0-9a-f-]+$/i.test(word);
+
+const field = (value: unknown, name: string): string | undefined => {
+  const inner = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof inner === 'string' ? inner : undefined;
+};
+
+const sources: Record<string, (http: HttpClient, current: string) => Promise<Candidate[]>> = {
+  /** Query slugs, found by the list's search as `ws queries get <slug>` resolves them. */
+  'queries query': async (http, current) => {
+    const list = await listQueries(http, { limit: pageSize, search: current || undefined, includeRuns: false });
+    return list.queries.map((query) => [query.slug, query.name]);
+  },
+  /** Automation ids and names; an id is not searchable, so a hexadecimal start lists the newest instead. */
+  'automations automation': async (http, current) => {
+    const list = await listAutomations(http, { limit: pageSize, search: current && !looksLikeId(current) ? current : undefined });
+    return list.workflows.flatMap((automation): Candidate[] => [
+      [automation.id, automation.name],
+      [automation.name, automation.id],
+    ]);
+  },
+  /** Recent query runs: the last run of each recently updated query. */
+  'runs runId': async (http) => {
+    const list = await listQueries(http, { limit: pageSize, includeRuns: true, sortBy: 'updated' });
+    return list.queries.flatMap((query): Candidate[] => {
+      const run = query.lastQueryRun as unknown;
+      const id = field(run, 'id');
+      return id ? [[id, `${query.slug} ${field(run, 'status') ?? ''}`]] : [];
+    });
+  },
+  /** Recent automation runs: the latest run of each automation. */
+  'automations runId': async (http) => {
+    const list = await listAutomations(http, { limit: pageSize, include: 'latestRun', sortBy: 'updated' });
+    return list.workflows.flatMap((automation): Candidate[] => {
+      const id = field(automation.latestRun, 'id');
+      return id ? [[id, `${automation.name} ${field(automation.latestRun, 'state') ?? ''}`]] : [];
+    });
+  },
+};
+
+/** Names for the argument `kind` ("<group> <argument>") from the API; none without a key and base URL. */
+export async function fromApi(io: IO, profile: string | undefined, kind: string, current: string, deadlineMs: number): Promise<Candidate[]> {
+  const source = sources[kind];
+  if (!source) return [];
+  const http = client(io, profile, deadlineMs);
+  if (!http) return [];
+  try {
+    return await source(http, current);
+  } finally {
+    await http.close();
+  }
+}

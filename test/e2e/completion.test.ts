@@ -1,0 +1,241 @@
+/**
+ * End to end: shell completion of real names. `ws __complete` against the emulator (what it prints, what reached
+ * which server), then the generated scripts in real bash, fish and zsh with `ws` on the PATH. zsh runs
+ * interactively in tmux with the script installed on fpath, as a user installs it, and keys are typed.
+ */
+import { spawnSync } from 'node:child_process';
+import { execa } from 'execa';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoIds, pollUntil, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { ws, wsBin } from '../helpers/ws.js';
+
+const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
+const morning = demoIds.automations.morningReport;
+
+let emu: TestEmulator;
+let other: TestEmulator;
+let dir: string;
+let binDir: string;
+let env: Record<string, string>;
+let queryRun: string;
+let automationRun: string;
+
+function configDir(profiles: Record<string, { baseUrl?: string; apiKey?: string }>): string {
+  const at = fs.mkdtempSync(path.join(dir, 'config-'));
+  fs.writeFileSync(path.join(at, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+  return at;
+}
+
+beforeAll(async () => {
+  [emu, other] = await Promise.all([startTestEmulator(), startTestEmulator()]);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-completion-'));
+  binDir = path.join(dir, 'bin');
+  fs.mkdirSync(binDir);
+  fs.writeFileSync(path.join(binDir, 'ws'), `#!/bin/sh\nexec "${process.execPath}" "${wsBin}" "$@"\n`, { mode: 0o755 });
+  for (const shell of ['bash', 'zsh', 'fish'] as const) {
+    const result = await ws(['completion', shell]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    fs.writeFileSync(path.join(dir, shell === 'zsh' ? '_ws' : `ws.${shell}`), result.stdout);
+  }
+  // a machine loaded by parallel tests may take more than the default 2 s to answer a Tab
+  env = { ...emu.env, PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir({}), WS_COMPLETE_TIMEOUT: '30s' };
+  queryRun = (await emu.api('POST', `/queries/${demoIds.queries.topCustomers}/execute`, {})).json.queryRunId;
+  automationRun = (await emu.api('POST', `/automations/${morning}/runs`, {})).json.id;
+});
+afterAll(async () => {
+  await Promise.all([emu?.close(), other?.close()]);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await Promise.all([emu.clearRequests(), other.clearRequests()]);
+});
+
+describe('ws __complete', () => {
+  const complete = async (words: string[], extra: Record<string, string> = {}) => {
+    const result = await ws(['__complete', ...words], { ...env, ...extra });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    return result.stdout;
+  };
+
+  it('query slugs through the list search, with their names', async () => {
+    expect(await complete(['ws', 'queries', 'get', 'daily'])).toBe('daily_revenue\tDaily revenue\n');
+    const [request] = await emu.requests();
+    expect(`${request!.method} ${request!.path}`).toBe('GET /queries');
+    expect(request!.query).toContain('search=daily');
+  });
+
+  it('automation names and ids', async () => {
+    expect(await complete(['ws', 'automations', 'trigger', 'Morn'])).toBe(`Morning revenue report\t${morning}\n`);
+    const ids = await complete(['ws', 'automations', 'get', '20000000-0000-4000-8000-00000000000']);
+    expect(ids.split('\n').filter(Boolean).sort()).toEqual([`${morning}\tMorning revenue report`, `${demoIds.automations.nightlyExport}\tNightly churn export`]);
+  });
+
+  it('recent query run ids and automation run ids', async () => {
+    const runs = await pollUntil(async () => {
+      const out = await complete(['ws', 'runs', 'wait', '']);
+      return out.includes(queryRun) && out;
+    }, 'the new run to be the last of its query');
+    expect(runs).toMatch(new RegExp(`^${queryRun}\\ttop_customers [A-Z]+$`, 'm'));
+    expect(await complete(['ws', 'automations', 'steps', ''])).toMatch(new RegExp(`^${automationRun}\\tMorning revenue report [a-z]+$`, 'm'));
+    // `run`, the former name of get-run, is read as get-run
+    expect(await complete(['ws', 'automations', 'run', ''])).toMatch(new RegExp(`^${automationRun}\\t`, 'm'));
+  });
+
+  it('profile names from the config file, without a request', async () => {
+    const config = configDir({ default: { baseUrl: emu.baseUrl }, staging: { baseUrl: 'https://staging.example.com/public/v3' } });
+    expect(await complete(['ws', 'queries', 'list', '--profile', ''], { WS_CONFIG_DIR: config })).toBe(`default\t${emu.baseUrl}\nstaging\thttps://staging.example.com/public/v3\n`);
+    expect(await complete(['ws', '--profile', 'st'], { WS_CONFIG_DIR: config })).toBe('staging\thttps://staging.example.com/public/v3\n');
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('the fields of --json after the last comma, without a request', async () => {
+    expect(await complete(['ws', 'queries', 'get', 'x', '--json', 'id,na'])).toBe('id,name\n');
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('nothing where the scripts complete by themselves, and nothing past the last argument; no request', async () => {
+    expect(await complete(['ws', 'queries', 'li'])).toBe('');
+    expect(await complete(['ws', 'queries', 'get', '--j'])).toBe('');
+    expect(await complete(['ws', 'queries', 'get', 'daily_revenue', ''])).toBe('');
+    expect(await complete(['ws', 'queries', 'list', '--search', 'da'])).toBe('');
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('is silent and exits 0 on any error: HTTP 500, no server, no key, a corrupt config file', async () => {
+    await emu.fault({ path: '^/queries$', status: 500, times: 1 });
+    expect(await complete(['ws', 'queries', 'get', 'd'])).toBe('');
+    expect(routes(await emu.requests())).toEqual(['GET /queries']); // one try, no retries
+    expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: 'http://127.0.0.1:9/public/v3' })).toBe('');
+    expect(await complete(['ws', 'queries', 'get', 'd'], { WS_API_KEY: '' })).toBe('');
+    const corrupt = fs.mkdtempSync(path.join(dir, 'corrupt-'));
+    fs.writeFileSync(path.join(corrupt, 'config.json'), '{not json');
+    expect(await complete(['ws', '--profile', ''], { WS_CONFIG_DIR: corrupt })).toBe('');
+  });
+
+  it('gives up on a server that never answers (after the default 2 s)', async () => {
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = http.createServer(() => {});
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/public/v3`;
+      expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: url, WS_COMPLETE_TIMEOUT: '' })).toBe('');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("sends a profile's key only to that profile's base URL: not to WS_BASE_URL, not to a --base-url on the line", async () => {
+    const config = configDir({ default: { baseUrl: emu.baseUrl, apiKey: emu.env.WS_API_KEY } });
+    const profileOnly = { WS_CONFIG_DIR: config, WS_API_KEY: '', WS_BASE_URL: other.baseUrl };
+    expect(await complete(['ws', '--base-url', other.baseUrl, 'queries', 'get', 'daily'], profileOnly)).toBe('daily_revenue\tDaily revenue\n');
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    expect(await other.requests()).toEqual([]);
+  });
+});
+
+describe('bash', () => {
+  /** What bash offers, the cursor at the last word, with ws on the PATH (async: the emulator runs in this process). */
+  const complete = async (...line: string[]) =>
+    (await execa('bash', ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, path.join(dir, 'ws.bash'), ...line], { env, timeout: 20_000 })).stdout
+      .split('\n')
+      .filter(Boolean);
+
+  it.each([
+    [['ws', 'queries', 'get', 'dai'], ['daily_revenue']],
+    [['ws', 'queries', 'execute', '--wait', 'revenue_'], ['revenue_by_country']],
+    [['ws', 'automations', 'get', 'Morn'], ['Morning\\ revenue\\ report']],
+    [['ws', 'queries', 'g'], ['get']],
+    [['ws', 'queries', 'list', '--direction', ''], ['asc', 'desc']],
+    [['ws', 'queries', 'get', '--json', 'id,sl'], ['id,slug']],
+  ])('%j -> %j', async (line, expected) => {
+    expect(await complete(...line)).toEqual(expected);
+  });
+
+  it('--profile offers profile names, not file names', async () => {
+    env.WS_CONFIG_DIR = configDir({ default: {}, prod: {} });
+    expect(await complete('ws', '--profile', '')).toEqual(['default', 'prod']);
+    env.WS_CONFIG_DIR = configDir({});
+  });
+});
+
+describe.skipIf(!has('fish'))('fish (installed by .ci/run)', () => {
+  const complete = async (line: string) =>
+    (await execa('fish', ['-c', 'source $argv[1]; complete -C $argv[2]', path.join(dir, 'ws.fish'), line], { env, timeout: 20_000 })).stdout
+      .split('\n')
+      .filter(Boolean);
+
+  it.each([
+    ['ws queries get dai', ['daily_revenue\tDaily revenue']],
+    ['ws automations trigger Nig', [`Nightly churn export\t${demoIds.automations.nightlyExport}`]],
+    ['ws runs g', ['get\tShow the status and history of a query run']],
+    ['ws queries list --json id,na', ['id,name']],
+  ])('%j -> %j', async (line, expected) => {
+    expect(await complete(line)).toEqual(expected);
+  });
+});
+
+describe.skipIf(!has('zsh') || !has('tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
+  const socket = `ws-completion-${process.pid}`;
+  const tmux = async (...args: string[]) => (await execa('tmux', ['-L', socket, ...args], { timeout: 20_000 })).stdout;
+  const screen = () => tmux('capture-pane', '-p', '-t', 'z');
+  /** The command line after typing `keys` and Tab (and `after`, e.g. a mark to see whether a space came). */
+  const typed = async (keys: string, expected: RegExp, after = '') => {
+    await tmux('send-keys', '-t', 'z', 'C-u', 'C-l');
+    await tmux('send-keys', '-t', 'z', '-l', keys);
+    await tmux('send-keys', '-t', 'z', 'Tab');
+    if (after) {
+      // the Tab may ask ws over HTTP: wait until the line changes before typing on
+      await pollUntil(async () => (await screen()).split('\n').find((line) => line.startsWith('ZP> ')) !== `ZP> ${keys}` || undefined, `zsh to complete "${keys}"`, 20_000, 100);
+      await tmux('send-keys', '-t', 'z', '-l', after);
+    }
+    let shown = '';
+    try {
+      return await pollUntil(async () => {
+        shown = await screen();
+        return expected.test(shown) && shown;
+      }, `zsh to show ${expected} after "${keys}"`, 20_000, 100);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the screen:\n${shown}`);
+    }
+  };
+
+  beforeAll(async () => {
+    const fpath = path.join(dir, 'fpath');
+    fs.mkdirSync(fpath);
+    fs.copyFileSync(path.join(dir, '_ws'), path.join(fpath, '_ws'));
+    const rc = path.join(dir, 'zshrc');
+    const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
+    fs.writeFileSync(rc, [...exports, `fpath=('${fpath}' $fpath)`, 'autoload -U compinit && compinit -u -D', "PS1='ZP> '", ''].join('\n'));
+    await tmux('new-session', '-d', '-s', 'z', '-x', '160', '-y', '40', `zsh -f -i`);
+    await tmux('send-keys', '-t', 'z', `source '${rc}'`, 'Enter');
+    await pollUntil(async () => /^ZP>\s*$/m.test(await screen()), 'the zsh prompt', 20_000, 100); // capture-pane drops trailing spaces
+  }, 30_000);
+  afterAll(() => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+  });
+
+  it('completes a command word (the #compdef line made compinit load _ws from fpath)', async () => {
+    await typed('ws queri', /^ZP> ws queries X$/m, 'X');
+  });
+
+  it('adds no space after a --json field, so the next field can follow the comma', async () => {
+    await typed('ws queries list --json id,na', /^ZP> ws queries list --json id,name,$/m, ',');
+  });
+
+  it('lists enum values', async () => {
+    const shown = await typed('ws queries list --sort ', /created +name +updated/);
+    expect(shown).toMatch(/created +name +updated/);
+  });
+
+  it('completes a query slug from the running emulator', async () => {
+    await typed('ws queries get dai', /^ZP> ws queries get daily_revenue X$/m, 'X');
+  });
+});
