@@ -44,6 +44,6 @@ export async function run(ctx: Context, [id]: string[], opts: TriggerOptions): P
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }
-  const detail = await awaitAutomationRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt);
+  const detail = await awaitAutomationRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true);
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }
