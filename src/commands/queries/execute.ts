@@ -8,6 +8,8 @@ import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
+import { getQueryRunResult } from '../../api/query-runs.js';
+import { noteRunResult } from '../runs/summary.js';
 import { queryRunStatusView } from '../runs/view.js';
 
 /**
@@ -59,6 +61,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     return;
   }
   const finished = await awaitQueryRun(ctx, http, runId, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
+  if (!ctx.settings.quiet) noteRunResult(ctx, runId, await getQueryRunResult(http, runId));
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false }, runId);

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
 import { requireUuid } from '../../ids.js';
+import { noteRunResult } from './summary.js';
 import { queryRunStatusView } from './view.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
@@ -11,8 +12,10 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
   const finished = await awaitQueryRun(ctx, http, runId!, timeoutMs, `ws runs wait ${runId}${opts.data ? ' --data' : ''}`);
+  const result = opts.data || !ctx.settings.quiet ? await getQueryRunResult(http, runId!) : undefined;
+  if (result) noteRunResult(ctx, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
-  const { queryId } = await getQueryRunResult(http, runId!);
+  const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
   await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false }, runId);
 }
