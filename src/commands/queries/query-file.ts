@@ -122,7 +122,7 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     return 2;
   };
   const error = document.errors[0];
-  if (error) throw new QueryFileProblem(file, (error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]}`);
+  if (error) throw new QueryFileProblem(file, (error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
   const fields = document.toJS() as unknown;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new QueryFileProblem(file, 2, 'the front-matter block must hold fields (name: …)');
   const record = fields as Record<string, unknown>;
