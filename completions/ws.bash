@@ -4,9 +4,9 @@
 _ws_subcommands() {
   case "$1" in
     "") echo "queries runs automations agents skills sessions auth config api completion emulator help" ;;
-    "queries") echo "list get create update execute runs data" ;;
+    "queries") echo "list get create update execute runs data pull apply" ;;
     "runs") echo "get result wait" ;;
-    "automations") echo "list get runs trigger run result steps wait cancel" ;;
+    "automations") echo "list get runs trigger run result steps wait watch cancel" ;;
     "agents") echo "get update" ;;
     "skills") echo "get apply" ;;
     "sessions") echo "get update" ;;
@@ -26,6 +26,8 @@ _ws_options() {
     "queries execute") echo "--param --metadata --wait --timeout --no-data --limit --help" ;;
     "queries runs") echo "--limit --offset --all --help" ;;
     "queries data") echo "--limit --offset --all --help" ;;
+    "queries pull") echo "--force --help" ;;
+    "queries apply") echo "--dry-run --help" ;;
     "runs") echo "--help" ;;
     "runs get") echo "--help" ;;
     "runs result") echo "--help" ;;
@@ -39,6 +41,7 @@ _ws_options() {
     "automations result") echo "--help" ;;
     "automations steps") echo "--help" ;;
     "automations wait") echo "--timeout --help" ;;
+    "automations watch") echo "--timeout --help" ;;
     "automations cancel") echo "--dry-run --help" ;;
     "agents") echo "--help" ;;
     "agents get") echo "--help" ;;
@@ -93,6 +96,8 @@ _ws_fields() {
     "queries update") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
     "queries execute") echo "queryId queryRunId status queryName message userAgent createdAt history" ;;
     "queries runs") echo "id queryId status rowCount executionTimeMs errorDetails columnSchema resultLocation warehouseQueryId queryHash warehouse dataSourceId userAgent createdAt updatedAt startedAt completedAt" ;;
+    "queries pull") echo "slug id file action" ;;
+    "queries apply") echo "queries created updated unchanged dryRun" ;;
     "runs get") echo "queryRunId status message userAgent createdAt history" ;;
     "runs result") echo "queryRunId queryId status resultLocation rowCount executionTimeMs columnSchema userAgent createdAt completedAt" ;;
     "runs wait") echo "queryRunId status message userAgent createdAt history" ;;
@@ -103,6 +108,7 @@ _ws_fields() {
     "automations run") echo "run stepRuns" ;;
     "automations steps") echo "id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory" ;;
     "automations wait") echo "run stepRuns" ;;
+    "automations watch") echo "run stepRuns" ;;
     "automations cancel") echo "run stepRuns" ;;
     "agents get") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
     "agents update") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
