@@ -98,13 +98,14 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   const name = path.basename(file);
   const slug = name.replace(/\.sql$/i, '');
   if (!fileSlug.test(slug)) throw new QueryFileProblem(file, 1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), up to 255`);
-  const lines = text.split('\n');
-  if (lines[0]?.replace(/\r$/, '') !== marker) throw new QueryFileProblem(file, 1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
-  const end = lines.findIndex((line, index) => index > 0 && line.replace(/\r$/, '') === marker);
+  // a checkout with Windows line ends (CRLF) reads as the same query, not as a change on every line
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (lines[0] !== marker) throw new QueryFileProblem(file, 1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
+  const end = lines.findIndex((line, index) => index > 0 && line === marker);
   if (end < 0) throw new QueryFileProblem(file, 1, `the front-matter block is not closed: no second "${marker}" line`);
   const yamlLines: string[] = [];
   for (let index = 1; index < end; index++) {
-    const line = lines[index]!.replace(/\r$/, '');
+    const line = lines[index]!;
     if (line !== '--' && !line.startsWith('-- ')) throw new QueryFileProblem(file, index + 1, 'every line of the front-matter block starts with "-- "');
     yamlLines.push(line.slice(3));
   }
