@@ -84,7 +84,10 @@ function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps 
       if (run.state !== runState && !terminalStates.has(run.state)) write(run.state);
       run.steps.forEach((step, index) => {
         if (step.state === stepStates[index]) return;
+        const first = stepStates[index] === undefined;
         stepStates[index] = step.state;
+        // waiting to start is where every step begins, not a change worth a line
+        if (first && step.state === 'pending') return;
         const took = span(step.startedAt, step.completedAt);
         const error = step.error ? `: ${step.error.slice(0, maxErrorLength)}` : '';
         write(`step ${index + 1}/${run.steps.length} ${step.name}: ${step.state}${took === undefined ? '' : ` (${formatDuration(took)})`}${error}`);
