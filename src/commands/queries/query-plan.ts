@@ -28,14 +28,15 @@ export function planQuery(source: QueryFile, existing: Query | undefined): Plann
   const want = source.query;
   const base = { slug: source.slug, file: source.file, notes: [] as string[] };
   if (!existing) {
-    const create: CreateQueryBody = { name: want.name, sql: want.sql, description: want.description, parameters: want.parameters, metadata: want.metadata, userAgent: 'cli', ...(want.dataSourceId ? { dataSourceId: want.dataSourceId } : {}) };
+    // in the order the plan shows them: the SQL, the longest, last
+    const create: CreateQueryBody = { name: want.name, description: want.description, parameters: want.parameters, metadata: want.metadata, ...(want.dataSourceId ? { dataSourceId: want.dataSourceId } : {}), sql: want.sql, userAgent: 'cli' };
     const changes = Object.fromEntries(Object.entries(create).filter(([field, value]) => field !== 'userAgent' && value !== null && canonical(value) !== '[]').map(([field, value]) => [field, { from: undefined, to: value }]));
     return { ...base, action: 'created', id: undefined, changes, create };
   }
   const have = { name: existing.name, description: existing.description ?? null, sql: normalSql(existing.sql), parameters: normalParameters(existing.parameters), metadata: existing.metadata ?? null };
   const update: Record<string, unknown> = {};
   const changes: PlannedQuery['changes'] = {};
-  for (const field of ['name', 'description', 'sql', 'parameters', 'metadata'] as const) {
+  for (const field of ['name', 'description', 'parameters', 'metadata', 'sql'] as const) {
     if (canonical(have[field]) === canonical(want[field])) continue;
     update[field] = want[field];
     changes[field] = { from: have[field], to: want[field] };
