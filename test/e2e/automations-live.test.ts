@@ -45,6 +45,16 @@ function inTerminal(args: string[], columns: number, rows = 24): ResultPromise {
   }) as ResultPromise;
 }
 
+/** A watch of a fresh run of the morning report in an 80-column terminal, once its first frame is drawn. */
+async function watchingInTerminal(): Promise<{ id: string; child: ResultPromise }> {
+  const id = await startRun(morning);
+  const child = inTerminal(['automations', 'watch', id], 80);
+  let seen = '';
+  child.stdout!.on('data', (chunk) => (seen += String(chunk)));
+  await pollUntil(async () => seen.includes(`automation run ${id}`), 'the first frame', 15_000);
+  return { id, child };
+}
+
 /** The text a person sees on one line: escape sequences and carriage returns removed. */
 function visible(line: string): string {
   return line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
@@ -136,11 +146,7 @@ describe('ws automations watch in a terminal', () => {
   });
 
   it('Ctrl-C stops watching with exit 130, restores the cursor and names the run to resume', async () => {
-    const id = await startRun(morning);
-    const child = inTerminal(['automations', 'watch', id], 80);
-    let seen = '';
-    child.stdout!.on('data', (chunk) => (seen += String(chunk)));
-    await pollUntil(async () => seen.includes(`automation run ${id}`), 'the first frame', 15_000);
+    const { id, child } = await watchingInTerminal();
     child.stdin!.write('\u0003');
     const result = await child;
     const output = String(result.stdout);
@@ -150,11 +156,7 @@ describe('ws automations watch in a terminal', () => {
   });
 
   it('SIGTERM restores the cursor before the process ends', async () => {
-    const id = await startRun(morning);
-    const child = inTerminal(['automations', 'watch', id], 80);
-    let seen = '';
-    child.stdout!.on('data', (chunk) => (seen += String(chunk)));
-    await pollUntil(async () => seen.includes(`automation run ${id}`), 'the first frame', 15_000);
+    const { child } = await watchingInTerminal();
     const ps = await execa('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)]);
     const pid = Number(ps.stdout.trim().split(/\s+/)[0]);
     expect(ps.stdout).toContain('watch');

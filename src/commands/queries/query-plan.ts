@@ -1,4 +1,5 @@
 import type { CreateQueryBody, Query, UpdateQueryBody } from '../../api/schemas/queries.js';
+import { canonical } from '../agents/changes.js';
 import { normalParameters, normalSql, type QueryFile, type QueryParameterFields } from './query-file.js';
 
 export type PlanAction = 'created' | 'updated' | 'unchanged';
@@ -14,13 +15,6 @@ export interface PlannedQuery {
   update?: UpdateQueryBody;
   /** Said but not done, e.g. a data source that only creation sets. */
   notes: string[];
-}
-
-/** JSON with sorted keys, so that two objects compare equal whatever order their keys came in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
-  );
 }
 
 /** Compares a file with the query of the same slug (none: it is created); only changed fields are sent. */
