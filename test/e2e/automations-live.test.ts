@@ -155,6 +155,20 @@ describe('ws automations watch in a terminal', () => {
     expect(visible(output)).toContain(`error: stopped waiting for automation run ${id}; it goes on`);
   });
 
+  it('trigger --wait --cancel-on-interrupt: Ctrl-C restores the cursor, says it is cancelling, and cancels', async () => {
+    const child = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    let seen = '';
+    child.stdout!.on('data', (chunk) => (seen += String(chunk)));
+    const id = (await pollUntil(async () => seen.match(/automation run ([0-9a-f-]{36})/)?.[1], 'the first frame', 15_000)) as string;
+    child.stdin!.write('\u0003');
+    const output = String((await child).stdout);
+    expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
+    const after = visible(output.slice(output.lastIndexOf(show)));
+    expect(after).toContain(`Cancelling automation run ${id}… (press Ctrl-C again to leave it running)`);
+    expect(after).toContain(`error: stopped waiting for automation run ${id}; it was cancelled`);
+    expect((await emu.api('GET', `/automation-runs/${id}`)).json.run.state).toBe('cancelled');
+  });
+
   it('SIGTERM restores the cursor before the process ends', async () => {
     const { child } = await watchingInTerminal();
     const ps = await execa('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)]);

@@ -158,6 +158,14 @@ describe('ws queries apply', () => {
     expect((await emu.api('GET', `/queries/${demoIds.queries.topCustomers}`)).json.sql).toContain('LIMIT 10');
   });
 
+  it('a new file whose name is not the slug the server derives: created, with a warning to rename it', async () => {
+    const dir = freshDir('renamed');
+    fs.writeFileSync(path.join(dir, 'status_counts.sql'), '-- ---\n-- name: Orders per status\n-- ---\nSELECT status, count(*) FROM orders GROUP BY status\n');
+    const result = await ws(['queries', 'apply', dir], emu.env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`warning: the server named the new query "orders_per_status", not "status_counts": rename ${path.join(dir, 'status_counts.sql')} to orders_per_status.sql, or the next apply creates it again`);
+  });
+
   it('a bad file is exit 2 naming the file, the line and the rule, and nothing at all is sent', async () => {
     const dir = freshDir('bad');
     fs.writeFileSync(path.join(dir, 'good_one.sql'), '-- ---\n-- name: Good one\n-- ---\nSELECT 1\n');
