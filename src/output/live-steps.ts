@@ -131,12 +131,15 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
       const took = elapsed(step.startedAt, step.completedAt);
       return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${step.name}${step.error ? `: ${step.error}` : ''}`;
     };
-    const body = window(steps.length, Math.max(1, height - 2 - (retry ? 1 : 0)), focus(steps));
+    // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
+    const room = height - 2 - (retry ? 1 : 0);
+    const body = window(steps.length, Math.max(0, room), focus(steps));
     const out = [head];
-    if (body.start > 0) out.push(`  … ${body.start} earlier step${body.start > 1 ? 's' : ''}`);
+    const ellipses = room >= 3;
+    if (ellipses && body.start > 0) out.push(`  … ${body.start} earlier step${body.start > 1 ? 's' : ''}`);
     for (let index = body.start; index < body.end; index++) out.push(stepLine(steps[index]!, index));
-    if (body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
-    if (retry) out.push(`  retrying: ${retry}`);
+    if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
+    if (retry && room >= 0) out.push(`  retrying: ${retry}`);
     return out.map((line) => fit(line, width));
   }
 
@@ -199,7 +202,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
       draw();
     },
     retrying(message) {
-      retry = message;
+      retry = cell(message);
       draw();
     },
     stop() {
@@ -235,10 +238,14 @@ function focus(steps: LiveStep[]): number {
   return pending >= 0 ? pending : steps.length - 1;
 }
 
-/** The steps shown in `room` lines, around `around`; two of the lines go to "… n more" when needed. */
+/** The steps shown in `room` lines, around `around`; two of the lines go to "… n more" when there is room for them. */
 function window(count: number, room: number, around: number): { start: number; end: number } {
   if (count <= room) return { start: 0, end: count };
-  const slots = Math.max(1, room - 2);
+  if (room < 3) {
+    const start = Math.min(Math.max(0, around - Math.floor(room / 2)), count - room);
+    return { start, end: start + room };
+  }
+  const slots = room - 2;
   const start = Math.min(Math.max(0, around - Math.floor(slots / 2)), count - slots);
   return { start, end: start + slots };
 }

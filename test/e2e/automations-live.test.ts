@@ -119,6 +119,8 @@ describe('ws automations watch in a terminal', () => {
       expect(output.startsWith(hide) || output.includes(hide)).toBe(true);
       expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
       expect(output).toContain('\u001b[J');
+      // a redraw moves up over the lines it drew: never more than the screen holds (24 rows, or 24 assumed)
+      expect(Math.max(...[...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1])))).toBeLessThanOrEqual(23);
       const [frames, after] = [output.slice(0, output.lastIndexOf(show)), output.slice(output.lastIndexOf(show) + show.length)];
       // 0 columns means "unknown": lines are cut at 80
       const width = columns === 0 ? 79 : columns - 1;
@@ -135,6 +137,15 @@ describe('ws automations watch in a terminal', () => {
       ]);
     });
   }
+
+  it('in a terminal of 3 rows, every frame keeps to 2 lines, so each redraw reaches its top', async () => {
+    const id = await startRun(nightly);
+    const output = String((await inTerminal(['automations', 'watch', id], 120, 3)).stdout);
+    const ups = [...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1]));
+    expect(ups.length).toBeGreaterThan(0);
+    expect(Math.max(...ups)).toBeLessThanOrEqual(2);
+    expect(visible(output)).toContain('Churn report: Catalog Error');
+  });
 
   it('shows a spinner and a ticking time for the running step', async () => {
     const id = await startRun(morning);
