@@ -23,7 +23,7 @@ export interface LiveRun {
 export interface LiveSteps {
   /** A fresh snapshot, after each poll. */
   update(run: LiveRun): void;
-  /** A passing failure while polling; shown until the next snapshot. */
+  /** A passing failure while polling, being retried; shown until the next snapshot. */
   retrying(message: string): void;
   /** Draws the last snapshot for good (its first line is the summary) and gives the terminal back as it was. */
   stop(): void;

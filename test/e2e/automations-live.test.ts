@@ -5,7 +5,7 @@
  */
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { demoIds, emulatorKey, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { tempConfigDir, ws, wsBin } from '../helpers/ws.js';
 
 const nightly = demoIds.automations.nightlyExport;
@@ -96,6 +96,21 @@ describe('ws automations watch, off a terminal', () => {
     expect(result.exitCode).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/automation run [0-9a-f-]{36}: step 2\/2 Churn report: failed/);
+  });
+
+  it('a failure ridden out shows as a retrying line, and the watch goes on to the end', async () => {
+    const id = await startRun(morning);
+    // four 503s in a row outlast the HTTP client's own retries, so the wait itself sees one failed poll
+    const fault = await fetch(`${emu.origin}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'x-api-key': emulatorKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '^/automation-runs/', method: 'GET', status: 503, times: 4 }),
+    });
+    expect(fault.status).toBe(201);
+    const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`automation run ${id}: retrying: GET /automation-runs/${id} failed (HTTP 503)`);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^automation run ${id}: completed \\(`));
   });
 
   it('--quiet prints no progress, only the error', async () => {

@@ -33,14 +33,18 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
     color: ctx.settings.color,
     ...(cancelOnInterrupt ? { interruptNote: `Cancelling ${label}… (press Ctrl-C again to leave it running)` } : {}),
   });
+  // a failure is shown once the wait polls again, i.e. once it has decided to ride the failure out
+  let failed: string | undefined;
   return {
     async poll(read) {
+      if (failed !== undefined) view.retrying(failed);
+      failed = undefined;
       try {
         const detail = await read;
         view.update(liveRun(detail));
         return detail;
       } catch (error) {
-        view.retrying((error as Error).message);
+        failed = (error as Error).message;
         throw error;
       }
     },
