@@ -82,7 +82,8 @@ export function planText(plan: PlannedQuery[]): string {
       } else if (field === 'parameters') {
         const before = ((from ?? []) as QueryParameterFields[]).map(parameterText);
         const after = ((to ?? []) as QueryParameterFields[]).map(parameterText);
-        out.push(`    parameters:`, ...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`), ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`));
+        const lines = [...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`), ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`)];
+        out.push(lines.length ? '    parameters:' : `    parameters: the same, in a new order: ${after.map((p) => p.split(':')[0]).join(', ')}`, ...lines);
       } else out.push(`    ${field}: ${from === undefined ? '' : `${JSON.stringify(from)} -> `}${JSON.stringify(to)}`);
     }
     for (const note of entry.notes) out.push(`    note: ${note}`);
