@@ -60,7 +60,8 @@ function visible(line: string): string {
   return line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 }
 
-describe('ws automations watch, off a terminal', () => {
+// a run takes a few seconds here, and the machine may be loaded: more than the default per test
+describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
   it('prints one line per change, in order, then the failed step and its error; exit 5; stdout stays empty', async () => {
     const id = await startRun(nightly);
     const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
@@ -122,7 +123,7 @@ describe('ws automations watch, off a terminal', () => {
   });
 });
 
-describe('ws automations watch in a terminal', () => {
+describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   for (const columns of [0, 20, 120]) {
     it(`at ${columns} columns: redrawn in place, no line wider than the terminal, bounded, cursor restored, ends with the failure`, async () => {
       const id = await startRun(nightly);
@@ -206,7 +207,7 @@ describe('ws automations watch in a terminal', () => {
   });
 });
 
-describe('completion note of a query run', () => {
+describe('completion note of a query run', { timeout: 60_000 }, () => {
   it('queries execute --wait: rows on stdout; row count and execution time on stderr', async () => {
     const result = await ws(['queries', 'execute', 'top_customers', '--wait', '-o', 'csv'], emu.env, { timeout: 30_000 });
     expect(result.exitCode, result.stderr).toBe(0);

@@ -41,7 +41,8 @@ function freshDir(name: string): string {
   return dir;
 }
 
-describe('ws queries pull', () => {
+// each test starts several ws processes: on a loaded 2-core machine that takes longer than the default
+describe('ws queries pull', { timeout: 60_000 }, () => {
   it('writes each saved query to <slug>.sql: front matter of SQL comments, then the SQL', async () => {
     const dir = freshDir('pull-all');
     const result = await ws(['queries', 'pull', dir], emu.env);
@@ -92,7 +93,7 @@ describe('ws queries pull', () => {
   });
 });
 
-describe('ws queries apply', () => {
+describe('ws queries apply', { timeout: 60_000 }, () => {
   it('round trip: pull then apply changes nothing and sends no write', async () => {
     const dir = freshDir('round-trip');
     expect((await ws(['queries', 'pull', dir], emu.env)).exitCode).toBe(0);
@@ -104,8 +105,11 @@ describe('ws queries apply', () => {
     expect(writes(await seen())).toEqual([]);
   });
 
-  it('a dry run detects drift with exit 8 and sends nothing; apply then does it; a second apply is all unchanged', async () => {
-    const dir = freshDir('drift');
+  // the next two share a folder: drift found by a dry run, then applied
+  let drift: string;
+
+  it('a dry run detects drift with exit 8 and sends nothing', async () => {
+    const dir = (drift = freshDir('drift'));
     expect((await ws(['queries', 'pull', dir, 'events_by_type'], emu.env)).exitCode).toBe(0);
     const file = path.join(dir, 'events_by_type.sql');
     const old = (await emu.api('GET', `/queries/${demoIds.queries.eventsByType}`)).json.description;
@@ -124,7 +128,10 @@ describe('ws queries apply', () => {
     expect(dry.stdout).toContain('1 to create, 1 to update, 0 unchanged');
     expect(dry.stderr).toContain('dry run: nothing was sent');
     expect(writes(await seen())).toEqual([]);
+  });
 
+  it('apply then does what the dry run showed; a second apply is all unchanged and sends no write', async () => {
+    const dir = drift;
     const applied = await ws(['queries', 'apply', dir], emu.env);
     expect(applied.exitCode, applied.stderr).toBe(0);
     const routes = writes(await seen());
