@@ -73,10 +73,12 @@ export function startLiveSteps(io: IO, options: LiveOptions): LiveSteps {
 
 function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps {
   let runState: string | undefined;
-  const stopInterrupt = io.onInterrupt(() => {
-    stopInterrupt(); // a second Ctrl-C gets Node's default: exit at once
-    if (interruptNote) io.stderr.write(`${interruptNote}\n`);
-  });
+  const stopInterrupt = interruptNote
+    ? io.onInterrupt(() => {
+        stopInterrupt(); // a second Ctrl-C gets Node's default: exit at once
+        io.stderr.write(`${interruptNote}\n`);
+      })
+    : () => undefined;
   const stepStates: string[] = [];
   const write = (text: string) => io.stderr.write(`${label}: ${cell(text)}\n`);
   return {
