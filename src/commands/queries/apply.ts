@@ -10,9 +10,9 @@ import { planQuery, planText, type PlannedQuery } from './query-plan.js';
 /** `--dry-run` with changes pending: neither success (0) nor a failure of the contract's (1–6, 130). */
 export const changesPendingExitCode = 8;
 
-/** The .sql files named, a directory standing for the .sql files in it (not below). */
+/** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {
-  return args.flatMap((arg) => {
+  const files = args.flatMap((arg) => {
     if (!fs.existsSync(arg)) throw usageError(`${arg}: no such file or directory`);
     if (!fs.statSync(arg).isDirectory()) return [arg];
     return fs
@@ -21,6 +21,7 @@ function filesOf(args: string[]): string[] {
       .sort()
       .map((name) => path.join(arg, name));
   });
+  return files.filter((file, index) => files.findIndex((other) => path.resolve(other) === path.resolve(file)) === index);
 }
 
 /** Every file read and checked before any request: one bad file and nothing is sent. */

@@ -134,21 +134,7 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   if (record.name === undefined) throw new QueryFileProblem(file, 2, 'the block needs a name (name: …)');
   const parameters = record.parameters ?? [];
   if (!Array.isArray(parameters)) throw new QueryFileProblem(file, lineOf(['parameters']), 'parameters must be a list of {name, type, defaultValue, description}');
-  const seen = new Set<string>();
-  const declared = parameters.map((parameter: unknown, index) => {
-    const at = ['parameters', index];
-    if (typeof parameter !== 'object' || parameter === null || Array.isArray(parameter)) throw new QueryFileProblem(file, lineOf(at), `parameters[${index}] must be a mapping with name, type, defaultValue, description`);
-    const entry = parameter as Record<string, unknown>;
-    for (const key of Object.keys(entry)) {
-      if (!parameterFields.includes(key)) throw new QueryFileProblem(file, lineOf([...at, key]), `unknown parameter field "${key}"; a parameter has ${parameterFields.join(', ')}`);
-      if (typeof entry[key] !== 'string') throw new QueryFileProblem(file, lineOf([...at, key]), `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`);
-    }
-    const parameterName = entry.name as string | undefined;
-    if (parameterName === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(parameterName)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
-    if (seen.has(parameterName)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameter "${parameterName}" is declared twice`);
-    seen.add(parameterName);
-    return { name: parameterName, type: (entry.type as string | undefined) ?? 'text', description: (entry.description as string | undefined) ?? '', defaultValue: (entry.defaultValue as string | undefined) ?? '' };
-  });
+  const declared = parametersOf(parameters, file, lineOf);
   const query: DesiredQuery = {
     name: record.name as string,
     description: (record.description as string | null | undefined) ?? null,
@@ -170,4 +156,23 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     throw new QueryFileProblem(file, first + 1, `the SQL uses ${undeclared.map((n) => `{{${n}}}`).join(', ')} but no parameter declares ${undeclared.length > 1 ? 'them' : 'it'}; add ${undeclared.length > 1 ? 'them' : 'it'} under parameters:`);
   }
   return { file, slug, query };
+}
+
+/** The parameters of a file: each a mapping of text fields, named once; type text unless said. */
+function parametersOf(parameters: unknown[], file: string, lineOf: (at: (string | number)[]) => number): QueryParameterFields[] {
+  const seen = new Set<string>();
+  return parameters.map((parameter: unknown, index) => {
+    const at = ['parameters', index];
+    if (typeof parameter !== 'object' || parameter === null || Array.isArray(parameter)) throw new QueryFileProblem(file, lineOf(at), `parameters[${index}] must be a mapping with name, type, defaultValue, description`);
+    const entry = parameter as Record<string, unknown>;
+    for (const key of Object.keys(entry)) {
+      if (!parameterFields.includes(key)) throw new QueryFileProblem(file, lineOf([...at, key]), `unknown parameter field "${key}"; a parameter has ${parameterFields.join(', ')}`);
+      if (typeof entry[key] !== 'string') throw new QueryFileProblem(file, lineOf([...at, key]), `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`);
+    }
+    const name = entry.name as string | undefined;
+    if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
+    if (seen.has(name)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameter "${name}" is declared twice`);
+    seen.add(name);
+    return { name, type: (entry.type as string | undefined) ?? 'text', description: (entry.description as string | undefined) ?? '', defaultValue: (entry.defaultValue as string | undefined) ?? '' };
+  });
 }
