@@ -171,6 +171,10 @@ describe('ws queries apply', { timeout: 60_000 }, () => {
     const result = await ws(['queries', 'apply', dir], emu.env);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(`warning: the server named the new query "orders_per_status", not "status_counts": rename ${path.join(dir, 'status_counts.sql')} to orders_per_status.sql, or the next apply creates it again`);
+    // not renamed: the plan says it would create a second one, and which query the file most likely means
+    const again = await ws(['queries', 'apply', dir, '--dry-run'], emu.env);
+    expect(again.exitCode).toBe(8);
+    expect(again.stdout).toMatch(/^ {4}note: a query with this name exists as orders_per_status \([0-9a-f-]{36}\): to update it instead of creating another, name the file orders_per_status\.sql$/m);
   });
 
   it('a bad file is exit 2 naming the file, the line and the rule, and nothing at all is sent', async () => {

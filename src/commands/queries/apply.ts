@@ -68,7 +68,8 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
   const sources = await readAll(files);
   const output = await ctx.output(['queries', 'created', 'updated', 'unchanged', 'dryRun'], { document: true });
   const existing = await querySlugs(ctx);
-  const plan: PlannedQuery[] = sources.map((source) => planQuery(source, existing.get(source.slug)));
+  const namesake = (source: QueryFile) => [...existing.values()].find((query) => query.name === source.query.name && query.slug !== source.slug);
+  const plan: PlannedQuery[] = sources.map((source) => planQuery(source, existing.get(source.slug), namesake(source)));
   if (output.format === 'table') ctx.io.stdout.write(planText(plan));
   const pending = plan.filter((entry) => entry.action !== 'unchanged');
   if (!opts.dryRun) {

@@ -17,11 +17,15 @@ export interface PlannedQuery {
   notes: string[];
 }
 
-/** Compares a file with the query of the same slug (none: it is created); only changed fields are sent. */
-export function planQuery(source: QueryFile, existing: Query | undefined): PlannedQuery {
+/**
+ * Compares a file with the query of the same slug (none: it is created); only changed fields are sent.
+ * `namesake`, a query of another slug with the file's name, is most likely the same query under a file renamed.
+ */
+export function planQuery(source: QueryFile, existing: Query | undefined, namesake?: Query): PlannedQuery {
   const want = source.query;
   const base = { slug: source.slug, file: source.file, notes: [] as string[] };
   if (!existing) {
+    if (namesake) base.notes.push(`a query with this name exists as ${namesake.slug} (${namesake.id}): to update it instead of creating another, name the file ${namesake.slug}.sql`);
     // in the order the plan shows them: the SQL, the longest, last
     const create: CreateQueryBody = { name: want.name, description: want.description, parameters: want.parameters, metadata: want.metadata, ...(want.dataSourceId ? { dataSourceId: want.dataSourceId } : {}), sql: want.sql, userAgent: 'cli' };
     const changes = Object.fromEntries(Object.entries(create).filter(([field, value]) => field !== 'userAgent' && value !== null && canonical(value) !== '[]').map(([field, value]) => [field, { from: undefined, to: value }]));
