@@ -212,7 +212,7 @@ describe('completion note of a query run', { timeout: 60_000 }, () => {
     const result = await ws(['queries', 'execute', 'top_customers', '--wait', '-o', 'csv'], emu.env, { timeout: 30_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(26);
-    expect(result.stderr).toMatch(/^query run [0-9a-f-]{36} COMPLETED: 25 rows in \d+(ms|\.\ds)$/m);
+    expect(result.stderr).toMatch(/^query run [0-9a-f-]{36}: COMPLETED, 25 rows in \d+(ms|\.\ds)$/m);
   });
 
   it('runs wait: the same note; --quiet leaves it out', async () => {
@@ -221,7 +221,7 @@ describe('completion note of a query run', { timeout: 60_000 }, () => {
     const result = await ws(['runs', 'wait', id, '--json', 'status'], emu.env, { timeout: 30_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ status: 'COMPLETED' });
-    expect(result.stderr).toMatch(new RegExp(`^query run ${id} COMPLETED: 25 rows in \\d+`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^query run ${id}: COMPLETED, 25 rows in \\d+`, 'm'));
     const quiet = await ws(['runs', 'wait', id, '--quiet'], emu.env);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).toBe('');

@@ -6,5 +6,5 @@ import { formatDuration } from '../../duration.js';
 export function noteRunResult(ctx: Context, runId: string, result: QueryRunResult): void {
   const rows = result.rowCount === null || result.rowCount === undefined ? undefined : `${result.rowCount} row${result.rowCount === 1 ? '' : 's'}`;
   const time = result.executionTimeMs === null || result.executionTimeMs === undefined ? undefined : `in ${formatDuration(result.executionTimeMs)}`;
-  if (rows || time) ctx.note(`query run ${runId} ${result.status}: ${[rows, time].filter(Boolean).join(' ')}`);
+  if (rows || time) ctx.note(`query run ${runId}: ${result.status}, ${[rows, time].filter(Boolean).join(' ')}`);
 }
