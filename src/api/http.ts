@@ -201,7 +201,7 @@ function howToCheck(path: string): string {
   const id = (pattern: RegExp) => decodeURIComponent(pattern.exec(path)?.[1] ?? '');
   if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`ws queries runs ${id(/^\/queries\/([^/]+)/)}\` lists its runs`;
   if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`ws automations runs ${id(/^\/automations\/([^/]+)/)}\` lists its runs`;
-  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`ws automations run ${id(/^\/automation-runs\/([^/]+)/)}\` shows its state`;
+  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`ws automations get-run ${id(/^\/automation-runs\/([^/]+)/)}\` shows its state`;
   if (path === '/queries') return '`ws queries list --sort created` shows the newest queries';
   if (path === '/skills') return '`ws skills get <slug>` shows whether the skill changed';
   return `read the resource with \`ws api GET ${path}\``;

@@ -169,7 +169,7 @@ describe('ws automations trigger', () => {
     expect(runId).toBeDefined();
     expect(result.stderr).toContain(`error: automation run ${runId} failed: step 2 (Churn report) failed: `);
     expect(result.stderr).toMatch(/subscriptions does not exist/);
-    expect(result.stderr).toContain(`ws automations run ${runId}`);
+    expect(result.stderr).toContain(`ws automations get-run ${runId}`);
   });
 
   it('--input key=value and --inputs-file (YAML) reach the server; a flag wins over the file', async () => {

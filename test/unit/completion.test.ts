@@ -35,7 +35,7 @@ describe('bash completion', () => {
 
   it.each([
     [['ws', 'qu'], ['queries']],
-    [['ws', 'queries', ''], ['list', 'get', 'create', 'update', 'execute', 'runs', 'data']],
+    [['ws', 'queries', ''], ['list', 'get', 'create', 'update', 'execute', 'runs', 'data', 'pull', 'apply']],
     [['ws', 'queries', 'list', '--so'], ['--sort', '--source']],
     [['ws', 'queries', 'list', '--sort', ''], ['updated', 'created', 'name']],
     [['ws', '-o', ''], ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml']],

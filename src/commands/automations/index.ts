@@ -85,6 +85,16 @@ export function registerAutomations(program: Command, runner: Runner): void {
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
   jsonFields(wait, runDetailFields);
 
+  const watch = automations
+    .command('watch')
+    .description('Show a run as it happens: each step with its state and time, to the end')
+    .argument('<runId>', 'automation run UUID')
+    .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+    .action(runner(() => import('./watch.js')));
+  examples(watch, `ws automations watch ${run}`, `ws automations watch ${run} --json > run.json`);
+  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  jsonFields(watch, runDetailFields);
+
   const cancel = automations
     .command('cancel')
     .description('Cancel a pending or running run')

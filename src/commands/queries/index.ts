@@ -6,7 +6,7 @@ import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '
 export function registerQueries(program: Command, runner: Runner): void {
   const queries = program
     .command('queries')
-    .description('Saved SQL queries: list, show, create, update, execute, runs, data')
+    .description('Saved SQL queries: list, show, create, update, execute, runs, data, pull, apply')
     .addHelpText('after', '\nA <query> is a query UUID or its slug.');
   examples(queries, 'ws queries list --search revenue', 'ws queries get daily_revenue');
 
@@ -116,4 +116,24 @@ export function registerQueries(program: Command, runner: Runner): void {
     .option('--all', 'every row, streamed page by page')
     .action(runner(() => import('./data.js')));
   examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
+
+  const pull = queries
+    .command('pull')
+    .description('Write saved queries to <slug>.sql files: front matter with name, description, parameters, then the SQL')
+    .argument('[dir]', 'directory to write to (default: the current one)')
+    .argument('[query...]', 'only these queries (UUID or slug); default: all')
+    .option('--force', 'overwrite files that differ from the server (they may hold edits not yet applied)')
+    .action(runner(() => import('./pull.js')));
+  examples(pull, 'ws queries pull queries/', 'ws queries pull queries/ daily_revenue revenue_by_country', 'ws queries pull . --force');
+  jsonFields(pull, ['slug', 'id', 'file', 'action']);
+
+  const apply = queries
+    .command('apply')
+    .description('Create or update saved queries from <slug>.sql files, matched by slug; prints the plan first')
+    .argument('<file|dir...>', '.sql files, or directories of them')
+    .option('--dry-run', 'print the plan and send nothing; exit 8 when changes are pending')
+    .action(runner(() => import('./apply.js')));
+  examples(apply, 'ws queries apply queries/', 'ws queries apply queries/daily_revenue.sql --dry-run', 'ws queries apply queries/ --dry-run || echo "drift: exit $?"');
+  apply.addHelpText('after', '\nExit codes: 0 applied (or nothing to do), 2 a bad file (file:line: rule; nothing sent), 8 with --dry-run when changes are pending.');
+  jsonFields(apply, ['queries', 'created', 'updated', 'unchanged', 'dryRun']);
 }

@@ -4,6 +4,7 @@ import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
 import { requireUuid } from '../../ids.js';
+import { noteRunResult } from './summary.js';
 import { queryRunStatusView } from './view.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
@@ -13,8 +14,10 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const http = ctx.http();
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
   const finished = await resumable(awaitQueryRun(ctx, http, runId!, timeoutMs, resume), resume);
+  const result = opts.data || !ctx.settings.quiet ? await getQueryRunResult(http, runId!) : undefined;
+  if (result) noteRunResult(ctx, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
-  const { queryId } = await getQueryRunResult(http, runId!);
+  const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
   await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${queryId} --all` });
 }

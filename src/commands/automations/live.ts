@@ -1,0 +1,53 @@
+import type { AutomationRunDetail } from '../../api/schemas/automation-runs.js';
+import type { Context } from '../../context.js';
+import { startLiveSteps, type LiveRun } from '../../output/live-steps.js';
+import { errorText, stepName } from './view.js';
+
+/** A run with its steps in the live view's words. */
+function liveRun({ run, stepRuns }: AutomationRunDetail): LiveRun {
+  const times = [run.updatedAt, ...stepRuns.map((step) => step.updatedAt)].filter((at): at is string => Boolean(at)).sort();
+  return {
+    state: run.state,
+    startedAt: run.startedAt,
+    completedAt: run.completedAt,
+    updatedAt: times.at(-1),
+    steps: stepRuns.map((step) => ({ name: stepName(step), state: step.state ?? '?', startedAt: step.startedAt, completedAt: step.completedAt, error: errorText(step.error) })),
+  };
+}
+
+export interface LiveFollow {
+  /** Wraps one poll: its snapshot (or its passing failure) goes to the view. */
+  poll(read: Promise<AutomationRunDetail>): Promise<AutomationRunDetail>;
+  stop(): void;
+}
+
+/**
+ * The live view of an automation run (`trigger --wait`, `watch`): it replaces the wait's spinner, so the
+ * wait itself runs quiet and the view says what the spinner would have.
+ */
+export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boolean): LiveFollow {
+  const label = `automation run ${runId}`;
+  const view = startLiveSteps(ctx.io, {
+    label,
+    quiet: ctx.settings.quiet,
+    color: ctx.settings.color,
+    ...(cancelOnInterrupt ? { interruptNote: `Cancelling ${label}… (press Ctrl-C again to leave it running)` } : {}),
+  });
+  // a failure is shown once the wait polls again, i.e. once it has decided to ride the failure out
+  let failed: string | undefined;
+  return {
+    async poll(read) {
+      if (failed !== undefined) view.retrying(failed);
+      failed = undefined;
+      try {
+        const detail = await read;
+        view.update(liveRun(detail));
+        return detail;
+      } catch (error) {
+        failed = (error as Error).message;
+        throw error;
+      }
+    },
+    stop: () => view.stop(),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Context } from '../../context.js';
+import { parseDuration } from '../../duration.js';
+import { requireUuid } from '../../ids.js';
+import { awaitAutomationRun } from './await-run.js';
+import { printRunDetail, runDetailFields } from './view.js';
+
+/**
+ * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout
+ * stays empty; `--json` or `-o json|yaml` prints the finished run there, as `wait` does.
+ */
+export async function run(ctx: Context, [runId]: string[], opts: { timeout: string }): Promise<void> {
+  requireUuid(runId!, 'automation run');
+  const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  const output = await ctx.output(runDetailFields);
+  const detail = await awaitAutomationRun(ctx, ctx.http(), runId!, timeoutMs, false, true);
+  if (output.format !== 'table') await printRunDetail(output, detail);
+}

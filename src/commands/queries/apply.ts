@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createQuery, listQueryPages, updateQuery } from '../../api/queries.js';
+import type { Query } from '../../api/schemas/queries.js';
+import type { Context } from '../../context.js';
+import { WsError, usageError } from '../../errors.js';
+import { parseQueryFile, QueryFileProblem, type QueryFile } from './query-file.js';
+import { planQuery, planText, type PlannedQuery } from './query-plan.js';
+
+/** `--dry-run` with changes pending: neither success (0) nor a failure of the contract's (1–6, 130). */
+export const changesPendingExitCode = 8;
+
+/** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
+function filesOf(args: string[]): string[] {
+  const files = args.flatMap((arg) => {
+    if (!fs.existsSync(arg)) throw usageError(`${arg}: no such file or directory`);
+    if (!fs.statSync(arg).isDirectory()) return [arg];
+    return fs
+      .readdirSync(arg)
+      .filter((name) => name.toLowerCase().endsWith('.sql'))
+      .sort()
+      .map((name) => path.join(arg, name));
+  });
+  return files.filter((file, index) => files.findIndex((other) => path.resolve(other) === path.resolve(file)) === index);
+}
+
+/** Every file read and checked before any request: one bad file and nothing is sent. */
+async function readAll(files: string[]): Promise<QueryFile[]> {
+  const problems: string[] = [];
+  const sources: QueryFile[] = [];
+  for (const file of files) {
+    try {
+      if (!file.toLowerCase().endsWith('.sql')) throw new QueryFileProblem(file, 1, 'a query file is named <slug>.sql');
+      sources.push(await parseQueryFile(fs.readFileSync(file, 'utf8'), file));
+    } catch (error) {
+      if (!(error instanceof QueryFileProblem)) throw usageError(`cannot read ${file}: ${(error as Error).message}`);
+      problems.push(error.message);
+    }
+  }
+  const slugs = sources.map((source) => source.slug);
+  for (const source of sources) {
+    const first = slugs.indexOf(source.slug);
+    if (sources[first] !== source) problems.push(`${source.file}:1: slug "${source.slug}" is also ${sources[first]!.file}`);
+  }
+  if (problems.length) throw usageError(`${problems.length} bad query file${problems.length > 1 ? 's' : ''}, nothing was sent:\n  ${problems.join('\n  ')}`);
+  return sources;
+}
+
+async function querySlugs(ctx: Context): Promise<Map<string, Query>> {
+  const bySlug = new Map<string, Query>();
+  for await (const page of listQueryPages(ctx.http(), { includeRuns: false }, { limit: undefined, offset: 0, all: true })) {
+    for (const query of page.items) {
+      if (bySlug.has(query.slug)) throw new WsError('api', `two queries on the server have the slug "${query.slug}" (${bySlug.get(query.slug)!.id}, ${query.id}); files are matched by slug`);
+      bySlug.set(query.slug, query);
+    }
+  }
+  return bySlug;
+}
+
+/**
+ * `ws queries apply <file|dir>... [--dry-run]`: creates or updates saved queries from `<slug>.sql` files, matched
+ * by slug, after printing the plan. Only changed fields are sent; a second apply sends nothing.
+ */
+export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean }): Promise<number> {
+  if (!args.length) throw usageError('nothing to apply', 'pass .sql files or directories of them');
+  const files = filesOf(args);
+  if (!files.length) throw usageError(`no .sql files in ${args.join(', ')}`);
+  const sources = await readAll(files);
+  const output = await ctx.output(['queries', 'created', 'updated', 'unchanged', 'dryRun'], { document: true });
+  const existing = await querySlugs(ctx);
+  const namesake = (source: QueryFile) => [...existing.values()].find((query) => query.name === source.query.name && query.slug !== source.slug);
+  const plan: PlannedQuery[] = sources.map((source) => planQuery(source, existing.get(source.slug), namesake(source)));
+  if (output.format === 'table') ctx.io.stdout.write(planText(plan));
+  const pending = plan.filter((entry) => entry.action !== 'unchanged');
+  if (!opts.dryRun) {
+    for (const entry of pending) {
+      const query = entry.create ? await createQuery(ctx.http(), entry.create) : await updateQuery(ctx.http(), entry.id!, entry.update!);
+      entry.id = query.id;
+      ctx.note(`${entry.action} ${query.slug} (${query.id})`);
+      if (query.slug !== entry.slug) {
+        ctx.io.stderr.write(`warning: the server named the new query "${query.slug}", not "${entry.slug}": rename ${entry.file} to ${query.slug}.sql, or the next apply creates it again\n`);
+      }
+    }
+  }
+  const slugs = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.slug);
+  if (output.format !== 'table') {
+    const queries = plan.map(({ create: _create, update: _update, ...entry }) => entry);
+    await output.document({ dryRun: Boolean(opts.dryRun), queries, created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') });
+  }
+  if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${changesPendingExitCode}: changes pending` : ''}`);
+  return opts.dryRun && pending.length ? changesPendingExitCode : 0;
+}

@@ -1,0 +1,294 @@
+import type { IO } from '../io.js';
+import { formatDuration } from '../duration.js';
+import { cell } from '../text.js';
+
+/** One step of a run as the live view shows it; timestamps are the server's. */
+export interface LiveStep {
+  name: string;
+  state: string;
+  startedAt?: string | null | undefined;
+  completedAt?: string | null | undefined;
+  error?: string | undefined;
+}
+
+export interface LiveRun {
+  state: string;
+  startedAt?: string | null | undefined;
+  completedAt?: string | null | undefined;
+  /** The latest timestamp the server wrote into this snapshot: tells whether its clock runs ahead of ours. */
+  updatedAt?: string | null | undefined;
+  steps: LiveStep[];
+}
+
+export interface LiveSteps {
+  /** A fresh snapshot, after each poll. */
+  update(run: LiveRun): void;
+  /** A passing failure while polling, being retried; shown until the next snapshot. */
+  retrying(message: string): void;
+  /** Draws the last snapshot for good (its first line is the summary) and gives the terminal back as it was. */
+  stop(): void;
+}
+
+/** What the live view listens to besides Ctrl-C (which reaches it through `io`): the process by default. */
+export interface SignalSource {
+  on(signal: 'SIGTERM' | 'SIGHUP' | 'exit', listener: (signal?: string) => void): unknown;
+  off(signal: 'SIGTERM' | 'SIGHUP' | 'exit', listener: (signal?: string) => void): unknown;
+  listenerCount(signal: string): number;
+  kill(pid: number, signal: string): unknown;
+  pid: number;
+}
+
+export interface LiveOptions {
+  /** What is watched, e.g. "automation run 3f6c…": the first words of every line. */
+  label: string;
+  quiet: boolean;
+  color: boolean;
+  /** Said on the first Ctrl-C, once the terminal is restored (e.g. that the run is being cancelled). */
+  interruptNote?: string;
+  signals?: SignalSource;
+}
+
+const terminalStates = new Set(['completed', 'failed', 'cancelled', 'skipped', 'succeeded', 'success', 'error']);
+const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const hideCursor = '\u001b[?25l';
+const showCursor = '\u001b[?25h';
+/** Used when the terminal does not say its size (0 columns or rows): output stays bounded all the same. */
+const fallbackColumns = 80;
+const fallbackRows = 24;
+const tickMs = 100;
+/** An error in a timeline line is cut here; the full text comes with the final error. */
+const maxErrorLength = 300;
+
+/**
+ * Follows a run of steps on stderr. On a terminal (and not in CI): one line per step with its state, elapsed
+ * time and a spinner for the running ones, redrawn in place every 100 ms, every line cut to the width so that
+ * nothing wraps and the frame never outgrows the screen. Elsewhere: one plain line per change of state, so a CI
+ * log reads as a timeline. Nothing with --quiet.
+ */
+export function startLiveSteps(io: IO, options: LiveOptions): LiveSteps {
+  if (options.quiet) return { update: () => undefined, retrying: () => undefined, stop: () => undefined };
+  if (io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb') return frameView(io, options);
+  return timelineView(io, options);
+}
+
+function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps {
+  let runState: string | undefined;
+  const stopInterrupt = interruptNote
+    ? io.onInterrupt(() => {
+        stopInterrupt(); // a second Ctrl-C gets Node's default: exit at once
+        io.stderr.write(`${interruptNote}\n`);
+      })
+    : () => undefined;
+  const stepStates: string[] = [];
+  const write = (text: string) => io.stderr.write(`${label}: ${cell(text)}\n`);
+  return {
+    update(run) {
+      if (run.state !== runState && !terminalStates.has(run.state)) write(run.state);
+      run.steps.forEach((step, index) => {
+        if (step.state === stepStates[index]) return;
+        const first = stepStates[index] === undefined;
+        stepStates[index] = step.state;
+        // waiting to start is where every step begins, not a change worth a line
+        if (first && step.state === 'pending') return;
+        const took = span(step.startedAt, step.completedAt);
+        const error = step.error ? `: ${step.error.slice(0, maxErrorLength)}` : '';
+        write(`step ${index + 1}/${run.steps.length} ${step.name}: ${step.state}${took === undefined ? '' : ` (${formatDuration(took)})`}${error}`);
+      });
+      // the run's end comes after its steps' ends, as it happened
+      if (run.state !== runState && terminalStates.has(run.state)) {
+        const took = span(run.startedAt, run.completedAt);
+        write(`${run.state}${took === undefined ? '' : ` (${formatDuration(took)})`}`);
+      }
+      runState = run.state;
+    },
+    retrying: (message) => write(`retrying: ${message}`),
+    stop: stopInterrupt,
+  };
+}
+
+function frameView(io: IO, options: LiveOptions): LiveSteps {
+  const stream = io.stderr as unknown as { columns?: number; rows?: number };
+  const signals = options.signals ?? (process as unknown as SignalSource);
+  const started = io.now();
+  let run: LiveRun | undefined;
+  let retry: string | undefined;
+  let skewMs = 0;
+  let drawn = 0;
+  let lastFrame = '';
+  let tick = 0;
+  let active = true;
+
+  const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
+  const now = () => io.now() + skewMs;
+  const elapsed = (from: string | null | undefined, to: string | null | undefined) => span(from, to) ?? (from ? Math.max(0, now() - Date.parse(from)) : undefined);
+  const icon = (state: string) =>
+    state === 'completed' ? paint('32', '✓') : state === 'failed' ? paint('31', '✗') : state === 'cancelled' ? paint('33', '⊘') : terminalStates.has(state) ? '-' : state === 'pending' ? '·' : paint('36', frames[tick % frames.length]!);
+
+  function lines(width: number, height: number): string[] {
+    const head = run
+      ? `${icon(run.state)} ${run.state}  ${formatDuration(elapsed(run.startedAt, run.completedAt) ?? io.now() - started)}  ${options.label}`
+      : `${paint('36', frames[tick % frames.length]!)} waiting  ${formatDuration(io.now() - started)}  ${options.label}`;
+    const steps = run?.steps ?? [];
+    const stepLine = (step: LiveStep, index: number) => {
+      const took = elapsed(step.startedAt, step.completedAt);
+      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${step.name}${step.error ? `: ${step.error}` : ''}`;
+    };
+    // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
+    const room = height - 2 - (retry ? 1 : 0);
+    const body = window(steps.length, Math.max(0, room), focus(steps));
+    const out = [head];
+    const ellipses = room >= 3;
+    if (ellipses && body.start > 0) out.push(`  … ${body.start} earlier step${body.start > 1 ? 's' : ''}`);
+    for (let index = body.start; index < body.end; index++) out.push(stepLine(steps[index]!, index));
+    if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
+    if (retry && room >= 0) out.push(`  retrying: ${retry}`);
+    return out.map((line) => fit(line, width));
+  }
+
+  function draw(): void {
+    if (!active) return;
+    const width = Math.max(1, (stream.columns || fallbackColumns) - 1);
+    const frame = lines(width, stream.rows || fallbackRows);
+    const text = frame.join('\n');
+    if (text === lastFrame) return;
+    lastFrame = text;
+    // back to the frame's first line, clear down, draw: no line wraps, so `drawn` lines is exact
+    io.stderr.write(`${drawn > 0 ? `\r\u001b[${drawn}A` : ''}\u001b[J${text}\n`);
+    drawn = frame.length;
+  }
+
+  function restore(): void {
+    if (!active) return;
+    active = false;
+    clearInterval(timer);
+    stopInterrupt();
+    signals.off('SIGTERM', onTerminate);
+    signals.off('SIGHUP', onTerminate);
+    signals.off('exit', onExit);
+    io.stderr.write(showCursor);
+  }
+
+  // SIGTERM/SIGHUP: give the terminal back, then end as the signal would have, unless someone else handles it
+  function onTerminate(signal?: string): void {
+    restore();
+    const name = typeof signal === 'string' ? signal : 'SIGTERM';
+    if (signals.listenerCount(name) === 0) signals.kill(signals.pid, name);
+  }
+  const onExit = () => restore();
+  // the first Ctrl-C restores the terminal at once: a second one exits before any `finally` runs
+  const stopInterrupt = io.onInterrupt(() => {
+    stopInterrupt();
+    draw();
+    restore();
+    if (options.interruptNote) io.stderr.write(`${options.interruptNote}\n`);
+  });
+  signals.on('SIGTERM', onTerminate);
+  signals.on('SIGHUP', onTerminate);
+  signals.on('exit', onExit);
+
+  io.stderr.write(hideCursor);
+  draw();
+  const timer = setInterval(() => {
+    tick++;
+    draw();
+  }, tickMs);
+  timer.unref();
+
+  return {
+    update(snapshot) {
+      run = clean(snapshot);
+      retry = undefined;
+      // a server clock ahead of ours would show negative times: take the latest server time as "now" at least
+      const latest = Date.parse(snapshot.updatedAt ?? '');
+      if (!Number.isNaN(latest)) skewMs = Math.max(skewMs, latest - io.now());
+      draw();
+    },
+    retrying(message) {
+      retry = cell(message);
+      draw();
+    },
+    stop() {
+      draw();
+      restore();
+    },
+  };
+}
+
+/** Server text never drives the terminal: control characters out, one line each. */
+function clean(run: LiveRun): LiveRun {
+  return {
+    ...run,
+    state: cell(run.state),
+    steps: run.steps.map((step) => ({ ...step, name: cell(step.name), state: cell(step.state), ...(step.error ? { error: cell(step.error) } : {}) })),
+  };
+}
+
+/** Milliseconds between two server timestamps, when both are there. */
+function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
+  if (!from || !to) return undefined;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
+/** The step to keep in view when not all fit: the first one running, else the first not yet done, else the last. */
+function focus(steps: LiveStep[]): number {
+  const running = steps.findIndex((step) => step.state !== 'pending' && !terminalStates.has(step.state));
+  if (running >= 0) return running;
+  const failed = steps.findIndex((step) => step.state === 'failed');
+  if (failed >= 0) return failed;
+  const pending = steps.findIndex((step) => step.state === 'pending');
+  return pending >= 0 ? pending : steps.length - 1;
+}
+
+/** The steps shown in `room` lines, around `around`; two of the lines go to "… n more" when there is room for them. */
+function window(count: number, room: number, around: number): { start: number; end: number } {
+  if (count <= room) return { start: 0, end: count };
+  if (room < 3) {
+    const start = Math.min(Math.max(0, around - Math.floor(room / 2)), count - room);
+    return { start, end: start + room };
+  }
+  const slots = room - 2;
+  const start = Math.min(Math.max(0, around - Math.floor(slots / 2)), count - slots);
+  return { start, end: start + slots };
+}
+
+/** Cuts a line to `width` terminal columns, counting wide (East Asian, emoji) characters as two. */
+function fit(line: string, width: number): string {
+  let used = 0;
+  let out = '';
+  let escape = '';
+  let coloured = false;
+  for (const char of line) {
+    // colour codes take no room
+    if (char === '\u001b' || escape) {
+      escape += char;
+      if (char === 'm') {
+        out += escape;
+        coloured = escape !== '\u001b[39m';
+        escape = '';
+      }
+      continue;
+    }
+    const cost = wide(char.codePointAt(0) ?? 0) ? 2 : 1;
+    // a line cut inside a colour must not colour the next one
+    if (used + cost > width) return coloured ? `${out}\u001b[39m` : out;
+    used += cost;
+    out += char;
+  }
+  return out;
+}
+
+/** The main ranges a terminal draws two columns wide: CJK, Hangul, full-width forms, emoji. */
+function wide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0xa4cf) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1faff) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * End to end: the live view of an automation run (`automations watch`, `automations trigger --wait`) and the
+ * completion note of query runs, with bin/ws against the in-process emulator. The terminal cases run in a real
+ * pseudo-terminal made by `script` (util-linux), sized with stty, never a mocked stream.
+ */
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds, emulatorKey, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { tempConfigDir, ws, wsBin } from '../helpers/ws.js';
+
+const nightly = demoIds.automations.nightlyExport;
+const morning = demoIds.automations.morningReport;
+const hide = '\u001b[?25l';
+const show = '\u001b[?25h';
+
+/** Runs move at 250 ms a state, so that a watch sees them go by. */
+let emu: TestEmulator;
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ stepMs: 250 });
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+async function startRun(automation: string): Promise<string> {
+  const started = await emu.api('POST', `/automations/${automation}/runs`, {});
+  expect(started.status).toBe(202);
+  return started.json.id as string;
+}
+
+function quote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** bin/ws in a pseudo-terminal of `columns` x `rows` (0 for "unknown", as some CI terminals say). */
+function inTerminal(args: string[], columns: number, rows = 24): ResultPromise {
+  const command = `stty cols ${columns} rows ${rows}; exec ${quote(process.execPath)} ${quote(wsBin)} ${args.map(quote).join(' ')}`;
+  return execa('script', ['-qefc', command, '/dev/null'], {
+    env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), TERM: 'xterm', ...emu.env },
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+    stdin: 'pipe',
+  }) as ResultPromise;
+}
+
+/** A watch of a fresh run of the morning report in an 80-column terminal, once its first frame is drawn. */
+async function watchingInTerminal(): Promise<{ id: string; child: ResultPromise }> {
+  const id = await startRun(morning);
+  const child = inTerminal(['automations', 'watch', id], 80);
+  let seen = '';
+  child.stdout!.on('data', (chunk) => (seen += String(chunk)));
+  await pollUntil(async () => seen.includes(`automation run ${id}`), 'the first frame', 15_000);
+  return { id, child };
+}
+
+/** The text a person sees on one line: escape sequences and carriage returns removed. */
+function visible(line: string): string {
+  return line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+}
+
+// a run takes a few seconds here, and the machine may be loaded: more than the default per test
+describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
+  it('prints one line per change, in order, then the failed step and its error; exit 5; stdout stays empty', async () => {
+    const id = await startRun(nightly);
+    const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(5);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    const prefix = `automation run ${id}: `;
+    const step1 = lines.findIndex((line) => /^step 1\/2 Top customers: completed \(\d+(ms|\.\ds)\)$/.test(line.slice(prefix.length)));
+    const step2 = lines.findIndex((line) => line.startsWith(`${prefix}step 2/2 Churn report: failed (`) && line.includes('subscriptions does not exist'));
+    const end = lines.findIndex((line) => line.startsWith(prefix) && /^failed \(\S+\)$/.test(line.slice(prefix.length)));
+    expect(step1, result.stderr).toBeGreaterThanOrEqual(0);
+    expect(step2, result.stderr).toBeGreaterThan(step1);
+    expect(end, result.stderr).toBeGreaterThan(step2);
+    // a timeline: each state of a step once, never repeated by polling
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines.slice(0, end + 1).every((line) => line.startsWith(prefix))).toBe(true);
+    expect(lines[end + 1]).toMatch(new RegExp(`^error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*subscriptions does not exist`));
+    expect(result.stderr).not.toContain('\u001b');
+  });
+
+  it('--json prints the finished run on stdout and nothing else there', async () => {
+    const id = await startRun(morning);
+    const result = await ws(['automations', 'watch', id, '--json'], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const detail = JSON.parse(result.stdout);
+    expect(detail.run.state).toBe('completed');
+    expect(detail.stepRuns).toHaveLength(2);
+    expect(result.stderr).toContain(`automation run ${id}: completed (`);
+  });
+
+  it('trigger --wait --json: stdout is the run alone; the timeline is on stderr', async () => {
+    const result = await ws(['automations', 'trigger', nightly, '--wait', '--json'], emu.env, { timeout: 30_000 });
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/automation run [0-9a-f-]{36}: step 2\/2 Churn report: failed/);
+  });
+
+  it('a failure ridden out shows as a retrying line, and the watch goes on to the end', async () => {
+    const id = await startRun(morning);
+    // four 503s in a row outlast the HTTP client's own retries, so the wait itself sees one failed poll
+    const fault = await fetch(`${emu.origin}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'x-api-key': emulatorKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '^/automation-runs/', method: 'GET', status: 503, times: 4 }),
+    });
+    expect(fault.status).toBe(201);
+    const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`automation run ${id}: retrying: GET /automation-runs/${id} failed (HTTP 503)`);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^automation run ${id}: completed \\(`));
+  });
+
+  it('--quiet prints no progress, only the error', async () => {
+    const id = await startRun(nightly);
+    const result = await ws(['automations', 'watch', id, '--quiet'], emu.env, { timeout: 30_000 });
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toMatch(/^error: automation run .* failed: step 2 \(Churn report\)/);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('automation run'))).toEqual([]);
+  });
+});
+
+describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
+  for (const columns of [0, 20, 120]) {
+    it(`at ${columns} columns: redrawn in place, no line wider than the terminal, bounded, cursor restored, ends with the failure`, async () => {
+      const id = await startRun(nightly);
+      const result = await inTerminal(['automations', 'watch', id], columns, columns === 0 ? 0 : 24);
+      const output = String(result.stdout);
+      expect(result.exitCode, output).toBe(5);
+      // bounded: a few seconds of 100 ms frames of three short lines, not a stream that grows with the width
+      expect(output.length).toBeLessThan(64_000);
+      expect(output.startsWith(hide) || output.includes(hide)).toBe(true);
+      expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
+      expect(output).toContain('\u001b[J');
+      // a redraw moves up over the lines it drew: never more than the screen holds (24 rows, or 24 assumed)
+      expect(Math.max(...[...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1])))).toBeLessThanOrEqual(23);
+      const [frames, after] = [output.slice(0, output.lastIndexOf(show)), output.slice(output.lastIndexOf(show) + show.length)];
+      // 0 columns means "unknown": lines are cut at 80
+      const width = columns === 0 ? 79 : columns - 1;
+      for (const line of frames.split('\n').map(visible)) expect(line.length, line).toBeLessThanOrEqual(width);
+      const last = frames.slice(frames.lastIndexOf('\u001b[J') + 3).split('\n').map(visible);
+      if (columns >= 120) {
+        expect(last[0]).toMatch(new RegExp(`^✗ failed  \\S+  automation run ${id}$`));
+        expect(last[1]).toMatch(/^ {2}✓ {2}1\. completed +\S+ {2}Top customers$/);
+        expect(last[2]).toMatch(/^ {2}✗ {2}2\. failed +\S+ {2}Churn report: Catalog Error: Table with name subscriptions/);
+      } else expect(last[0]).toMatch(/^✗ fa/);
+      expect(visible(after).trimEnd().split('\n')).toEqual([
+        expect.stringMatching(new RegExp(`^error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*subscriptions does not exist`)),
+        `hint: see every step: ws automations get-run ${id}`,
+      ]);
+    });
+  }
+
+  it('in a terminal of 3 rows, every frame keeps to 2 lines, so each redraw reaches its top', async () => {
+    const id = await startRun(nightly);
+    const output = String((await inTerminal(['automations', 'watch', id], 120, 3)).stdout);
+    const ups = [...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1]));
+    expect(ups.length).toBeGreaterThan(0);
+    expect(Math.max(...ups)).toBeLessThanOrEqual(2);
+    expect(visible(output)).toContain('Churn report: Catalog Error');
+  });
+
+  it('shows a spinner and a ticking time for the running step', async () => {
+    const id = await startRun(morning);
+    const output = String((await inTerminal(['automations', 'watch', id], 100)).stdout);
+    const running = output.split('\n').map(visible).filter((line) => / \d\. running /.test(line));
+    expect(running.length).toBeGreaterThan(1);
+    // braille spinner frames change between redraws
+    expect(new Set(running.map((line) => line.trim()[0])).size).toBeGreaterThan(1);
+  });
+
+  it('Ctrl-C stops watching with exit 130, restores the cursor and names the run to resume', async () => {
+    const { id, child } = await watchingInTerminal();
+    child.stdin!.write('\u0003');
+    const result = await child;
+    const output = String(result.stdout);
+    expect(result.exitCode, output).toBe(130);
+    expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
+    expect(visible(output)).toContain(`error: stopped waiting for automation run ${id}; it goes on`);
+  });
+
+  it('trigger --wait --cancel-on-interrupt: Ctrl-C restores the cursor, says it is cancelling, and cancels', async () => {
+    const child = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    let seen = '';
+    child.stdout!.on('data', (chunk) => (seen += String(chunk)));
+    const id = (await pollUntil(async () => seen.match(/automation run ([0-9a-f-]{36})/)?.[1], 'the first frame', 15_000)) as string;
+    child.stdin!.write('\u0003');
+    const output = String((await child).stdout);
+    expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
+    const after = visible(output.slice(output.lastIndexOf(show)));
+    expect(after).toContain(`Cancelling automation run ${id}… (press Ctrl-C again to leave it running)`);
+    expect(after).toContain(`error: stopped waiting for automation run ${id}; it was cancelled`);
+    expect((await emu.api('GET', `/automation-runs/${id}`)).json.run.state).toBe('cancelled');
+  });
+
+  it('SIGTERM restores the cursor before the process ends', async () => {
+    const { child } = await watchingInTerminal();
+    const ps = await execa('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)]);
+    const pid = Number(ps.stdout.trim().split(/\s+/)[0]);
+    expect(ps.stdout).toContain('watch');
+    process.kill(pid, 'SIGTERM');
+    const output = String((await child).stdout);
+    expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
+  });
+});
+
+describe('completion note of a query run', { timeout: 60_000 }, () => {
+  it('queries execute --wait: rows on stdout; row count and execution time on stderr', async () => {
+    const result = await ws(['queries', 'execute', 'top_customers', '--wait', '-o', 'csv'], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(26);
+    expect(result.stderr).toMatch(/^query run [0-9a-f-]{36}: COMPLETED, 25 rows in \d+(ms|\.\ds)$/m);
+  });
+
+  it('runs wait: the same note; --quiet leaves it out', async () => {
+    const started = await emu.api('POST', `/queries/${demoIds.queries.topCustomers}/execute`, {});
+    const id = started.json.queryRunId as string;
+    const result = await ws(['runs', 'wait', id, '--json', 'status'], emu.env, { timeout: 30_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ status: 'COMPLETED' });
+    expect(result.stderr).toMatch(new RegExp(`^query run ${id}: COMPLETED, 25 rows in \\d+`, 'm'));
+    const quiet = await ws(['runs', 'wait', id, '--quiet'], emu.env);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).toBe('');
+  });
+});

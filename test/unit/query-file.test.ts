@@ -1,0 +1,116 @@
+/**
+ * The `<slug>.sql` format of `ws queries pull|apply`: what pull writes reads back as the same query (so a
+ * second apply sends nothing), whatever the text holds, and each broken rule names its line.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Query } from '../../src/api/schemas/queries.js';
+import { formatQueryFile, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/query-file.js';
+import { lineDiff, planQuery } from '../../src/commands/queries/query-plan.js';
+import { undeclaredPlaceholders } from '../../src/commands/queries/placeholders.js';
+
+function query(fields: Partial<Query>): Query {
+  return {
+    id: '10000000-0000-4000-8000-0000000000aa',
+    name: 'Q',
+    sql: 'SELECT 1',
+    lastSuccessfulRunId: null,
+    lastQueryRunId: null,
+    slug: 'q',
+    parameters: null,
+    agentRunId: null,
+    dataSourceId: null,
+    organizationId: '0d000000-0000-4000-8000-000000000001',
+    createdById: '0d000000-0000-4000-8000-0000000000a1',
+    updatedById: '0d000000-0000-4000-8000-0000000000a1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+async function problem(text: string, file = 'q.sql'): Promise<string> {
+  try {
+    await parseQueryFile(text, file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(QueryFileProblem);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('round trip', () => {
+  const tricky = [
+    query({}),
+    query({ name: 'Tricky: one # two', description: 'line one\n  line two: with colon\n# hash', metadata: { a: [1, { b: null }], s: 'yes', n: '1' } }),
+    query({ sql: "-- ---\nSELECT 'a' AS x,   \n  {{p}} AS y  \n\n", parameters: [{ name: 'p', type: '', description: 'multi\nline', defaultValue: '-- ---' }] }),
+    query({ sql: 'SELECT {{n}}', parameters: [{ name: 'n', type: 'number', description: null, defaultValue: '007' }], dataSourceId: '60000000-0000-4000-8000-000000000001' }),
+    query({ name: 'ünïcödé 名前 🚀', description: '', sql: 'SELECT 1 -- trailing comment', metadata: [] }),
+  ];
+  for (const [index, original] of tricky.entries()) {
+    it(`query ${index}: pulled then read back is unchanged`, async () => {
+      const text = await formatQueryFile(original);
+      const parsed = await parseQueryFile(text, 'q.sql');
+      expect(planQuery(parsed, original)).toMatchObject({ action: 'unchanged', changes: {}, notes: [] });
+      // the same with Windows line ends
+      expect(planQuery(await parseQueryFile(text.replace(/\n/g, '\r\n'), 'q.sql'), original).action).toBe('unchanged');
+    });
+  }
+
+  it('a missing file becomes a create, with the fields it sets', async () => {
+    const parsed = await parseQueryFile('-- ---\n-- name: New one\n-- ---\nSELECT 2\n', 'new_one.sql');
+    const plan = planQuery(parsed, undefined);
+    expect(plan.action).toBe('created');
+    expect(plan.create).toEqual({ name: 'New one', description: null, parameters: [], metadata: null, sql: 'SELECT 2', userAgent: 'cli' });
+    expect(Object.keys(plan.changes)).toEqual(['name', 'sql']);
+  });
+
+  it('an update sends only the changed fields', async () => {
+    const parsed = await parseQueryFile('-- ---\n-- name: Q\n-- description: now described\n-- ---\nSELECT 1\n', 'q.sql');
+    expect(planQuery(parsed, query({})).update).toEqual({ description: 'now described' });
+  });
+});
+
+describe('rules, each with its line', () => {
+  it('a name is required and the block must be closed', async () => {
+    expect(await problem('-- ---\n-- description: x\n-- ---\nSELECT 1')).toBe('q.sql:2: the block needs a name (name: …)');
+    expect(await problem('-- ---\n-- name: x\nSELECT 1')).toMatch(/^q\.sql:1: the front-matter block is not closed/);
+  });
+
+  it('a block line without "-- " is named', async () => {
+    expect(await problem('-- ---\n-- name: x\nname2: y\n-- ---\nSELECT 1')).toBe('q.sql:3: every line of the front-matter block starts with "-- "');
+  });
+
+  it('unknown fields, in the query and in a parameter', async () => {
+    expect(await problem('-- ---\n-- name: x\n-- colour: red\n-- ---\nSELECT 1')).toMatch(/^q\.sql:3: unknown field "colour"; a query file holds name, description, parameters, metadata, dataSourceId$/);
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--     default: 1\n-- ---\nSELECT {{a}}')).toMatch(/^q\.sql:5: unknown parameter field "default"/);
+  });
+
+  it('duplicate parameters and bad parameter names', async () => {
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--   - name: a\n-- ---\nSELECT {{a}}')).toBe('q.sql:5: parameter "a" is declared twice');
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: 1a\n-- ---\nSELECT 1')).toMatch(/^q\.sql:4: parameters\[0\] needs a name of letters/);
+  });
+
+  it('the API limits: description up to 2000 characters, dataSourceId a UUID', async () => {
+    expect(await problem(`-- ---\n-- name: x\n-- description: ${'d'.repeat(2001)}\n-- ---\nSELECT 1`)).toMatch(/^q\.sql:3: description: /);
+    expect(await problem('-- ---\n-- name: x\n-- dataSourceId: nope\n-- ---\nSELECT 1')).toMatch(/^q\.sql:3: dataSourceId: /);
+  });
+
+  it('a file name that cannot be a slug, and an empty body', async () => {
+    expect(await problem('-- ---\n-- name: x\n-- ---\nSELECT 1', '.hidden.sql')).toMatch(/^\.hidden\.sql:1: "\.hidden" cannot be a query slug/);
+    expect(await problem('-- ---\n-- name: x\n-- ---\n\n')).toBe('q.sql:4: no SQL below the front-matter block');
+  });
+});
+
+describe('undeclaredPlaceholders', () => {
+  it('lists each placeholder no parameter declares, once, spaces inside the braces allowed', () => {
+    expect(undeclaredPlaceholders('SELECT {{a}}, {{ b }}, {{a}}, {{c}}', [{ name: 'c' }])).toEqual(['a', 'b']);
+    expect(undeclaredPlaceholders('SELECT 1', [])).toEqual([]);
+  });
+});
+
+describe('lineDiff', () => {
+  it('shows changed lines with one line of context and elides the rest', () => {
+    expect(lineDiff('a\nb\nc\nd\ne', 'a\nb\nc\nD\ne')).toEqual(['  …', '  c', '- d', '+ D', '  e']);
+    expect(lineDiff('', 'x')).toEqual(['+ x']);
+  });
+});
