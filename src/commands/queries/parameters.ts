@@ -62,20 +62,28 @@ export function placeholders(sql: string): string[] {
   return [...new Set([...sql.matchAll(placeholder)].map((match) => match[1]!))];
 }
 
+/** The placeholders of `sql` that no parameter declares, each once, in order of appearance. */
+export function undeclaredPlaceholders(sql: string, declared: readonly { name: string }[]): string[] {
+  const names = new Set(declared.map((parameter) => parameter.name));
+  return placeholders(sql).filter((name) => !names.has(name));
+}
+
+/** A declared type that ws does not know, with the types it does; undefined when all are known. */
+export function unknownParameterType(declared: readonly { name: string; type?: string | null }[]): string | undefined {
+  const parameter = declared.find(({ type }) => (type ?? '') !== '' && !(parameterTypes as readonly string[]).includes(type!.toLowerCase()));
+  return parameter && `parameter ${parameter.name}: unknown type "${parameter.type}"`;
+}
+
 /** Refuses a parameter type ws does not know (exit 2, before any request). */
 export function checkParameterTypes(declared: readonly { name: string; type?: string | null }[]): void {
-  for (const parameter of declared) {
-    const type = parameter.type ?? '';
-    if (type !== '' && !(parameterTypes as readonly string[]).includes(type.toLowerCase())) {
-      throw usageError(`parameter ${parameter.name}: unknown type "${type}"`, `the types ws accepts: ${parameterTypes.join(', ')}`);
-    }
-  }
+  const problem = unknownParameterType(declared);
+  if (problem) throw usageError(problem, `the types ws accepts: ${parameterTypes.join(', ')}`);
 }
 
 /** Refuses a `{{name}}` in the SQL that no parameter declares: execute would fail and `--param name=…` be refused. */
 export function checkPlaceholders(sql: string, declared: readonly { name: string }[]): void {
   const names = new Set(declared.map((parameter) => parameter.name));
-  const undeclared = placeholders(sql).filter((name) => !names.has(name));
+  const undeclared = undeclaredPlaceholders(sql, declared);
   if (!undeclared.length) return;
   throw usageError(
     `the SQL uses ${undeclared.map((name) => `{{${name}}}`).join(', ')}, which no parameter declares`,

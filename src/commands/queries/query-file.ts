@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CreateQueryBody, type Query } from '../../api/schemas/queries.js';
-import { undeclaredPlaceholders } from './placeholders.js';
+import { parameterTypes, undeclaredPlaceholders, unknownParameterType } from './parameters.js';
 
 /**
  * A saved query as a file, `<slug>.sql`: a front-matter block of SQL comments holding the writable fields
@@ -150,6 +150,8 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     throw new QueryFileProblem(file, lineOf(issue.path as (string | number)[]), `${issue.path.join('.')}: ${issue.message}`);
   }
   if (query.sql.trim() === '') throw new QueryFileProblem(file, end + 2, 'no SQL below the front-matter block');
+  const badType = unknownParameterType(declared);
+  if (badType) throw new QueryFileProblem(file, lineOf(['parameters']), `${badType}; the types ws accepts: ${parameterTypes.join(', ')}`);
   const undeclared = undeclaredPlaceholders(query.sql, declared);
   if (undeclared.length) {
     const first = lines.findIndex((line, index) => index > end && line.includes(`{{`) && undeclared.some((name) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(line)));
