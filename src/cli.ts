@@ -14,7 +14,8 @@ import { registerQueries } from './commands/queries/index.js';
 import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
-import type { Runner } from './commands/shared.js';
+import { jsonFieldsOf, type Runner } from './commands/shared.js';
+import { known } from './output/fields.js';
 import { stripControl } from './text.js';
 import { version } from './version.js';
 
@@ -152,6 +153,57 @@ function standAloneJson(argv: string[], groups: Set<string>): string[] {
   return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
 }
 
+/** `--json` moved to the end (before a `--`), where it takes no value. */
+function withoutValue(argv: string[], at: number): string[] {
+  const rest = argv.filter((_arg, index) => index !== at);
+  const end = rest.indexOf('--');
+  return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
+}
+
+/**
+ * `ws queries get --json daily_revenue`: commander would read the slug as the field list. The word after
+ * a bare --json is a field list only when the command has all the arguments it needs without it, and,
+ * where it could take one more, when every name in it is a field of that command; otherwise it is an
+ * argument, and --json stands alone.
+ */
+function jsonBeforeArgument(argv: string[], program: Command): string[] {
+  let command = program;
+  let positionals = 0;
+  let candidate: number | undefined;
+  const takesValue = (flag: string) => {
+    for (let at: Command | null = command; at; at = at.parent) {
+      const option = at.options.find((o) => o.long === flag || o.short === flag);
+      if (option) return option.required;
+    }
+    return false;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals += argv.length - i - 1;
+      break;
+    }
+    if (arg === '--json') {
+      if (candidate === undefined && i + 1 < argv.length && !argv[i + 1]!.startsWith('-')) candidate = ++i;
+      continue;
+    }
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && takesValue(arg)) i++;
+      continue;
+    }
+    const sub = positionals === 0 ? command.commands.find((c) => c.name() === arg || c.aliases().includes(arg)) : undefined;
+    if (sub) command = sub;
+    else positionals++;
+  }
+  if (candidate === undefined || command.commands.length > 0) return argv;
+  const args = command.registeredArguments;
+  const required = args.filter((a) => a.required).length;
+  const most = args.some((a) => a.variadic) ? Infinity : args.length;
+  const fields = jsonFieldsOf.get(command);
+  const isFieldList = fields === undefined || argv[candidate]!.split(',').every((field) => known(field.trim(), fields));
+  return positionals < required || (positionals < most && !isFieldList) ? withoutValue(argv, candidate - 1) : argv;
+}
+
 /** Runs ws with these arguments and returns the exit code. Never calls process.exit. */
 export async function run(argv: string[], io: IO = processIO()): Promise<number> {
   const contexts: Context[] = [];
@@ -169,7 +221,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const program = buildProgram(io, runner);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
-  const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));
+  const words = jsonBeforeArgument(standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program)), program);
   try {
     await program.parseAsync(words, { from: 'user' });
     return exitCode;
@@ -191,7 +243,8 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     } catch {
       // the settings themselves were the problem; keep what argv said
     }
-    printError(io, error, json, secrets);
+    // the JSON error object is for programs; a person at a terminal reads text even with --json
+    printError(io, error, json && !io.stderrIsTTY, secrets);
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
       io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }

@@ -4,11 +4,11 @@ import { write, type IO } from '../io.js';
 import { stripControl } from '../text.js';
 import { plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
-import { checkFields, pickFields } from './fields.js';
+import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { detail, plainHeader, plainRow, terminalTable } from './table.js';
-import type { View } from './view.js';
+import type { Column, View } from './view.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -108,7 +108,7 @@ export class Output {
     const writeHeader = async () => {
       if (headerWritten) return;
       headerWritten = true;
-      const fields = view.columns.map((c) => c.field);
+      const fields = csvHeader(view.columns);
       const header = format === 'csv' ? csvRecord(fields) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
       if (header) await out(header);
     };
@@ -116,8 +116,8 @@ export class Output {
       await writeHeader();
       for (const item of page.items) {
         if (format === 'ndjson') await out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-        else if (format === 'csv') await out(csvRecord(view.columns.map((c) => c.value(item))));
-        else if (format === 'tsv') await out(tsvRecord(view.columns.map((c) => c.value(item))));
+        else if (format === 'csv') await out(csvRecord(csvValues(view.columns, item)));
+        else if (format === 'tsv') await out(tsvRecord(csvValues(view.columns, item)));
         else await out(plainRow(view.columns, item));
       }
     }
@@ -129,8 +129,8 @@ export class Output {
     const out = (text: string) => write(this.io.stdout, text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv') return out(csvRecord(view.columns.map((c) => c.field)) + csvRecord(view.columns.map((c) => c.value(item))));
-    if (format === 'tsv') return out(tsvRecord(view.columns.map((c) => c.field)) + tsvRecord(view.columns.map((c) => c.value(item))));
+    if (format === 'csv') return out(csvRecord(csvHeader(view.columns)) + csvRecord(csvValues(view.columns, item)));
+    if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
     if (this.io.stdoutIsTTY) {
@@ -200,6 +200,15 @@ export class Output {
   hint(text: string): void {
     if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${text}\n`);
   }
+}
+
+/** csv and tsv headers: API field names, a computed column standing for the fields it is made of. */
+function csvHeader<T>(columns: Column<T>[]): string[] {
+  return columns.flatMap((c) => c.csv ?? [c.field]);
+}
+
+function csvValues<T>(columns: Column<T>[], item: T): unknown[] {
+  return columns.flatMap((c) => (c.csv ? c.csv.map((path) => valueAt(item, path)) : [c.value(item)]));
 }
 
 function summary<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, count: number, total: number): Record<string, unknown> {

@@ -38,7 +38,7 @@ export const automationView: View<Automation> = {
   columns: [
     column('ID', 'id', { kind: 'id' }),
     column('NAME', 'name', { flex: true }),
-    column('CADENCE', 'cadence', { value: cadenceText }),
+    column('CADENCE', 'cadence', { value: cadenceText, csv: ['cadence.type', 'cadence.time'] }),
     column('LAST RUN', 'lastRunAt', { kind: 'time' }),
     column('UPDATED', 'updatedAt', { kind: 'time' }),
   ],
@@ -63,8 +63,8 @@ export const automationRunView: View<AutomationRun> = {
     column('STATE', 'state', { kind: 'state' }),
     column('TRIGGERED BY', 'triggeredBy'),
     column('STARTED', 'createdAt', { kind: 'time' }),
-    column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt) }),
-    column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error) }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt), csv: ['startedAt', 'completedAt'] }),
+    column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error), csv: ['error'] }),
   ],
 };
 
@@ -72,10 +72,10 @@ export const stepRunView: View<StepRun> = {
   fields: stepRunFields,
   columns: [
     column('ID', 'id', { kind: 'id' }),
-    column('STEP', 'workflowStepId', { flex: true, value: stepName }),
+    column('STEP', 'workflowStepId', { flex: true, value: stepName, csv: ['workflowStepId'] }),
     column('STATE', 'state', { kind: 'state' }),
-    column('DURATION', 'completedAt', { kind: 'duration', value: (s) => span(s.startedAt, s.completedAt) }),
-    column('ERROR', 'error', { flex: true, value: (s) => errorText(s.error) }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (s) => span(s.startedAt, s.completedAt), csv: ['startedAt', 'completedAt'] }),
+    column('ERROR', 'error', { flex: true, value: (s) => errorText(s.error), csv: ['error'] }),
   ],
 };
 
