@@ -16,6 +16,8 @@ export interface OutputOptions {
   jq: string | undefined;
   color: boolean;
   quiet: boolean;
+  /** The format was given on this command line (-o, --json), not taken from WS_OUTPUT or the profile. */
+  explicit?: boolean;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -58,7 +60,9 @@ export class Output {
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
-      throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+      if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+      // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
+      options = { ...options, format: 'table' };
     }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
     if (options.jsonFields && fields === undefined) {
@@ -181,7 +185,7 @@ export class Output {
    * A table shows it as indented JSON; csv and tsv have no rows to show, which is an error.
    */
   document(value: unknown): Promise<void> {
-    if (this.options.format === 'csv' || this.options.format === 'tsv') {
+    if ((this.options.format === 'csv' || this.options.format === 'tsv') && this.options.explicit) {
       throw usageError(`-o ${this.options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
     }
     return this.print(pickFields(value, this.options.jsonFields));
