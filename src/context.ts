@@ -50,7 +50,7 @@ export class Context {
   output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     const s = this.settings;
     if (s.outputProblem) return Promise.reject(s.outputProblem);
-    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag' }, fields, shape);
+    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean((this.globals as { wide?: boolean }).wide) }, fields, shape);
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */

@@ -18,6 +18,8 @@ export interface OutputOptions {
   quiet: boolean;
   /** The format was given on this command line (-o, --json), not taken from WS_OUTPUT or the profile. */
   explicit?: boolean;
+  /** Terminal tables keep full ids (`--wide`). */
+  wide?: boolean;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -100,7 +102,9 @@ export class Output {
         total = page.total;
       }
       if (items.length === 0) return this.hint(`no ${source.key} found`);
-      await out(await terminalTable(view.columns, items, this.io.columns ?? 100, this.io.now(), this.paint));
+      const table = terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
+      await out(table.text);
+      if (table.hidden.length) this.hint(`left out to fit the terminal: ${table.hidden.join(', ')}; see them with --wide or -o tsv`);
       if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
         this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
       }
