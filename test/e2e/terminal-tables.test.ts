@@ -64,7 +64,7 @@ describe('what gives way first', () => {
     const run = await inTerminal(['queries', 'list'], { columns: 80, env });
     const lines = tableLines(run.screen);
     expect(lines[0]).toMatch(/^ID +SLUG +NAME +LAST RUN +UPDATED$/);
-    for (const [slug, name] of [['revenue_by_country', 'Revenue by country'], ['churn_report', 'Churn report (broken)']]) {
+    for (const [slug, name] of [['revenue_by_country', 'Revenue by country'], ['churn_report', 'Churn report (broken)']] as const) {
       expect(lines.find((line) => line.includes(slug))).toContain(name);
     }
     expect(run.screen.match(uuid)).toBeNull();
