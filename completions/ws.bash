@@ -111,11 +111,11 @@ _ws_fields() {
     "sessions get") echo "id userId createdAt organizationId createdById updatedById meta isPublic visibility version userAgent" ;;
     "sessions update") echo "id visibility meta updatedAt" ;;
     "auth status") echo "profile baseUrl apiKey authenticated" ;;
-    "config list") echo "base-url output" ;;
+    "config list") echo "base-url output pager" ;;
   esac
 }
 
-_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --debug --http-timeout --allow-insecure-http --help"
+_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --debug --http-timeout --allow-insecure-http --help"
 _ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-turns --meta --metadata --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --timeout --tool --tools-file --visibility -H -f -o "
 
 _ws() {

@@ -41,6 +41,7 @@ export function buildProgram(io: IO, runner: Runner): Command {
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--no-color', 'never colour the output (also NO_COLOR)')
+    .option('--no-pager', 'never send output through a pager (WS_PAGER, the profile\'s pager, PAGER, else less -FRX)')
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)

@@ -7,6 +7,7 @@ export interface Profile {
   baseUrl?: string;
   apiKey?: string;
   output?: string;
+  pager?: string;
 }
 
 export interface ConfigData {
@@ -17,6 +18,7 @@ export interface ConfigData {
 export const settableKeys = {
   'base-url': 'baseUrl',
   output: 'output',
+  pager: 'pager',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;
 
