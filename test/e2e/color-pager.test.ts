@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { inTerminal } from '../helpers/terminal.js';
 import { tempConfigDir, ws } from '../helpers/ws.js';
 
