@@ -69,7 +69,13 @@ export class Pager {
       const [file, ...args] = plain ? this.command.split(/\s+/) : ['/bin/sh', '-c', this.command];
       // from before the spawn: the pager may see a Ctrl-C as soon as it starts
       this.stopIgnoring = this.io.onInterrupt(() => undefined);
-      const child = spawn(file!, args, { stdio: ['pipe', 'inherit', 'inherit'], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
+      // the pager writes to the terminal itself; streams without a file descriptor (tests) get its output piped
+      const fd = (stream: Writable) => (stream as { fd?: unknown }).fd;
+      const out = typeof fd(this.io.stdout) === 'number' ? 'inherit' : 'pipe';
+      const err = typeof fd(this.io.stderr) === 'number' ? 'inherit' : 'pipe';
+      const child = spawn(file!, args, { stdio: ['pipe', out, err], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
+      child.stdout?.pipe(this.io.stdout, { end: false });
+      child.stderr?.pipe(this.io.stderr, { end: false });
       child.once('spawn', () => {
         this.child = child;
         child.stdin!.on('error', (error) => (this.stream.failure ??= error));
