@@ -24,6 +24,9 @@ export interface GlobalOptions {
   jq?: string;
   quiet?: boolean;
   color?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
+  wide?: boolean;
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;

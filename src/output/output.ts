@@ -18,7 +18,7 @@ export interface OutputOptions {
   quiet: boolean;
   /** The format was given on this command line (-o, --json), not taken from WS_OUTPUT or the profile. */
   explicit?: boolean;
-  /** Terminal tables keep full ids (`--wide`). */
+  /** Terminal tables show every column and full ids, however wide (`--wide`). */
   wide?: boolean;
 }
 
