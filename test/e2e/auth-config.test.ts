@@ -399,7 +399,7 @@ describe('ws config', () => {
 
     const listTable = await ws(['config', 'list'], env);
     expect(listTable.exitCode).toBe(0);
-    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\n`);
+    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\npager=\n`);
 
     const setOutput = await ws(['config', 'set', 'output', 'yaml'], env);
     expect(setOutput.exitCode).toBe(0);
@@ -412,10 +412,10 @@ describe('ws config', () => {
     expect(getOutput.stdout).toBe('yaml\n');
 
     const list = await ws(['config', 'list', '-o', 'table'], env);
-    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\n`);
+    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\npager=\n`);
     const listJson = await ws(['config', 'list', '--json'], env);
     expect(listJson.exitCode).toBe(0);
-    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml' });
+    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml', pager: null });
 
     const unset = await ws(['config', 'unset', 'output'], env);
     expect(unset.exitCode).toBe(0);
@@ -441,7 +441,7 @@ describe('ws config', () => {
       const result = await ws(['config', ...args], { WS_CONFIG_DIR: dir });
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output (the API key is set with `ws auth login`)\n');
+      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output, pager (the API key is set with `ws auth login`)\n');
       expect(result.stderr).not.toContain(newKey);
     }
     expect(fs.existsSync(configFile(dir))).toBe(false);

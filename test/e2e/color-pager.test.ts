@@ -103,8 +103,10 @@ describe('the pager', () => {
   }, 30_000);
 
   it('the default is less -FRX, which prints a short table and quits', async () => {
-    const run = await inTerminal(['queries', 'list'], { env: { ...env, NO_COLOR: '1' } });
+    const run = await inTerminal(['queries', 'list'], { env: { ...env, NO_COLOR: '1', PAGER: undefined } });
     expect(run.exitCode).toBe(0);
+    // less -X still switches the keypad mode, which shows as escape sequences around the table
+    expect(run.screen).toContain('\u001b[?1h');
     expect(run.screen).toMatch(/ID +SLUG +NAME/);
     expect(run.screen).toContain('revenue_by_country');
   }, 30_000);

@@ -27,7 +27,8 @@ export async function inTerminal(args: string[], options: TerminalOptions = {}):
   const { columns = 80, env = {}, redirect = '' } = options;
   const command = `stty cols ${columns} rows 24; exec ${[process.execPath, wsBin, ...args].map(shellQuote).join(' ')} ${redirect}`;
   const result = await execa('script', ['-qec', command, '/dev/null'], {
-    env: { PATH: process.env.PATH, TERM: 'xterm', WS_CONFIG_DIR: env.WS_CONFIG_DIR ?? tempConfigDir(), ...env },
+    // no pager unless a test asks for one: less would add its own escape sequences to the screen
+    env: { PATH: process.env.PATH, TERM: 'xterm', PAGER: 'cat', WS_CONFIG_DIR: env.WS_CONFIG_DIR ?? tempConfigDir(), ...env },
     extendEnv: false,
     reject: false,
     timeout: 20_000,
