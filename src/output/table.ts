@@ -61,15 +61,19 @@ function isNumberColumn(values: unknown[]): boolean {
 
 /**
  * Widths of the shown columns: natural, then flexible columns cut (not the identifying one). With `last`,
- * the identifying column is cut too when nothing else is left to give, so that no line is wider than `room`.
+ * when nothing else is left to give, the identifying column is cut too, then the widest, so that no line
+ * is wider than `room` however narrow it is.
  */
 function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
   const natural = shown.map((i) => Math.max(visibleLength(cell(columns[i]!.header)), ...cells.map((row) => visibleLength(row[i]!))));
   let widths = room === Infinity ? natural : fit(natural, shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key), room);
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
-  if (last && total > room) {
-    widths = widths.map((w, at) => (columns[shown[at]!]!.key ? Math.max(1, w - (total - room)) : w));
-    total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  while (last && total > room) {
+    const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
+    const at = key >= 0 ? key : widths.indexOf(Math.max(...widths));
+    if (widths[at]! <= 1) break;
+    widths = widths.map((w, index) => (index === at ? w - 1 : w));
+    total--;
   }
   return { widths, total };
 }
@@ -87,7 +91,7 @@ function shortenIds(cells: string[][], column: number): void {
   }
 }
 
-/** Cuts text to a visible width with an ellipsis; colour codes are kept whole (coloured cells are short). */
+/** Cuts text to a visible width with an ellipsis; a cut cell loses its colour. */
 function cut(text: string, width: number): string {
   if (visibleLength(text) <= width) return text;
   let out = '';

@@ -75,6 +75,17 @@ describe('terminal table widths', () => {
     expect(text).toContain('…');
   });
 
+  it('fits any width, even one narrower than every column, with or without an identifying column', () => {
+    const keyed = [column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('STATE', 'state', { kind: 'state' })];
+    const unkeyed = [column<Record<string, string>>('STATE', 'state', { kind: 'state' }), column<Record<string, string>>('WHEN', 'when')];
+    for (const width of [1, 3, 7, 11]) {
+      for (const columns of [keyed, unkeyed]) {
+        const { text } = terminalTable(columns, [{ slug: 'revenue_by_country', state: 'COMPLETED', when: 'yesterday' }], width, 0, noPaint);
+        for (const line of text.trimEnd().split('\n')) expect(visibleLength(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   it('shortens ids to a form unique in the table', () => {
     const columns = [column<Record<string, string>>('ID', 'id', { kind: 'id' }), column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NOTE', 'note')];
     const items = [
