@@ -16,7 +16,8 @@ import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
 import { topicList } from './commands/help/topics.js';
-import type { Runner } from './commands/shared.js';
+import { jsonFieldsOf, type Runner } from './commands/shared.js';
+import { known } from './output/fields.js';
 import { stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
@@ -60,6 +61,8 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--no-color', 'never colour the output (also NO_COLOR)')
+    .option('--no-pager', 'never send output through a pager (WS_PAGER, the profile\'s pager, PAGER, else less -FRX)')
+    .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
@@ -171,6 +174,57 @@ function standAloneJson(argv: string[], groups: Set<string>): string[] {
   return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
 }
 
+/** `--json` moved to the end (before a `--`), where it takes no value. */
+function withoutValue(argv: string[], at: number): string[] {
+  const rest = argv.filter((_arg, index) => index !== at);
+  const end = rest.indexOf('--');
+  return end < 0 ? [...rest, '--json'] : [...rest.slice(0, end), '--json', ...rest.slice(end)];
+}
+
+/**
+ * `ws queries get --json daily_revenue`: commander would read the slug as the field list. The word after
+ * a bare --json is a field list only when the command has all the arguments it needs without it, and,
+ * where it could take one more, when every name in it is a field of that command; otherwise it is an
+ * argument, and --json stands alone.
+ */
+function jsonBeforeArgument(argv: string[], program: Command): string[] {
+  let command = program;
+  let positionals = 0;
+  let candidate: number | undefined;
+  const takesValue = (flag: string) => {
+    for (let at: Command | null = command; at; at = at.parent) {
+      const option = at.options.find((o) => o.long === flag || o.short === flag);
+      if (option) return option.required;
+    }
+    return false;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals += argv.length - i - 1;
+      break;
+    }
+    if (arg === '--json') {
+      if (candidate === undefined && i + 1 < argv.length && !argv[i + 1]!.startsWith('-')) candidate = ++i;
+      continue;
+    }
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && takesValue(arg)) i++;
+      continue;
+    }
+    const sub = positionals === 0 ? command.commands.find((c) => c.name() === arg || c.aliases().includes(arg)) : undefined;
+    if (sub) command = sub;
+    else positionals++;
+  }
+  if (candidate === undefined || command.commands.length > 0) return argv;
+  const args = command.registeredArguments;
+  const required = args.filter((a) => a.required).length;
+  const most = args.some((a) => a.variadic) ? Infinity : args.length;
+  const fields = jsonFieldsOf.get(command);
+  const isFieldList = fields === undefined || argv[candidate]!.split(',').every((field) => known(field.trim(), fields));
+  return positionals < required || (positionals < most && !isFieldList) ? withoutValue(argv, candidate - 1) : argv;
+}
+
 /** Runs ws with these arguments and returns the exit code. Never calls process.exit. */
 export async function run(argv: string[], io: IO = processIO()): Promise<number> {
   const contexts: Context[] = [];
@@ -194,7 +248,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   if (argv[0] === '__complete') return (await import('./completion/complete.js')).complete(argv.slice(1), io, program);
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
-  const words = standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program));
+  const words = jsonBeforeArgument(standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program)), program);
   try {
     if (argv[0] === 'help') {
       const topic = helpTopic(argv.slice(1).filter((word) => !word.startsWith('-')), program);
@@ -223,7 +277,8 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     } catch {
       // the settings themselves were the problem; keep what argv said
     }
-    printError(io, error, json, secrets);
+    // the JSON error object is for programs; a person at a terminal reads text even with --json
+    printError(io, error, json && !io.stderrIsTTY, secrets);
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
       io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }

@@ -5,6 +5,7 @@ import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
 import { stripControl } from './text.js';
+import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
@@ -36,6 +37,7 @@ const sourceNames = { flag: '--base-url', env: 'WS_BASE_URL', config: 'the confi
 export class Context {
   private cachedSettings: Settings | undefined;
   private client: HttpClient | undefined;
+  private pager: Pager | undefined;
 
   constructor(
     readonly io: IO,
@@ -51,7 +53,10 @@ export class Context {
   output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     const s = this.settings;
     if (s.outputProblem) return Promise.reject(s.outputProblem);
-    return Output.create(this.io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet }, fields, shape);
+    const command = pagerCommand(this.io.env, s.profile.pager, this.globals.pager === false, this.io.stdoutIsTTY);
+    if (command) this.pager ??= new Pager(this.io, command);
+    const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
+    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide) }, fields, shape);
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */
@@ -105,6 +110,7 @@ export class Context {
   }
 
   async close(): Promise<void> {
+    await this.pager?.close();
     await this.client?.close();
   }
 }

@@ -1,6 +1,7 @@
 import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
+import { colorWanted } from '../output/color.js';
 import { configFilePath } from './paths.js';
 import { keyOrigin, originOf, readConfig, type Profile } from './store.js';
 
@@ -23,6 +24,9 @@ export interface GlobalOptions {
   jq?: string;
   quiet?: boolean;
   color?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
+  wide?: boolean;
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;
@@ -101,10 +105,6 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     if (jsonFields.length === 0) throw usageError('--json needs a comma-separated list of fields, or no value at all');
   }
 
-  // As Node and chalk read them: NO_COLOR (any value) and FORCE_COLOR=0|false turn colour off.
-  const forceColorOff = env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false';
-  const noColor = options.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || forceColorOff;
-  const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
   let apiKey = pick(undefined, env.WS_API_KEY, profile.apiKey, undefined);
@@ -132,7 +132,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     jsonFields,
     jq: options.jq,
     quiet: Boolean(options.quiet),
-    color: !noColor && (forceColor || io.stdoutIsTTY),
+    color: colorWanted(options.color, env, io.stdoutIsTTY),
     debug: Boolean(options.debug) || env.WS_DEBUG === '1' || env.WS_DEBUG === 'true',
     httpTimeoutMs:
       options.httpTimeout === undefined ? defaultHttpTimeoutMs : parseDuration(options.httpTimeout, '--http-timeout'),

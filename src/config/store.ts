@@ -15,6 +15,7 @@ export interface Profile {
   output?: string;
   /** A PEM file of certificate authorities trusted besides Node's own. */
   caFile?: string;
+  pager?: string;
 }
 
 export interface ConfigData {
@@ -26,6 +27,7 @@ export const settableKeys = {
   'base-url': 'baseUrl',
   output: 'output',
   'ca-file': 'caFile',
+  pager: 'pager',
 } as const satisfies Record<string, keyof Profile>;
 export type SettableKey = keyof typeof settableKeys;
 

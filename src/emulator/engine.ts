@@ -3,6 +3,11 @@ import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { BoundValue } from './sql-parameters.js';
 import { Queue, RunStoppedError, Warehouse, type ResultColumn, type Row, type WarehouseLimits } from './warehouse.js';
+import { WsError } from '../errors.js';
+
+/** The peer dependency of package.json, pinned: a test checks that the two agree. */
+const engineVersion = '@duckdb/node-api@1.5.6-r.1';
+const enginePackage = '@duckdb/node-api';
 
 export type { ResultColumn, Row };
 
@@ -86,7 +91,11 @@ export class Engine {
     try {
       duckdb = await import('@duckdb/node-api');
     } catch (error) {
-      throw new Error(`the emulator's SQL engine (@duckdb/node-api) cannot be loaded on this platform: ${(error as Error).message}`);
+      // An optional peer dependency: the CLI installs without its 70 MB, and `ws emulator` asks for it.
+      if (['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as NodeJS.ErrnoException).code ?? '') && (error as Error).message.includes(`'${enginePackage}'`)) {
+        throw new WsError('api', `ws emulator needs its SQL engine, ${enginePackage}, which is not installed`, { hint: `install it next to ws: npm install -g ${engineVersion}` });
+      }
+      throw new Error(`the emulator's SQL engine (${engineVersion}) cannot be loaded on this platform: ${(error as Error).message}`);
     }
     let file = ':memory:';
     let restoreUmask = () => undefined as void;

@@ -4,12 +4,12 @@ import { write, type IO } from '../io.js';
 import { escapeControl, stripControl } from '../text.js';
 import { plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
-import { checkFields, pickFields } from './fields.js';
+import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
 import { detail, plainHeader, plainRow, terminalTable } from './table.js';
-import type { View } from './view.js';
+import type { Column, View } from './view.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -17,6 +17,10 @@ export interface OutputOptions {
   jq: string | undefined;
   color: boolean;
   quiet: boolean;
+  /** The format was given on this command line (-o, --json), not taken from WS_OUTPUT or the profile. */
+  explicit?: boolean;
+  /** Terminal tables show every column and full ids, however wide (`--wide`). */
+  wide?: boolean;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -59,7 +63,9 @@ export class Output {
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
-      throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+      if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+      // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
+      options = { ...options, format: 'table' };
     }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
     if (options.jsonFields && fields === undefined) {
@@ -97,7 +103,9 @@ export class Output {
         total = page.total;
       }
       if (items.length === 0) return this.hint(`no ${source.key} found`);
-      await out(await terminalTable(view.columns, items, this.io.columns ?? 100, this.io.now(), this.paint));
+      const table = terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
+      await out(table.text);
+      if (table.hidden.length) this.hint(`left out to fit the terminal: ${table.hidden.join(', ')}; see them with --wide or -o tsv`);
       if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
         this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
       }
@@ -109,7 +117,7 @@ export class Output {
     const writeHeader = async () => {
       if (headerWritten) return;
       headerWritten = true;
-      const fields = view.columns.map((c) => c.field);
+      const fields = csvHeader(view.columns);
       const header = format === 'csv' ? csvRecord(fields) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
       if (header) await out(header);
     };
@@ -120,8 +128,8 @@ export class Output {
       let text = '';
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(columns.map((c) => c.value(item)));
-        else if (format === 'tsv') text += tsvRecord(columns.map((c) => c.value(item)));
+        else if (format === 'csv') text += csvRecord(csvValues(columns, item));
+        else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else text += plainRow(columns, item);
       }
       await out(text);
@@ -134,8 +142,8 @@ export class Output {
     const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv') return out(csvRecord(view.columns.map((c) => c.field)) + csvRecord(view.columns.map((c) => c.value(item))));
-    if (format === 'tsv') return out(tsvRecord(view.columns.map((c) => c.field)) + tsvRecord(view.columns.map((c) => c.value(item))));
+    if (format === 'csv') return out(csvRecord(csvHeader(view.columns)) + csvRecord(csvValues(view.columns, item)));
+    if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
     if (this.io.stdoutIsTTY) {
@@ -186,7 +194,7 @@ export class Output {
    * A table shows it as indented JSON; csv and tsv have no rows to show, which is an error.
    */
   document(value: unknown): Promise<void> {
-    if (this.options.format === 'csv' || this.options.format === 'tsv') {
+    if ((this.options.format === 'csv' || this.options.format === 'tsv') && this.options.explicit) {
       throw usageError(`-o ${this.options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
     }
     return this.print(pickFields(value, this.options.jsonFields));
@@ -220,6 +228,15 @@ export class Output {
   hint(text: string): void {
     if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);
   }
+}
+
+/** csv and tsv headers: API field names, a computed column standing for the fields it is made of. */
+function csvHeader<T>(columns: Column<T>[]): string[] {
+  return columns.flatMap((c) => c.csv ?? [c.field]);
+}
+
+function csvValues<T>(columns: Column<T>[], item: T): unknown[] {
+  return columns.flatMap((c) => (c.csv ? c.csv.map((path) => valueAt(item, path)) : [c.value(item)]));
 }
 
 function summary<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, count: number, total: number): Record<string, unknown> {

@@ -16,27 +16,90 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
   return `${columns.map((c) => cell(text(c, c.value(item)))).join('\t')}\n`;
 }
 
-/** Columns for a terminal: humanised cells, cut to the width with an ellipsis in the flexible columns. */
-export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const rows = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
-  const natural = columns.map((c, index) => Math.max(cell(c.header).length, ...rows.map((row) => visibleLength(row[index]!))));
-  const widths = fit(natural, columns.map((c) => Boolean(c.flex)), width);
-  const table = new Table({
-    head: columns.map((c) => paint('bold', cell(c.header))),
-    // cli-table3 cuts a cell to its column width less the padding, so the gap is padding, never content.
-    colWidths: widths.map((w) => w + gap),
-    wordWrap: false,
-    truncate: '…',
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '' },
-    style: { 'padding-left': 0, 'padding-right': gap, head: [], border: [], compact: true },
-  });
-  table.push(...rows);
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+/** Terminal width when the terminal reports none (0 columns: `script`, `docker exec -t`, some editors). */
+export const fallbackWidth = 80;
+
+/**
+ * Columns for a terminal, never wider than it. To fit, in this order: ids that do not identify the row are
+ * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut
+ * (never the column a person identifies the row by); then columns are left out from the right, and their
+ * headers returned for a hint. `wide` shows every column whole, however wide. Numbers are right-aligned.
+ */
+export function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): { text: string; hidden: string[] } {
+  const room = wide ? Infinity : width > 0 ? width : fallbackWidth;
+  let shown = columns.map((_c, index) => index);
+  const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
+  const fits = () => layout(columns, cells, shown).total <= room;
+  const spareIds = shown.filter((i) => columns[i]!.kind === 'id' && !columns[i]!.key);
+  if (!wide && !fits()) for (const i of spareIds) shortenIds(cells, i);
+  if (!wide && !fits()) shown = shown.filter((i) => !spareIds.includes(i));
+  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => Number(Boolean(columns[b]!.dropFirst)) - Number(Boolean(columns[a]!.dropFirst)));
+  for (const i of wide ? [] : dropOrder) {
+    if (layout(columns, cells, shown, room).total <= room || shown.length === 1) break;
+    shown = shown.filter((at) => at !== i);
+  }
+  const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
+  const { widths } = layout(columns, cells, shown, room, true);
+  const line = (values: string[]) =>
+    shown
+      .map((i, at) => {
+        const text = cut(values[i]!, widths[at]!);
+        const pad = ' '.repeat(Math.max(0, widths[at]! - visibleLength(text)));
+        return right[i] ? pad + text : text + pad;
+      })
+      .join(' '.repeat(gap))
+      .trimEnd();
+  const text = `${[paint('bold', line(columns.map((c) => cell(c.header)))), ...cells.map(line)].join('\n')}\n`;
+  return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
+}
+
+/** A column of numbers (a query result's), shown right-aligned like counts and durations. */
+function isNumberColumn(values: unknown[]): boolean {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  return present.length > 0 && present.every((value) => typeof value === 'number' || typeof value === 'bigint');
+}
+
+/**
+ * Widths of the shown columns: natural, then flexible columns cut (not the identifying one). With `last`,
+ * when nothing else is left to give, the identifying column is cut too, then the widest, so that no line
+ * is wider than `room` however narrow it is.
+ */
+function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
+  const natural = shown.map((i) => Math.max(visibleLength(cell(columns[i]!.header)), ...cells.map((row) => visibleLength(row[i]!))));
+  let widths = room === Infinity ? natural : fit(natural, shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key), room);
+  let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  while (last && total > room) {
+    const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
+    const at = key >= 0 ? key : widths.indexOf(Math.max(...widths));
+    if (widths[at]! <= 1) break;
+    widths = widths.map((w, index) => (index === at ? w - 1 : w));
+    total--;
+  }
+  return { widths, total };
+}
+
+/** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */
+function shortenIds(cells: string[][], column: number): void {
+  const ids = cells.map((row) => row[column]!);
+  const distinct = new Set(ids).size;
+  for (let keep = 4; keep * 2 + 1 < Math.max(0, ...ids.map((id) => id.length)); keep++) {
+    const short = ids.map((id) => (id.length > keep * 2 + 1 ? `${id.slice(0, keep)}…${id.slice(-keep)}` : id));
+    if (new Set(short).size === distinct) {
+      cells.forEach((row, at) => (row[column] = short[at]!));
+      return;
+    }
+  }
+}
+
+/** Cuts text to a visible width with an ellipsis; a cut cell loses its colour. */
+function cut(text: string, width: number): string {
+  if (visibleLength(text) <= width) return text;
+  let out = '';
+  for (const char of text.replace(ansi, '')) {
+    if (visibleLength(out + char) > width - 1) break;
+    out += char;
+  }
+  return `${out}…`;
 }
 
 /** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
@@ -58,8 +121,14 @@ export function fit(natural: number[], flexible: boolean[], width: number): numb
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
 
-function visibleLength(text: string): number {
-  return text.replace(ansi, '').length;
+/** Characters a terminal shows two cells wide: CJK, Hangul, full-width forms, most emoji. */
+const wideChar = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+const zeroWidth = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]/u;
+
+export function visibleLength(text: string): number {
+  let width = 0;
+  for (const char of text.replace(ansi, '')) width += zeroWidth.test(char) ? 0 : wideChar.test(char) ? 2 : 1;
+  return width;
 }
 
 /** A single item as aligned "label  value" lines, then an optional block of text. */

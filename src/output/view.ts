@@ -9,6 +9,15 @@ export interface Column<T> {
   kind?: CellKind;
   /** The column may be cut to fit the terminal (names, descriptions). */
   flex?: boolean;
+  /** The column a person identifies a row by (slug, name, a run's id): never cut while another can give. */
+  key?: boolean;
+  /** Left out before the other columns when the terminal is too narrow. */
+  dropFirst?: boolean;
+  /**
+   * The API fields (paths) that csv and tsv write for a column whose table cell is computed (a duration,
+   * a cadence), so that every csv header names the value under it. Without it, csv writes `field`.
+   */
+  csv?: string[];
 }
 
 /** A resource's presentation: table columns and the fields `--json` may pick. */

@@ -408,7 +408,7 @@ describe('ws config', () => {
 
     const listTable = await ws(['config', 'list'], env);
     expect(listTable.exitCode).toBe(0);
-    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\nca-file=\n`);
+    expect(listTable.stdout).toBe(`base-url=${server.baseUrl}\noutput=\nca-file=\npager=\n`);
 
     const setOutput = await ws(['config', 'set', 'output', 'yaml'], env);
     expect(setOutput.exitCode).toBe(0);
@@ -421,10 +421,10 @@ describe('ws config', () => {
     expect(getOutput.stdout).toBe('yaml\n');
 
     const list = await ws(['config', 'list', '-o', 'table'], env);
-    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\nca-file=\n`);
+    expect(list.stdout).toBe(`base-url=${server.baseUrl}\noutput=yaml\nca-file=\npager=\n`);
     const listJson = await ws(['config', 'list', '--json'], env);
     expect(listJson.exitCode).toBe(0);
-    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml', 'ca-file': null });
+    expect(JSON.parse(listJson.stdout)).toEqual({ 'base-url': server.baseUrl, output: 'yaml', 'ca-file': null, pager: null });
 
     const unset = await ws(['config', 'unset', 'output'], env);
     expect(unset.exitCode).toBe(0);
@@ -450,7 +450,7 @@ describe('ws config', () => {
       const result = await ws(['config', ...args], { WS_CONFIG_DIR: dir });
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file (the API key is set with `ws auth login`)\n');
+      expect(result.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n');
       expect(result.stderr).not.toContain(newKey);
     }
     expect(fs.existsSync(configFile(dir))).toBe(false);

@@ -37,8 +37,8 @@ export const automationView: View<Automation> = {
   fields: automationFields,
   columns: [
     column('ID', 'id', { kind: 'id' }),
-    column('NAME', 'name', { flex: true }),
-    column('CADENCE', 'cadence', { value: cadenceText }),
+    column('NAME', 'name', { key: true }),
+    column('CADENCE', 'cadence', { value: cadenceText, csv: ['cadence.type', 'cadence.time'] }),
     column('LAST RUN', 'lastRunAt', { kind: 'time' }),
     column('UPDATED', 'updatedAt', { kind: 'time' }),
   ],
@@ -59,12 +59,12 @@ export const automationView: View<Automation> = {
 export const automationRunView: View<AutomationRun> = {
   fields: automationRunFields,
   columns: [
-    column('ID', 'id', { kind: 'id' }),
+    column('ID', 'id', { kind: 'id', key: true }),
     column('STATE', 'state', { kind: 'state' }),
-    column('TRIGGERED BY', 'triggeredBy'),
+    column('TRIGGERED BY', 'triggeredBy', { dropFirst: true }),
     column('STARTED', 'createdAt', { kind: 'time' }),
-    column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt) }),
-    column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error) }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt), csv: ['startedAt', 'completedAt'] }),
+    column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error), csv: ['error'] }),
   ],
 };
 
@@ -72,10 +72,10 @@ export const stepRunView: View<StepRun> = {
   fields: stepRunFields,
   columns: [
     column('ID', 'id', { kind: 'id' }),
-    column('STEP', 'workflowStepId', { flex: true, value: stepName }),
+    column('STEP', 'workflowStepId', { key: true, value: stepName, csv: ['workflowStepId'] }),
     column('STATE', 'state', { kind: 'state' }),
-    column('DURATION', 'completedAt', { kind: 'duration', value: (s) => span(s.startedAt, s.completedAt) }),
-    column('ERROR', 'error', { flex: true, value: (s) => errorText(s.error) }),
+    column('DURATION', 'completedAt', { kind: 'duration', value: (s) => span(s.startedAt, s.completedAt), csv: ['startedAt', 'completedAt'] }),
+    column('ERROR', 'error', { flex: true, value: (s) => errorText(s.error), csv: ['error'] }),
   ],
 };
 

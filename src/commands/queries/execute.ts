@@ -12,6 +12,7 @@ import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-r
 import { getQueryRunResult } from '../../api/query-runs.js';
 import { noteRunResult } from '../runs/summary.js';
 import { queryRunStatusView } from '../runs/view.js';
+import { checkColumnsAhead } from './columns-ahead.js';
 
 /**
  * A value that cannot be of its declared type. The API does not list the types; these are the common
@@ -58,6 +59,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
     if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
+  if (opts.wait && opts.data && ctx.settings.jsonFields) await checkColumnsAhead(http, query, ctx.settings.jsonFields);
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
   if (!opts.wait) {

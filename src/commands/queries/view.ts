@@ -10,7 +10,7 @@ export const queryView: View<Query> = {
   fields: queryFields,
   columns: [
     column('ID', 'id', { kind: 'id' }),
-    column('SLUG', 'slug', { flex: true }),
+    column('SLUG', 'slug', { key: true }),
     column('NAME', 'name', { flex: true }),
     column('LAST RUN', 'lastQueryRun.status', { kind: 'state', value: (q) => q.lastQueryRun?.status }),
     column('UPDATED', 'updatedAt', { kind: 'time' }),

@@ -32,7 +32,7 @@ export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: strin
 type Row = Record<string, unknown>;
 
 /** Columns named by the result (`columns` entries with a name), else by the first row. */
-function columnNames(columns: unknown[] | null | undefined, first: Row | undefined): string[] {
+export function columnNames(columns: unknown[] | null | undefined, first: Row | undefined): string[] {
   const named = (columns ?? []).map((c) => (typeof c === 'string' ? c : typeof c === 'object' && c !== null && 'name' in c ? String((c as { name: unknown }).name) : undefined));
   if (named.length > 0 && named.every((name) => name !== undefined)) return named as string[];
   return Object.keys(first ?? {});

@@ -6,7 +6,7 @@ import { column, type View } from '../../output/view.js';
 export const queryRunView: View<QueryRun> = {
   fields: queryRunFields,
   columns: [
-    column('ID', 'id', { kind: 'id' }),
+    column('ID', 'id', { kind: 'id', key: true }),
     column('STATUS', 'status', { kind: 'state' }),
     column('ROWS', 'rowCount', { kind: 'count' }),
     column('DURATION', 'executionTimeMs', { kind: 'duration' }),

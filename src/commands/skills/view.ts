@@ -36,7 +36,7 @@ export function appliedSkillsView(actions: Map<Skill, SkillAction>): View<Skill>
   return {
     fields: skillFields,
     columns: [
-      column('SLUG', 'slug', { flex: true }),
+      column('SLUG', 'slug', { key: true }),
       column('NAME', 'name', { flex: true }),
       column('ACTION', 'action', { value: (s) => actions.get(s) }),
       column('ID', 'id', { kind: 'id' }),

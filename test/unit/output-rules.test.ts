@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { colorWanted } from '../../src/output/color.js';
+import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
+import { pagerCommand } from '../../src/output/pager.js';
+import { terminalTable, visibleLength } from '../../src/output/table.js';
+import { column } from '../../src/output/view.js';
+
+const noPaint = (_kind: string, text: string) => text;
+
+describe('--json field paths', () => {
+  const item = { id: 'q1', lastQueryRun: { status: 'COMPLETED', rowCount: 3 }, lastSuccessfulRun: null, 'a.b': 1 };
+
+  it('picks a path with its nesting, merging two paths under one field', () => {
+    expect(pickFields(item, ['id', 'lastQueryRun.status', 'lastQueryRun.rowCount'])).toEqual({ id: 'q1', lastQueryRun: { status: 'COMPLETED', rowCount: 3 } });
+  });
+
+  it('gives null under a field that is null, and a key holding a dot wins over the path', () => {
+    expect(pickFields(item, ['lastSuccessfulRun.status'])).toEqual({ lastSuccessfulRun: null });
+    expect(pickFields(item, ['a.b'])).toEqual({ 'a.b': 1 });
+    expect(valueAt(item, 'a.b')).toBe(1);
+    expect(valueAt(item, 'lastQueryRun.status')).toBe('COMPLETED');
+    expect(valueAt(item, 'lastSuccessfulRun.status')).toBeUndefined();
+  });
+
+  it('accepts a path into a known field, refuses one into an unknown field or with an empty part', () => {
+    expect(() => checkFields(['lastQueryRun.status'], ['id', 'lastQueryRun'])).not.toThrow();
+    expect(() => checkFields(['colour.status'], ['id', 'lastQueryRun'])).toThrow(/unknown JSON field: colour.status/);
+    expect(() => checkFields(['lastQueryRun.'], ['id', 'lastQueryRun'])).toThrow(/unknown JSON field/);
+  });
+});
+
+describe('colour: the first rule that applies decides', () => {
+  it.each([
+    [undefined, {}, true, true],
+    [undefined, {}, false, false],
+    [false, { FORCE_COLOR: '1' }, true, false],
+    [undefined, { NO_COLOR: '1', CLICOLOR_FORCE: '1' }, true, false],
+    [undefined, { NO_COLOR: '' }, true, true],
+    [undefined, { FORCE_COLOR: '0', CLICOLOR_FORCE: '1' }, true, false],
+    [undefined, { FORCE_COLOR: '' }, false, true],
+    [undefined, { CLICOLOR_FORCE: '1', CLICOLOR: '0' }, false, true],
+    [undefined, { CLICOLOR_FORCE: '0' }, false, false],
+    [undefined, { CLICOLOR: '0' }, true, false],
+    [undefined, { CLICOLOR: '1' }, false, false],
+  ] as const)('flag %s, env %j, terminal %s: %s', (flag, env, tty, expected) => {
+    expect(colorWanted(flag, env, tty)).toBe(expected);
+  });
+});
+
+describe('pager choice', () => {
+  it('WS_PAGER, then the profile, then PAGER, then less -FRX; none off a terminal or with --no-pager', () => {
+    expect(pagerCommand({ WS_PAGER: 'a', PAGER: 'c' }, 'b', false, true)).toBe('a');
+    expect(pagerCommand({ PAGER: 'c' }, 'b', false, true)).toBe('b');
+    expect(pagerCommand({ PAGER: 'c' }, undefined, false, true)).toBe('c');
+    expect(pagerCommand({}, undefined, false, true)).toBe('less -FRX');
+    expect(pagerCommand({ WS_PAGER: 'a' }, undefined, true, true)).toBeUndefined();
+    expect(pagerCommand({ WS_PAGER: 'a' }, undefined, false, false)).toBeUndefined();
+    expect(pagerCommand({ WS_PAGER: '' }, 'b', false, true)).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'cat' }, undefined, false, true)).toBeUndefined();
+  });
+});
+
+describe('terminal table widths', () => {
+  it('counts East Asian wide characters as two cells and combining marks as none', () => {
+    expect(visibleLength('売上')).toBe(4);
+    expect(visibleLength('e\u0301')).toBe(1);
+    expect(visibleLength('\u001b[31mFAILED\u001b[39m')).toBe(6);
+  });
+
+  it('fits wide names to the width, the slug whole', () => {
+    const columns = [column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NAME', 'name', { flex: true })];
+    const { text } = terminalTable(columns, [{ slug: 'sales_jp', name: '日本の売上'.repeat(6) }], 30, 0, noPaint);
+    for (const line of text.trimEnd().split('\n')) expect(visibleLength(line)).toBeLessThanOrEqual(30);
+    expect(text).toContain('sales_jp');
+    expect(text).toContain('…');
+  });
+
+  it('fits any width, even one narrower than every column, with or without an identifying column', () => {
+    const keyed = [column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('STATE', 'state', { kind: 'state' })];
+    const unkeyed = [column<Record<string, string>>('STATE', 'state', { kind: 'state' }), column<Record<string, string>>('WHEN', 'when')];
+    for (const width of [1, 3, 7, 11]) {
+      for (const columns of [keyed, unkeyed]) {
+        const { text } = terminalTable(columns, [{ slug: 'revenue_by_country', state: 'COMPLETED', when: 'yesterday' }], width, 0, noPaint);
+        for (const line of text.trimEnd().split('\n')) expect(visibleLength(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  it('shortens ids to a form unique in the table', () => {
+    const columns = [column<Record<string, string>>('ID', 'id', { kind: 'id' }), column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NOTE', 'note')];
+    const items = [
+      { id: 'aaaa1111-0000-4000-8000-000000000001', slug: 'one', note: 'x'.repeat(20) },
+      { id: 'aaaa1111-0000-4000-8000-000000000002', slug: 'two', note: 'x'.repeat(20) },
+    ];
+    const { text } = terminalTable(columns, items, 40, 0, noPaint);
+    expect(text.split('\n')[1]).toMatch(/^aaaa…0001 +one/);
+    expect(text.split('\n')[2]).toMatch(/^aaaa…0002 +two/);
+  });
+});
