@@ -3,7 +3,7 @@
 // dist/cli.cjs holds all of src/ with commander. A module that src/ loads with `import()` (a command's verb,
 // the context, the emulator) is in it too, but its top-level code runs only when that import() runs. The
 // heavy libraries are separate files in dist/vendor/, each read only by the code that needs it: undici's Agent
-// and request API, yaml, conf, cli-table3. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
+// and request API, yaml, conf. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
 // (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES modules
 // (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
@@ -37,7 +37,6 @@ const vendors = {
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", specifiers: { conf: 'default' } },
-  'cli-table3': { source: "module.exports = require('cli-table3');", specifiers: ['cli-table3'] },
 };
 
 /**
