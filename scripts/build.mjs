@@ -1,11 +1,11 @@
 // `npm run build`: bundles src/ into dist/ with esbuild, so that starting ws reads two files instead of hundreds.
 //
-// dist/cli.cjs holds all of src/ with commander. A module that src/ loads with `import()` (a command's verb,
-// the context, the emulator) is in it too, but its top-level code runs only when that import() runs. The
-// heavy libraries are separate files in dist/vendor/, each read only by the code that needs it: undici's Agent
-// and request API, yaml, conf, ora, cli-table3. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
-// (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES modules
-// (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
+// dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
+// src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
+// runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
+// the code that needs it: undici's Agent and request API, yaml, conf, ora, cli-table3. DuckDB (native) and
+// jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
+// modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
@@ -15,19 +15,24 @@ import * as esbuild from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'dist');
 
-/** Each library bundled alone, and the import specifiers of src/ that it answers. */
+/**
+ * The files of undici that src/api/undici.ts imports, by the name the vendor bundle gives each. They share
+ * undici's internals, so they are one bundle; another part (a proxy agent, say) is one more line here.
+ */
+const undiciParts = { Agent: 'undici/lib/dispatcher/agent.js', request: 'undici/lib/api/api-request.js' };
+
+/** Each library bundled alone, and the import specifiers of src/ it answers, with the export each stands for ('' for all). */
 const vendors = {
-  // src/api/undici.ts loads two of undici's files; they share undici's internals, so they are one bundle
   undici: {
-    source: "exports.Agent = require('undici/lib/dispatcher/agent.js'); exports.request = require('undici/lib/api/api-request.js');",
-    specifiers: { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' },
+    source: Object.entries(undiciParts).map(([name, file]) => `exports.${name} = require('${file}');`).join('\n'),
+    answers: Object.fromEntries(Object.entries(undiciParts).map(([name, file]) => [file, name])),
   },
-  yaml: { source: "module.exports = require('yaml');", specifiers: ['yaml'] },
+  yaml: { source: "module.exports = require('yaml');", answers: { yaml: '' } },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
-  conf: { source: "export { default } from 'conf';", specifiers: { conf: 'default' } },
-  ora: { source: "export { default } from 'ora';", specifiers: { ora: 'default' } },
-  'cli-table3': { source: "module.exports = require('cli-table3');", specifiers: ['cli-table3'] },
+  conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
+  ora: { source: "export { default } from 'ora';", answers: { ora: 'default' } },
+  'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
 };
 
 /**
@@ -77,9 +82,8 @@ const common = {
 const vendorPlugin = {
   name: 'vendor',
   setup(build) {
-    for (const [name, { specifiers }] of Object.entries(vendors)) {
-      const parts = Array.isArray(specifiers) ? Object.fromEntries(specifiers.map((s) => [s, undefined])) : specifiers;
-      for (const [specifier, part] of Object.entries(parts)) {
+    for (const [name, { answers }] of Object.entries(vendors)) {
+      for (const [specifier, part] of Object.entries(answers)) {
         const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
         build.onResolve({ filter }, () => ({ path: specifier, namespace: 'vendor-part', pluginData: { name, part } }));
       }
