@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 'use strict';
 // CommonJS (see bin/package.json), like dist/cli.cjs: on Node 20, loading ES modules costs more start-up time.
+const args = process.argv.slice(2);
+// Most of what `ws --version` would cost is compiling the bundle, which the version does not need.
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${require('../package.json').version}\n`);
+  return;
+}
 // Node >= 22.1 keeps compiled code between runs (in NODE_COMPILE_CACHE or the temp folder); without it, or
 // where nothing can be written, ws simply compiles as before.
 try {
@@ -20,7 +26,7 @@ process.stderr.on('error', (error) => {
   if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
 });
 require('../dist/cli.cjs')
-  .run(process.argv.slice(2))
+  .run(args)
   .then((code) => {
     process.exitCode = code;
     // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by

@@ -1,11 +1,11 @@
 // `npm run build`: bundles src/ into dist/ with esbuild, so that starting ws reads two files instead of hundreds.
 //
-// dist/cli.cjs holds all of src/ with commander. A module that src/ loads with `import()` (a command's verb,
-// the context, the emulator) is in it too, but its top-level code runs only when that import() runs. The
-// heavy libraries are separate files in dist/vendor/, each read only by the code that needs it: undici's Agent
-// and request API, yaml, conf. (zod stays in cli.cjs, where only what src/ uses of it is kept.) DuckDB (native) and jq-wasm
-// (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES modules
-// (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
+// dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
+// src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
+// runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
+// the code that needs it: undici's Agent and request API, yaml, conf. DuckDB (native) and
+// jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
+// modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
@@ -15,28 +15,32 @@ import * as esbuild from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'dist');
 
-/** Each library bundled alone, and the import specifiers of src/ that it answers. */
+/**
+ * The files of undici that src/api/undici.ts imports, by the name the vendor bundle gives each. They share
+ * undici's internals, so they are one bundle; another part (a proxy agent, say) is one more line here.
+ */
+const undiciParts = { Agent: 'undici/lib/dispatcher/agent.js', request: 'undici/lib/api/api-request.js' };
+/** The parts src/api/undici.ts loads for a proxy (ProxyAgent's CONNECT needs the dispatchers' connect()). */
+const undiciProxyParts = {
+  ProxyAgent: 'undici/lib/dispatcher/proxy-agent.js',
+  Dispatcher: 'undici/lib/dispatcher/dispatcher.js',
+  connect: 'undici/lib/api/api-connect.js',
+};
+
+/** Each library bundled alone, and the import specifiers of src/ it answers, with the export each stands for ('' for all). */
 const vendors = {
-  // src/api/undici.ts loads two of undici's files; they share undici's internals, so they are one bundle
   undici: {
-    source:
-      "exports.Agent = require('undici/lib/dispatcher/agent.js'); exports.request = require('undici/lib/api/api-request.js');" +
-      // only with a proxy variable set: a getter, so that a run without one never executes its file
-      " Object.defineProperty(exports, 'ProxyAgent', { get: () => require('undici/lib/dispatcher/proxy-agent.js') });" +
-      " Object.defineProperty(exports, 'Dispatcher', { get: () => require('undici/lib/dispatcher/dispatcher.js') });" +
-      " Object.defineProperty(exports, 'connect', { get: () => require('undici/lib/api/api-connect.js') });",
-    specifiers: {
-      'undici/lib/dispatcher/agent.js': 'Agent',
-      'undici/lib/api/api-request.js': 'request',
-      'undici/lib/dispatcher/proxy-agent.js': 'ProxyAgent',
-      'undici/lib/dispatcher/dispatcher.js': 'Dispatcher',
-      'undici/lib/api/api-connect.js': 'connect',
-    },
+    source: [
+      ...Object.entries(undiciParts).map(([name, file]) => `exports.${name} = require('${file}');`),
+      // only with a proxy variable set: getters, so that a run without one never executes their files
+      ...Object.entries(undiciProxyParts).map(([name, file]) => `Object.defineProperty(exports, '${name}', { get: () => require('${file}') });`),
+    ].join('\n'),
+    answers: Object.fromEntries(Object.entries({ ...undiciParts, ...undiciProxyParts }).map(([name, file]) => [file, name])),
   },
-  yaml: { source: "module.exports = require('yaml');", specifiers: ['yaml'] },
+  yaml: { source: "module.exports = require('yaml');", answers: { yaml: '' } },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
-  conf: { source: "export { default } from 'conf';", specifiers: { conf: 'default' } },
+  conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
 };
 
 /**
@@ -86,9 +90,8 @@ const common = {
 const vendorPlugin = {
   name: 'vendor',
   setup(build) {
-    for (const [name, { specifiers }] of Object.entries(vendors)) {
-      const parts = Array.isArray(specifiers) ? Object.fromEntries(specifiers.map((s) => [s, undefined])) : specifiers;
-      for (const [specifier, part] of Object.entries(parts)) {
+    for (const [name, { answers }] of Object.entries(vendors)) {
+      for (const [specifier, part] of Object.entries(answers)) {
         const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
         build.onResolve({ filter }, () => ({ path: specifier, namespace: 'vendor-part', pluginData: { name, part } }));
       }

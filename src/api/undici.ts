@@ -26,10 +26,12 @@ async function keepParserUnoptimized(): Promise<void> {
  * These files are CommonJS: their export is `default`, both from Node and from the bundle.
  */
 export function loadUndici(): Promise<Undici> {
-  loading ??= keepParserUnoptimized().then(() => Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(([agent, api]) => ({
-    Agent: agent.default,
-    request: (dispatcher, options) => api.default.call(dispatcher, options),
-  })));
+  loading ??= keepParserUnoptimized()
+    .then(() => Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]))
+    .then(([agent, api]) => ({
+      Agent: agent.default,
+      request: (dispatcher, options) => api.default.call(dispatcher, options),
+    }));
   return loading;
 }
 
