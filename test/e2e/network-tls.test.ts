@@ -77,10 +77,13 @@ describe('certificates', () => {
     const both = await list(servers.valid, { WS_CA_FILE: certs.otherCaFile, NODE_EXTRA_CA_CERTS: certs.caFile });
     expect(both.stderr).toBe('');
     expect(both.exitCode).toBe(0);
+    expect(servers.valid.requests).toHaveLength(2);
+  });
+
+  it("WS_CA_FILE of another authority does not make the server's certificate trusted", async () => {
     const neither = await list(servers.valid, { WS_CA_FILE: certs.otherCaFile });
     expect(errorJson(neither.stderr).code).toBe('certificate_untrusted');
-    expect(servers.valid.requests).toHaveLength(2);
-    servers.valid.reset();
+    nothingSent(servers.valid);
   });
 
   it('the ca-file key of a profile trusts the authority; ws config set stores it absolute and checks it', async () => {
@@ -93,9 +96,14 @@ describe('certificates', () => {
     const result = await list(servers.valid, { WS_CONFIG_DIR: dir });
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
+  });
+
+  it('ws config set ca-file refuses a file it cannot read', async () => {
+    const dir = tempConfigDir();
     const missing = await ws(['config', 'set', 'ca-file', path.join(certs.dir, 'nope.pem')], { WS_CONFIG_DIR: dir });
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain(`error: cannot read the CA file ${path.join(certs.dir, 'nope.pem')} (from ws config set ca-file): ENOENT\n`);
+    expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
   });
 
   it('an unreadable CA file is a usage error naming where it came from, before any request', async () => {
@@ -107,6 +115,13 @@ describe('certificates', () => {
     const json = await list(servers.valid, { WS_CA_FILE: notPem });
     expect(json.exitCode).toBe(2);
     expect(errorJson(json.stderr)).toEqual({ code: 'ca_file_invalid', message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate` });
+    expect(servers.valid.requests).toEqual([]);
+    expect(servers.valid.tlsErrors).toEqual([]);
+    servers.valid.reset();
+  });
+
+  it('an unreadable ca-file in the profile is a usage error naming the key and profile, before any request', async () => {
+    const missing = path.join(certs.dir, 'missing.pem');
     const dir = tempConfigDir();
     fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { caFile: missing } } }), { mode: 0o600 });
     const profile = await list(servers.valid, { WS_CONFIG_DIR: dir, WS_PROFILE: 'ci' }, []);
