@@ -90,16 +90,19 @@ describe('a table on a terminal', () => {
 describe('execute --wait and another run of the same query', () => {
   it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', { timeout: 60_000 }, async () => {
     const query = demoIds.queries.revenueByCountry;
-    // Hold the first command's polls back (each answered 503 "retry after 2 s", three times) so that a
+    // Hold the first command's polls back (503, "retry after 1 s", until the faults are cleared) so that a
     // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
-    await emu.fault({ path: '^/query-runs/', method: 'GET', status: 503, retryAfter: 2, times: 3 });
+    await emu.fault({ path: '^/query-runs/', method: 'GET', status: 503, retryAfter: 1, times: 10_000 });
     await emu.clearRequests();
-    const first = spawnWs(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv'], env, { timeout: 30_000 });
-    await pollUntil(async () => (await emu.requests()).some((r) => r.method === 'POST' && r.path === `/queries/${query}/execute`), 'the first execute');
-    const second = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--json', 'queryRunId'], env);
+    const first = spawnWs(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv'], env, { timeout: 50_000 });
+    await pollUntil(async () => (await emu.requests()).some((r) => r.method === 'POST' && r.path === `/queries/${query}/execute`), 'the first execute', 30_000);
+    const second = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--json', 'queryRunId'], env, { timeout: 30_000 });
     expect(second.exitCode, second.stderr).toBe(0);
     const secondRun = JSON.parse(second.stdout).queryRunId as string;
-    await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete');
+    await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete', 30_000);
+    // let the first command's polls through (the control endpoint may want the key and a JSON content type)
+    const cleared = await fetch(`${emu.origin}/__emulator/faults`, { method: 'DELETE', headers: { 'x-api-key': env.WS_API_KEY!, 'content-type': 'application/json' } });
+    expect(cleared.status).toBe(200);
     const result = await first;
     // the run the first command polled is the one it started
     const firstRun = (await emu.requests()).map((r) => /^\/query-runs\/([0-9a-f-]{36})$/.exec(r.path)?.[1]).find(Boolean);
