@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // e2e tests spawn bin/ws; two cores on CI machines, so keep the pool small.
     maxWorkers: 2,
     reporters: ['default', './test/helpers/summary-reporter.ts'],

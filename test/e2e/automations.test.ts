@@ -40,7 +40,7 @@ async function serverRun(on: TestEmulator, id: string): Promise<any> {
 }
 
 beforeAll(async () => {
-  [emu, slow] = await Promise.all([startTestEmulator(), startTestEmulator({ stepMs: 400 })]);
+  [emu, slow] = await Promise.all([startTestEmulator(), startTestEmulator({ stepMs: 1000 })]);
   env = emu.env;
   slowEnv = slow.env;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-automations-'));
@@ -223,7 +223,7 @@ describe('ws automations run, steps, result, wait', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain(`run:\t${completedRun}\n`);
     expect(result.stdout).toContain('state:\tcompleted\n');
-    expect(result.stdout).toMatch(/^steps:\n 1\. completed +\d+ms {2}Daily revenue\n 2\. completed +\d+ms {2}Revenue by country\n$/m);
+    expect(result.stdout).toMatch(/^steps:\n 1\. completed +\d+(?:\.\d+)?m?s {2}Daily revenue\n 2\. completed +\d+(?:\.\d+)?m?s {2}Revenue by country\n$/m);
     const failed = await ws(['automations', 'run', failedRun], env);
     expect(failed.exitCode, failed.stderr).toBe(0);
     expect(failed.stdout).toContain('state:\tfailed\n');

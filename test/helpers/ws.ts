@@ -27,7 +27,7 @@ export async function ws(args: string[], env: Record<string, string | undefined>
     env: { PATH: process.env.PATH, WS_CONFIG_DIR: env.WS_CONFIG_DIR ?? tempConfigDir(), ...env },
     extendEnv: false,
     reject: false,
-    timeout: 15_000,
+    timeout: 45_000,
     stdin: 'ignore',
     stripFinalNewline: false,
     ...options,
