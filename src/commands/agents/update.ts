@@ -25,7 +25,7 @@ export async function run(ctx: Context, [agent]: string[], opts: UpdateOptions):
   const changed = Object.keys(diff.changes);
   if (changed.length === 0) {
     await output.item(before, agentView);
-    ctx.note(`Agent ${before.name} already has these values (${diff.unchanged.join(', ')}): nothing was sent`);
+    ctx.note(`Agent ${before.name} already has these values (${diff.unchanged.join(', ')}): no PATCH was sent`);
     return;
   }
   const updated = await updateAgent(http, agent!, body);
