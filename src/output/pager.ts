@@ -7,10 +7,13 @@ export const defaultPager = 'less -FRX';
 /**
  * The pager for stdout, as gh chooses it: WS_PAGER, then the profile's `pager`, then PAGER, then
  * `less -FRX` (which prints short output as it is and quits). None with --no-pager, when stdout is not a
- * terminal, or when the command is empty or `cat`.
+ * terminal, when TERM is dumb or unset (unless WS_PAGER names one), or when the command is empty or `cat`.
  */
 export function pagerCommand(env: IO['env'], configured: string | undefined, noPager: boolean, stdoutIsTTY: boolean): string | undefined {
   if (noPager || !stdoutIsTTY) return undefined;
+  // a terminal that cannot move its cursor (TERM=dumb, or none named: editors' shells, `script`) gets no pager
+  // of ws's choosing: less there asks for a key on every screen; WS_PAGER may still name one
+  if (env.WS_PAGER === undefined && (!env.TERM || env.TERM === 'dumb')) return undefined;
   const command = (env.WS_PAGER ?? configured ?? env.PAGER ?? defaultPager).trim();
   return command === '' || command === 'cat' ? undefined : command;
 }

@@ -70,12 +70,12 @@ describe.skipIf(skipWithoutPty)('--wait in a terminal of any size', () => {
     expectRowsAtTheEnd(unset);
   });
 
-  it('a table in a terminal of 0 columns is laid out for an unknown width, not cut to nothing', async () => {
+  it('a table in a terminal of 0 columns is laid out for 80 columns, not cut to nothing', async () => {
     const result = await wsInPty(['queries', 'list', '--limit', '3', '--sort', 'name', '--no-color'], { env: quick.env, columns: 0, maxBytes }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(0);
     expect(lines(result.output)).toMatch(/^ID +SLUG +NAME/m);
-    expect(result.output).toContain('revenue_by_country  Revenue by country');
-    expect(result.output).not.toContain('…');
+    expect(result.output).toMatch(/revenue_by_country +Revenue by country/);
+    for (const line of lines(result.output).split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
   it('1 column and 1 row: plain lines, bounded output, the rows, exit 0', async () => {

@@ -83,7 +83,8 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   const ws = options.behindParent ? [process.execPath, '-e', parent, wsBin, ...args].map(quote).join(' ') : [process.execPath, wsBin, ...args].map(quote).join(' ');
   const run = options.after === undefined ? `exec ${ws}` : `${ws}; code=$?; ${options.after}; exit $code`;
   const shell = `stty cols ${columns} rows ${rows}; ${options.behindParent ? '' : "printf '@@ws-pid=%s@@\\n' $$; "}${run}`;
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', WS_CONFIG_DIR: tempConfigDir() };
+  // no pager unless a test asks for one: less would add its own escape sequences and wait for a key
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PAGER: 'cat', WS_CONFIG_DIR: tempConfigDir() };
   if (options.term !== null) env.TERM = options.term ?? 'xterm-256color';
   for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value;
   const child = spawn('script', ['-qfec', shell, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

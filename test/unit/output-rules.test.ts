@@ -49,14 +49,21 @@ describe('colour: the first rule that applies decides', () => {
 
 describe('pager choice', () => {
   it('WS_PAGER, then the profile, then PAGER, then less -FRX; none off a terminal or with --no-pager', () => {
-    expect(pagerCommand({ WS_PAGER: 'a', PAGER: 'c' }, 'b', false, true)).toBe('a');
-    expect(pagerCommand({ PAGER: 'c' }, 'b', false, true)).toBe('b');
-    expect(pagerCommand({ PAGER: 'c' }, undefined, false, true)).toBe('c');
-    expect(pagerCommand({}, undefined, false, true)).toBe('less -FRX');
+    const term = { TERM: 'xterm-256color' };
+    expect(pagerCommand({ ...term, WS_PAGER: 'a', PAGER: 'c' }, 'b', false, true)).toBe('a');
+    expect(pagerCommand({ ...term, PAGER: 'c' }, 'b', false, true)).toBe('b');
+    expect(pagerCommand({ ...term, PAGER: 'c' }, undefined, false, true)).toBe('c');
+    expect(pagerCommand(term, undefined, false, true)).toBe('less -FRX');
     expect(pagerCommand({ WS_PAGER: 'a' }, undefined, true, true)).toBeUndefined();
     expect(pagerCommand({ WS_PAGER: 'a' }, undefined, false, false)).toBeUndefined();
     expect(pagerCommand({ WS_PAGER: '' }, 'b', false, true)).toBeUndefined();
-    expect(pagerCommand({ PAGER: 'cat' }, undefined, false, true)).toBeUndefined();
+    expect(pagerCommand({ ...term, PAGER: 'cat' }, undefined, false, true)).toBeUndefined();
+  });
+
+  it('none of its own choosing where TERM is dumb or unset (less would ask for a key on every screen); WS_PAGER still works', () => {
+    expect(pagerCommand({ TERM: 'dumb', PAGER: 'less' }, 'b', false, true)).toBeUndefined();
+    expect(pagerCommand({}, undefined, false, true)).toBeUndefined();
+    expect(pagerCommand({ TERM: 'dumb', WS_PAGER: 'more' }, undefined, false, true)).toBe('more');
   });
 });
 

@@ -7,19 +7,20 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the npm package', () => {
-  it('holds only what runs: bin, the built code of every source file, completions, README, LICENSE, package.json', async () => {
+  it('holds only what runs: bin, the bundle and its vendored libraries, completions, README, LICENSE, package.json', async () => {
     // the suite builds first (npm test); --ignore-scripts keeps prepack from building again
     const packed = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, timeout: 60_000 });
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
-    const outside = files.filter((file) => !/^dist\/.+\.js$/.test(file));
-    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
-    // every built file comes from a source file that still exists, and every source file was built
-    const built = files.filter((file) => file.startsWith('dist/')).map((file) => file.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'));
-    const sources = (fs.readdirSync(path.join(root, 'src'), { recursive: true }) as string[])
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-      .map((file) => `src/${file.split(path.sep).join('/')}`)
-      .sort();
-    expect(built.sort()).toEqual(sources);
+    const outside = files.filter((file) => !file.startsWith('dist/'));
+    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
+    // dist/ is what scripts/build.mjs writes: the bundle of src/ and one file per vendored library, no maps, no tests
+    const built = files.filter((file) => file.startsWith('dist/'));
+    expect(built[0]).toBe('dist/cli.cjs');
+    for (const file of built.slice(1)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
+    // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
+    const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(root, 'dist', file)).isFile());
+    expect(onDisk.map((file) => `dist/${file.split(path.sep).join('/')}`).sort()).toEqual(built);
+    expect(fs.readFileSync(path.join(root, 'dist/cli.cjs'), 'utf8')).toContain('Work with the Workspace API v3');
   });
 
   it('has a LICENSE that matches the license in package.json', () => {

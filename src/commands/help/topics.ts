@@ -20,6 +20,13 @@ A flag wins over a variable; a variable wins over the profile in the config file
   CLICOLOR_FORCE   any value but 0: colour even when stdout is not a terminal
   FORCE_COLOR      0 or false: no colour; any other value: colour even when stdout is not a terminal
   CI               set: no spinner, one line per change of state while waiting
+  TERM             dumb (or unset): no spinner, and no pager unless WS_PAGER names one
+  WS_CA_FILE       a PEM file of certificate authorities trusted besides Node's own (config key ca-file)
+  NODE_EXTRA_CA_CERTS  Node's own: a PEM file of extra certificate authorities
+  HTTPS_PROXY      the proxy for https:// base URLs (https_proxy wins when both are set)
+  HTTP_PROXY       the proxy for http:// base URLs, and for https:// ones when no HTTPS_PROXY is set
+  NO_PROXY         hosts reached directly: names, .domain or *.domain, host:port, IPs, * for all
+                   (no_proxy wins when both are set); loopback addresses are never proxied
   XDG_CONFIG_HOME  where the config folder is on Linux (ws/ below it), when WS_CONFIG_DIR is not set
   APPDATA          where the config folder is on Windows, when WS_CONFIG_DIR is not set
 `,
@@ -36,6 +43,8 @@ A flag wins over a variable; a variable wins over the profile in the config file
   5    the remote job ended badly while waiting: a query run FAILED or CANCELLED, an automation run
        failed or cancelled
   6    --timeout passed while waiting; the run goes on, and the message says how to resume waiting
+  8    \`queries apply --dry-run\`: changes are pending (for drift checks in CI)
+  129  the terminal hung up (SIGHUP) while waiting; 143: stopped by SIGTERM. Both name the run, as Ctrl-C does
   130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel
 
 Example:
