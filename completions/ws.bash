@@ -4,22 +4,69 @@
 _ws_subcommands() {
   case "$1" in
     "") echo "queries runs automations agents skills sessions auth config api completion emulator help" ;;
+    "queries") echo "list get create update execute runs data pull apply" ;;
+    "runs") echo "get result wait" ;;
+    "automations") echo "list get runs trigger get-run result steps wait watch cancel" ;;
+    "agents") echo "get update" ;;
+    "skills") echo "get apply" ;;
+    "sessions") echo "get update" ;;
+    "auth") echo "login status logout" ;;
+    "config") echo "list get set unset path" ;;
+    "emulator") echo "start exec" ;;
   esac
 }
 
 _ws_options() {
   case "$1" in
     "queries") echo "--help" ;;
+    "queries list") echo "--search --sort --direction --source --created-by --owner-org --platform-owned --no-runs --limit --offset --all --help" ;;
+    "queries get") echo "--help" ;;
+    "queries create") echo "--name --sql --sql-file --description --param --parameters-file --metadata --data-source --agent-run --dry-run --help" ;;
+    "queries update") echo "--name --sql --sql-file --description --clear-description --param --parameters-file --metadata --dry-run --help" ;;
+    "queries execute") echo "--param --metadata --wait --timeout --no-data --limit --help" ;;
+    "queries runs") echo "--limit --offset --all --help" ;;
+    "queries data") echo "--limit --offset --all --help" ;;
+    "queries pull") echo "--force --help" ;;
+    "queries apply") echo "--dry-run --help" ;;
     "runs") echo "--help" ;;
+    "runs get") echo "--help" ;;
+    "runs result") echo "--help" ;;
+    "runs wait") echo "--timeout --data --limit --help" ;;
     "automations") echo "--help" ;;
+    "automations list") echo "--search --sort --direction --ownership --created-by --latest-run --limit --offset --all --help" ;;
+    "automations get") echo "--help" ;;
+    "automations runs") echo "--limit --offset --all --help" ;;
+    "automations trigger") echo "--input --inputs-file --metadata --wait --timeout --cancel-on-interrupt --dry-run --help" ;;
+    "automations get-run") echo "--help" ;;
+    "automations result") echo "--help" ;;
+    "automations steps") echo "--help" ;;
+    "automations wait") echo "--timeout --help" ;;
+    "automations watch") echo "--timeout --help" ;;
+    "automations cancel") echo "--dry-run --help" ;;
     "agents") echo "--help" ;;
+    "agents get") echo "--help" ;;
+    "agents update") echo "--description --kind --handler --system-prompt --system-prompt-file --tools-file --sub-agent --skill --max-turns --metadata --input-schema-file --output-schema-file --from-file --dry-run --help" ;;
     "skills") echo "--help" ;;
+    "skills get") echo "--help" ;;
+    "skills apply") echo "--name --slug --description --knowledge --knowledge-file --tool --sub-agent --dry-run --help" ;;
     "sessions") echo "--help" ;;
+    "sessions get") echo "--help" ;;
+    "sessions update") echo "--visibility --meta --dry-run --help" ;;
     "auth") echo "--help" ;;
+    "auth login") echo "--with-key-stdin --help" ;;
+    "auth status") echo "--help" ;;
+    "auth logout") echo "--help" ;;
     "config") echo "--help" ;;
-    "api") echo "--help" ;;
+    "config list") echo "--help" ;;
+    "config get") echo "--help" ;;
+    "config set") echo "--help" ;;
+    "config unset") echo "--help" ;;
+    "config path") echo "--help" ;;
+    "api") echo "--method --raw-field --field --header --input --include --paginate --help" ;;
     "completion") echo "--help" ;;
     "emulator") echo "--help" ;;
+    "emulator start") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
+    "emulator exec") echo "--port --host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
   esac
 }
 
@@ -27,24 +74,92 @@ _ws_choices() {
   case "$1" in
     " --output") echo "table json ndjson csv tsv yaml" ;;
     " -o") echo "table json ndjson csv tsv yaml" ;;
+    "queries list --sort") echo "updated created name" ;;
+    "queries list --direction") echo "asc desc" ;;
+    "queries list --source") echo "human agent all" ;;
+    "automations list --sort") echo "updated created name" ;;
+    "automations list --direction") echo "asc desc" ;;
+    "automations list --ownership") echo "all owned granted" ;;
+    "agents update --kind") echo "chat sub" ;;
+    "agents update --handler") echo "database code" ;;
+    "sessions update --visibility") echo "personal organization public" ;;
+    "emulator start --seed") echo "demo none" ;;
+    "emulator exec --seed") echo "demo none" ;;
   esac
 }
 
 _ws_fields() {
   case "$1" in
-
+    "queries list") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
+    "queries get") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
+    "queries create") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
+    "queries update") echo "id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt" ;;
+    "queries execute") echo "queryId queryRunId status queryName message userAgent createdAt history" ;;
+    "queries runs") echo "id queryId status rowCount executionTimeMs errorDetails columnSchema resultLocation warehouseQueryId queryHash warehouse dataSourceId userAgent createdAt updatedAt startedAt completedAt" ;;
+    "queries pull") echo "slug id file action" ;;
+    "queries apply") echo "queries created updated unchanged dryRun" ;;
+    "runs get") echo "queryRunId status message userAgent createdAt history" ;;
+    "runs result") echo "queryRunId queryId status resultLocation rowCount executionTimeMs columnSchema userAgent createdAt completedAt" ;;
+    "runs wait") echo "queryRunId status message userAgent createdAt history" ;;
+    "automations list") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
+    "automations get") echo "id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun" ;;
+    "automations runs") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
+    "automations trigger") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
+    "automations get-run") echo "run stepRuns" ;;
+    "automations steps") echo "id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory" ;;
+    "automations wait") echo "run stepRuns" ;;
+    "automations watch") echo "run stepRuns" ;;
+    "automations cancel") echo "run stepRuns" ;;
+    "agents get") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
+    "agents update") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;
+    "skills get") echo "id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt" ;;
+    "skills apply") echo "id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt" ;;
+    "sessions get") echo "id userId createdAt organizationId createdById updatedById meta isPublic visibility version userAgent" ;;
+    "sessions update") echo "id visibility meta updatedAt" ;;
+    "auth status") echo "profile baseUrl apiKey proxy caFile authenticated" ;;
+    "config list") echo "base-url output ca-file pager" ;;
   esac
 }
 
 _ws_arguments() {
   case "$1" in
+    "queries get") echo "dynamic" ;;
+    "queries update") echo "dynamic" ;;
+    "queries execute") echo "dynamic" ;;
+    "queries runs") echo "dynamic" ;;
+    "queries data") echo "dynamic" ;;
+    "queries pull") echo "none dynamic..." ;;
+    "queries apply") echo "none..." ;;
+    "runs get") echo "dynamic" ;;
+    "runs result") echo "dynamic" ;;
+    "runs wait") echo "dynamic" ;;
+    "automations get") echo "dynamic" ;;
+    "automations runs") echo "dynamic" ;;
+    "automations trigger") echo "dynamic" ;;
+    "automations get-run") echo "dynamic" ;;
+    "automations result") echo "dynamic" ;;
+    "automations steps") echo "dynamic" ;;
+    "automations wait") echo "dynamic" ;;
+    "automations watch") echo "dynamic" ;;
+    "automations cancel") echo "dynamic" ;;
+    "agents get") echo "none" ;;
+    "agents update") echo "none" ;;
+    "skills get") echo "none" ;;
+    "skills apply") echo "files..." ;;
+    "sessions get") echo "none" ;;
+    "sessions update") echo "none" ;;
+    "config get") echo "none" ;;
+    "config set") echo "none none" ;;
+    "config unset") echo "none" ;;
+    "api") echo "none none" ;;
     "completion") echo "words" ;;
+    "emulator exec") echo "none..." ;;
   esac
 }
 
 _ws_aliases() {
   case "$1" in
-
+    "automations") echo "run=get-run" ;;
   esac
 }
 
@@ -55,8 +170,8 @@ _ws_argument_words() {
 }
 
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --debug --http-timeout --allow-insecure-http --help"
-_ws_value_options=" --base-url --http-timeout --jq --output --profile -o "
-_ws_file_options="  "
+_ws_value_options=" --agent-run --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run-timeout --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --timeout --tool --tools-file --visibility -F -H -X -f -o "
+_ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
 _ws_dynamic_options=" --profile "
 _ws_help_topics="environment exit-codes formatting"
 

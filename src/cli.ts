@@ -84,10 +84,11 @@ ${topicList()}
     );
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
-  // are bare names, enough for suggestions. buildProgram(io, runner) builds all, for completion.
-  const named = argv !== undefined && groups.some(([name]) => argv.includes(name));
+  // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all.
+  const whole = argv === undefined || argv.includes('completion') || argv.includes('__complete');
+  const named = !whole && groups.some(([name]) => argv.includes(name));
   for (const [name, register] of groups) {
-    if (!named || argv.includes(name)) register(program, runner);
+    if (!named || argv!.includes(name)) register(program, runner);
     else program.command(name);
   }
   tidyHelp(program);

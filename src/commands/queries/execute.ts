@@ -9,7 +9,6 @@ import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { resumable } from '../resumable.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
-import { getQueryRunResult } from '../../api/query-runs.js';
 import { noteRunResult } from '../runs/summary.js';
 import { queryRunStatusView } from '../runs/view.js';
 import { checkColumnsAhead } from './columns-ahead.js';
@@ -70,7 +69,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   }
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
   const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume);
-  if (!ctx.settings.quiet) noteRunResult(ctx, runId, await getQueryRunResult(http, runId));
+  await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');

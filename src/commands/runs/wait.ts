@@ -14,8 +14,8 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const http = ctx.http();
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
   const finished = await resumable(awaitQueryRun(ctx, http, runId!, timeoutMs, resume), resume);
-  const result = opts.data || !ctx.settings.quiet ? await getQueryRunResult(http, runId!) : undefined;
-  if (result) noteRunResult(ctx, runId!, result);
+  const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
+  await noteRunResult(ctx, http, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
