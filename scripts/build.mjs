@@ -37,9 +37,6 @@ const vendors = {
     ].join('\n'),
     answers: Object.fromEntries(Object.entries({ ...undiciParts, ...undiciProxyParts }).map(([name, file]) => [file, name])),
   },
-  // undici's index, for code that imports it (`(await import('undici')).ProxyAgent`): a file of its own, so that
-  // only that code pays for it; src/api/undici.ts is the light way in
-  'undici-index': { source: "module.exports = require('undici');", answers: { undici: '' } },
   yaml: { source: "module.exports = require('yaml');", answers: { yaml: '' } },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
