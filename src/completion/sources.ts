@@ -2,6 +2,7 @@ import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
 import { listQueries } from '../api/queries.js';
 import { resolveSettings } from '../config/settings.js';
+import { keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl } from '../context.js';
 import type { IO } from '../io.js';
 import { version } from '../version.js';
@@ -18,9 +19,11 @@ const pageSize = 50;
  */
 function client(io: IO, profile: string | undefined, deadlineMs: number): HttpClient | undefined {
   const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
-  const apiKey = settings.apiKey.value;
-  const baseUrl = settings.apiKey.source === 'config' ? settings.profile.baseUrl : settings.baseUrl.value;
-  if (!apiKey || !baseUrl) return undefined;
+  // a saved key (also one withheld from WS_BASE_URL, which points elsewhere) goes to the origin it was saved for
+  const saved = settings.apiKey.source === 'config' || settings.apiKeyWithheld !== undefined;
+  const apiKey = saved ? settings.profile.apiKey : settings.apiKey.value;
+  const baseUrl = saved ? settings.profile.baseUrl : settings.baseUrl.value;
+  if (!apiKey || !baseUrl || (saved && keyOrigin(settings.profile) !== originOf(baseUrl))) return undefined;
   checkBaseUrl(baseUrl, false, 'completion');
   return new HttpClient({
     baseUrl,

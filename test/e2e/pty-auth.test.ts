@@ -47,7 +47,7 @@ describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
     expect(echoState(result.output)).toBe('echo');
     expect(api.requests.map((r) => [r.method, r.path, r.headers['x-api-key']])).toEqual([['GET', '/queries', typedKey]]);
     const saved = JSON.parse(fs.readFileSync(path.join(configDir, 'config.json'), 'utf8'));
-    expect(saved.profiles.default).toEqual({ apiKey: typedKey, baseUrl: api.baseUrl });
+    expect(saved.profiles.default).toEqual({ apiKey: typedKey, apiKeyOrigin: new URL(api.baseUrl).origin, baseUrl: api.baseUrl });
 
     // and the next command sends the saved key
     api.requests.length = 0;

@@ -60,8 +60,9 @@ function screenLines(text: string): string[] {
     .split('\n')
     .map((line) => line.replace(/\r+$/, ''))
     .map((line) => line.slice(line.lastIndexOf('\r') + 1))
-    // the spinner's state lines (plain with CI set), which a terminal shows only while waiting
-    .filter((line) => !/^(query run|automation run) \S+: [\w ]+$/.test(line));
+    // the spinner's state lines and the live view's timeline (plain lines with CI set), which a terminal
+    // redraws in place while waiting
+    .filter((line) => !/^(query run|automation run) \S+: [\w ]+$/.test(line) && !/^automation run \S+: (step \d+\/\d+ |\w+ \()/.test(line));
 }
 
 /** Whether the lines match the expected ones, where a `…` line matches any number of lines. */

@@ -3,10 +3,10 @@
  * every format; `--limit` cuts on purpose; a table on a terminal shows one page and says so. And
  * `execute --wait` never prints another run's rows as its own.
  */
-import { execa } from 'execa';
+import { inTerminal } from '../helpers/terminal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { tempConfigDir, ws, wsBin } from '../helpers/ws.js';
+import { ws } from '../helpers/ws.js';
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -70,16 +70,8 @@ describe('every row off a terminal', () => {
 
 describe('a table on a terminal', () => {
   it('shows the first page and says on stderr how many rows there are and how to get them all', async () => {
-    // script(1) gives ws a real pseudo-terminal for stdout and stderr
-    const command = `stty cols 120 rows 40; "$NODE" "$WS_BIN" queries data rows_2500`;
-    const result = await execa('script', ['-qec', command, '/dev/null'], {
-      env: { PATH: process.env.PATH, NODE: process.execPath, WS_BIN: wsBin, WS_CONFIG_DIR: tempConfigDir(), TERM: 'xterm', ...env },
-      extendEnv: false,
-      reject: false,
-      timeout: 20_000,
-      stdin: 'ignore',
-    });
-    const text = String(result.stdout).replace(/\r/g, '');
+    const result = await inTerminal(['queries', 'data', 'rows_2500'], { columns: 120, env });
+    const text = result.screen;
     expect(result.exitCode, text.slice(-500)).toBe(0);
     const shown = [...text.matchAll(/^(\d+)\s*$/gm)].map((m) => Number(m[1]));
     expect(shown).toEqual(numbers(0, 1000));
