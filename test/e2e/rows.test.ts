@@ -73,7 +73,7 @@ describe('a table on a terminal', () => {
     const result = await inTerminal(['queries', 'data', 'rows_2500'], { columns: 120, env });
     const text = result.screen;
     expect(result.exitCode, text.slice(-500)).toBe(0);
-    const shown = [...text.matchAll(/^(\d+)\s*$/gm)].map((m) => Number(m[1]));
+    const shown = [...text.matchAll(/^\s*(\d+)\s*$/gm)].map((m) => Number(m[1]));
     expect(shown).toEqual(numbers(0, 1000));
     expect(text.trimEnd().split('\n').at(-1)).toBe('showing the first 1000 of 2500 rows; every row: ws queries data rows_2500 --all (or -o csv, or a pipe)');
   });
