@@ -1,4 +1,4 @@
-import { HttpClient } from './api/http.js';
+import { HttpClient, type HttpOptions } from './api/http.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError } from './errors.js';
 import { isLoopback } from './ids.js';
@@ -7,6 +7,11 @@ import { Output } from './output/output.js';
 import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
+
+/** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
+export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
+  return { env, ...(s.caFile.value ? { caFile: { path: s.caFile.value, from: s.caFile.source === 'env' ? 'WS_CA_FILE' : `ca-file in profile "${s.profileName.value}"` } } : {}) };
+}
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
 export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source: string): URL {
@@ -71,7 +76,7 @@ export class Context {
       apiKey,
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
-      network: { env: this.io.env, ...(s.caFile.value ? { caFile: { path: s.caFile.value, from: s.caFile.source === 'env' ? 'WS_CA_FILE' : `ca-file in profile "${s.profileName.value}"` } } : {}) },
+      network: networkOptions(s, this.io.env),
       ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;

@@ -62,7 +62,8 @@ const connectionCodes = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 /** Headers that carry credentials, whatever their value. */
-const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Headers that carry credentials: logs and `ws api -i` show that they came, never their value. */
+export const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 const maxRetryAfterMs = 60_000;
 /** The most of one response body kept in memory; rows of data come in pages far below it. */

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { IO } from '../io.js';
+import { cell } from '../text.js';
 import { commandTree, type CommandSpec, type Tree } from './tree.js';
 
 /**
@@ -14,7 +15,11 @@ export async function complete(words: string[], io: IO, program: Command): Promi
   try {
     const candidates = await candidatesFor(words, io, commandTree(program), await deadline(io));
     const current = words.at(-1) ?? '';
-    const lines = candidates.filter(([value]) => value.startsWith(current)).map(([value, description]) => (description ? `${value}\t${oneLine(description)}` : value));
+    // names from the server reach the shell and the terminal: one line each, no control characters
+    const lines = candidates
+      .map(([value, description]): Candidate => [cell(value), cell(description).trim()])
+      .filter(([value]) => value !== '' && value.startsWith(current))
+      .map(([value, description]) => (description ? `${value}\t${description}` : value));
     if (lines.length) io.stdout.write(`${lines.join('\n')}\n`);
   } catch {
     // completion must never get in the way of typing: no message, no exit code
@@ -36,7 +41,6 @@ async function deadline(io: IO): Promise<number> {
   }
 }
 
-const oneLine = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, ' ').trim();
 
 interface Position {
   command: CommandSpec;

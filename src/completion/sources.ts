@@ -3,7 +3,7 @@ import { HttpClient } from '../api/http.js';
 import { listQueries } from '../api/queries.js';
 import { resolveSettings } from '../config/settings.js';
 import { keyOrigin, originOf } from '../config/store.js';
-import { checkBaseUrl } from '../context.js';
+import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
 import { version } from '../version.js';
 
@@ -32,6 +32,7 @@ function client(io: IO, profile: string | undefined, deadlineMs: number): HttpCl
     timeoutMs: deadlineMs,
     maxAttempts: 1,
     signal: AbortSignal.timeout(deadlineMs),
+    network: networkOptions(settings, io.env),
   });
 }
 

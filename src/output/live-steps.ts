@@ -1,3 +1,4 @@
+import { columnsOf, minColumns } from './progress.js';
 import type { IO } from '../io.js';
 import { formatDuration } from '../duration.js';
 import { cell } from '../text.js';
@@ -67,7 +68,9 @@ const maxErrorLength = 300;
  */
 export function startLiveSteps(io: IO, options: LiveOptions): LiveSteps {
   if (options.quiet) return { update: () => undefined, retrying: () => undefined, stop: () => undefined };
-  if (io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb') return frameView(io, options);
+  // as the spinner: a terminal that reports fewer than 16 columns (0 under `docker exec -t` or `script`) may be
+  // narrower than any width assumed for it, and a wrapped line breaks a redraw in place
+  if (io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb' && columnsOf(io) >= minColumns) return frameView(io, options);
   return timelineView(io, options);
 }
 

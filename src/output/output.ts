@@ -224,6 +224,14 @@ export class Output {
     return write(this.io.stdout, tty && format !== 'table' ? escapeControl(text) : text);
   }
 
+  /**
+   * A line on stderr that must always be seen, even with --quiet and off a terminal (rows were left out). It goes
+   * through this output's stderr, which a pager holds until it quits, so it follows the paged rows.
+   */
+  notice(text: string): void {
+    this.io.stderr.write(`${stripControl(text)}\n`);
+  }
+
   /** A line for a person on stderr, in a terminal only and never with --quiet. */
   hint(text: string): void {
     if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);

@@ -18,12 +18,24 @@ export function pagerCommand(env: IO['env'], configured: string | undefined, noP
   return command === '' || command === 'cat' ? undefined : command;
 }
 
-/** A stream that fails at once, like stdout whose reader went away, once the pager has quit. */
+/**
+ * A stream that fails at once, like stdout whose reader went away, once the pager has quit. Whatever the pipe
+ * said (EPIPE, or a stream already destroyed when the pager quit first), it is the reader going away: EPIPE.
+ */
 class PagerStream extends Writable {
-  failure: Error | undefined;
+  private lost: Error | undefined;
+
+  get failure(): Error | undefined {
+    return this.lost;
+  }
+
+  set failure(error: Error | undefined) {
+    if (!error || this.lost) return;
+    this.lost = Object.assign(new Error('the pager quit before reading all the output'), { code: 'EPIPE' });
+  }
 
   override write(chunk: unknown, ...rest: unknown[]): boolean {
-    if (this.failure) throw this.failure;
+    if (this.lost) throw this.lost;
     return (super.write as (chunk: unknown, ...rest: unknown[]) => boolean)(chunk, ...rest);
   }
 }

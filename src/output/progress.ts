@@ -12,7 +12,7 @@ export interface Progress {
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const tickMs = 100;
 /** Narrower than this, a spinner line says too little to be worth redrawing. */
-const minColumns = 16;
+export const minColumns = 16;
 
 /**
  * A spinner only where something animated makes sense: stderr is a terminal of a usable width (a terminal
@@ -33,7 +33,8 @@ export function startProgress(io: IO, quiet: boolean, label: string, started = i
   };
 }
 
-function columnsOf(io: IO): number {
+/** The width stderr reports, 0 when it says none. */
+export function columnsOf(io: IO): number {
   const columns = (io.stderr as { columns?: unknown }).columns;
   return typeof columns === 'number' && Number.isFinite(columns) ? columns : 0;
 }

@@ -124,10 +124,20 @@ describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
 });
 
 describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
-  for (const columns of [0, 20, 120]) {
+  it('at 0 columns (a width it cannot know): one plain line per change, nothing redrawn, bounded, ends with the failure', async () => {
+    const id = await startRun(nightly);
+    const output = String((await inTerminal(['automations', 'watch', id], 0, 0)).stdout);
+    expect(output.length).toBeLessThan(64_000);
+    expect(output).not.toContain(hide);
+    expect(output).not.toMatch(/\u001b\[\d+A/);
+    expect(visible(output)).toMatch(new RegExp(`^automation run ${id}: step 2/2 Churn report: failed \\(\\S+\\): Catalog Error: Table with name subscriptions`, 'm'));
+    expect(visible(output)).toMatch(new RegExp(`error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*\\nhint: see every step: ws automations get-run ${id}`));
+  });
+
+  for (const columns of [20, 120]) {
     it(`at ${columns} columns: redrawn in place, no line wider than the terminal, bounded, cursor restored, ends with the failure`, async () => {
       const id = await startRun(nightly);
-      const result = await inTerminal(['automations', 'watch', id], columns, columns === 0 ? 0 : 24);
+      const result = await inTerminal(['automations', 'watch', id], columns, 24);
       const output = String(result.stdout);
       expect(result.exitCode, output).toBe(5);
       // bounded: a few seconds of 100 ms frames of three short lines, not a stream that grows with the width
@@ -135,11 +145,10 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
       expect(output.startsWith(hide) || output.includes(hide)).toBe(true);
       expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
       expect(output).toContain('\u001b[J');
-      // a redraw moves up over the lines it drew: never more than the screen holds (24 rows, or 24 assumed)
+      // a redraw moves up over the lines it drew: never more than the screen holds (24 rows)
       expect(Math.max(...[...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1])))).toBeLessThanOrEqual(23);
       const [frames, after] = [output.slice(0, output.lastIndexOf(show)), output.slice(output.lastIndexOf(show) + show.length)];
-      // 0 columns means "unknown": lines are cut at 80
-      const width = columns === 0 ? 79 : columns - 1;
+      const width = columns - 1;
       for (const line of frames.split('\n').map(visible)) expect(line.length, line).toBeLessThanOrEqual(width);
       const last = frames.slice(frames.lastIndexOf('\u001b[J') + 3).split('\n').map(visible);
       if (columns >= 120) {

@@ -1,3 +1,5 @@
+import { redactSecret, secretHeaders } from '../../api/http.js';
+import { cell } from '../../text.js';
 import type { Method } from '../../api/http.js';
 import { usageError } from '../../errors.js';
 import type { IO } from '../../io.js';
@@ -61,16 +63,13 @@ export function headers(pairs: string[] | undefined): Record<string, string> {
   return result;
 }
 
-/** Headers that carry credentials: `-i` shows that they came, never their value. */
-const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-
 /** `-i`: the status line and the response headers, as `gh api -i` prints them before the body. */
 export function statusAndHeaders(status: number, statusText: string, received: Record<string, string | string[] | undefined>, secrets: string[]): string {
-  const redact = (value: string) => secrets.reduce((text, secret) => (secret ? text.split(secret).join('[redacted]') : text), value);
+  const redact = (value: string) => secrets.reduce(redactSecret, value);
   const lines = [`HTTP/1.1 ${status} ${statusText}`.trimEnd()];
   for (const [name, value] of Object.entries(received).sort(([a], [b]) => a.localeCompare(b))) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      lines.push(`${name}: ${secretHeaders.has(name) ? '[redacted]' : redact(one)}`.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ''));
+      lines.push(cell(`${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : redact(one)}`));
     }
   }
   return `${lines.join('\n')}\n\n`;

@@ -11,8 +11,9 @@ import { columnNames } from '../runs/await-run.js';
  */
 export async function checkColumnsAhead(http: HttpClient, query: Query, fields: string[]): Promise<void> {
   if (!query.lastSuccessfulRunId) return;
-  const last = await getQueryRunResult(http, query.lastSuccessfulRunId);
-  if (Date.parse(last.createdAt) < Date.parse(query.updatedAt)) return;
+  // a courtesy: a result that cannot be read (purged, a passing 5xx) leaves the check to after the run
+  const last = await getQueryRunResult(http, query.lastSuccessfulRunId).catch(() => undefined);
+  if (!last || Date.parse(last.createdAt) < Date.parse(query.updatedAt)) return;
   const names = columnNames(last.columnSchema, undefined);
   if (names.length) checkFields(fields, names);
 }

@@ -40,6 +40,8 @@ export async function run(ctx: Context, [query]: string[], opts: UpdateOptions):
     throw usageError('nothing to update', 'pass at least one of --name, --sql, --sql-file, --description, --clear-description, --param, --parameters-file, --metadata');
   }
   checkParameterTypes(body.parameters ?? []);
+  // --json fields and --jq are checked before the first request (the slug lookup included)
+  const output = opts.dryRun ? undefined : await ctx.output(queryView.fields);
   let id = isUuid(query!) ? query! : undefined;
   const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
   if (sqlNeedsParameters || body.parameters !== undefined) {
@@ -49,7 +51,6 @@ export async function run(ctx: Context, [query]: string[], opts: UpdateOptions):
     id ??= current?.id;
   }
   id ??= await resolveQueryId(ctx.http(), query!); // a slug is looked up even for a dry run, to show the exact request
-  if (opts.dryRun) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${id}`, body });
-  const output = await ctx.output(queryView.fields);
+  if (!output) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${id}`, body });
   await output.item(await updateQuery(ctx.http(), id, body), queryView);
 }

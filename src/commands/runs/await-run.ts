@@ -7,7 +7,6 @@ import { WsError } from '../../errors.js';
 import type { Output } from '../../output/output.js';
 import { column, type View } from '../../output/view.js';
 import { checkFields } from '../../output/fields.js';
-import { stripControl } from '../../text.js';
 import { waitFor } from '../../wait.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
@@ -117,6 +116,6 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   const more = typeof total === 'number' ? total > request.offset + shown : shown >= latestDataPageSize;
   if (firstPageOnly && more) {
     // never cut rows without a word, even with --quiet
-    ctx.io.stderr.write(`showing the first ${shown} of ${typeof total === 'number' ? total : 'more'} rows; every row: ${stripControl(request.allCommand)} (or -o csv, or a pipe)\n`);
+    output.notice(`showing the first ${shown} of ${typeof total === 'number' ? total : 'more'} rows; every row: ${request.allCommand} (or -o csv, or a pipe)`);
   }
 }
