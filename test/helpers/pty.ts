@@ -173,6 +173,11 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   };
 }
 
+/** What the terminal showed without the pid line printed before ws starts (none with `behindParent`). */
+export function screenOf(output: string): string {
+  return output.replace(/^@@ws-pid=\d+@@\r\n/, '');
+}
+
 /** The terminal's text with its line ends (CRLF, or CR CRLF for a CRLF the program wrote) as LF. */
 export function lines(output: string): string {
   return output.replace(/\r*\n/g, '\n');

@@ -3,7 +3,7 @@
  * count and the pager are what a person at a terminal would get. The terminal's output is returned
  * with CRLF turned back into LF.
  */
-import { wsInPty } from './pty.js';
+import { screenOf, wsInPty } from './pty.js';
 
 export interface TerminalRun {
   /** What the terminal showed: stdout and stderr, unless redirected to a file. */
@@ -25,6 +25,5 @@ export function shellQuote(word: string): string {
 export async function inTerminal(args: string[], options: TerminalOptions = {}): Promise<TerminalRun> {
   const { columns = 80, env = {}, redirect } = options;
   const { exitCode, output } = await wsInPty(args, { columns, rows: 24, term: 'xterm', env, redirect, timeoutMs: 20_000 }).result;
-  // the line wsInPty prints before ws starts, to learn its pid, is no part of the screen
-  return { screen: output.replace(/^@@ws-pid=\d+@@\r\n/, '').replaceAll('\r\n', '\n'), exitCode };
+  return { screen: screenOf(output).replaceAll('\r\n', '\n'), exitCode };
 }
