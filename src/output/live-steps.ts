@@ -1,4 +1,5 @@
 import { columnsOf, minColumns } from './progress.js';
+import { clipWidth, fallbackColumns } from './width.js';
 import type { IO } from '../io.js';
 import { formatDuration } from '../duration.js';
 import { cell } from '../text.js';
@@ -53,8 +54,7 @@ const terminalStates = new Set(['completed', 'failed', 'cancelled', 'skipped', '
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const hideCursor = '\u001b[?25l';
 const showCursor = '\u001b[?25h';
-/** Used when the terminal does not say its size (0 columns or rows): output stays bounded all the same. */
-const fallbackColumns = 80;
+/** Used when the terminal does not say its size (0 rows): output stays bounded all the same. */
 const fallbackRows = 24;
 const tickMs = 100;
 /** An error in a timeline line is cut here; the full text comes with the final error. */
@@ -145,7 +145,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     for (let index = body.start; index < body.end; index++) out.push(stepLine(steps[index]!, index));
     if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
     if (retry && room >= 0) out.push(`  retrying: ${retry}`);
-    return out.map((line) => fit(line, width));
+    return out.map((line) => clipWidth(line, width));
   }
 
   function draw(): void {
@@ -253,45 +253,4 @@ function window(count: number, room: number, around: number): { start: number; e
   const slots = room - 2;
   const start = Math.min(Math.max(0, around - Math.floor(slots / 2)), count - slots);
   return { start, end: start + slots };
-}
-
-/** Cuts a line to `width` terminal columns, counting wide (East Asian, emoji) characters as two. */
-function fit(line: string, width: number): string {
-  let used = 0;
-  let out = '';
-  let escape = '';
-  let coloured = false;
-  for (const char of line) {
-    // colour codes take no room
-    if (char === '\u001b' || escape) {
-      escape += char;
-      if (char === 'm') {
-        out += escape;
-        coloured = escape !== '\u001b[39m';
-        escape = '';
-      }
-      continue;
-    }
-    const cost = wide(char.codePointAt(0) ?? 0) ? 2 : 1;
-    // a line cut inside a colour must not colour the next one
-    if (used + cost > width) return coloured ? `${out}\u001b[39m` : out;
-    used += cost;
-    out += char;
-  }
-  return out;
-}
-
-/** The main ranges a terminal draws two columns wide: CJK, Hangul, full-width forms, emoji. */
-function wide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
 }

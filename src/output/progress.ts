@@ -1,6 +1,7 @@
 import { formatDuration } from '../duration.js';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
+import { cutWidth, textWidth } from './width.js';
 
 /** Progress on stderr while waiting: a spinner in a terminal, plain lines on change elsewhere, nothing when quiet. */
 export interface Progress {
@@ -55,8 +56,8 @@ function spinner(io: IO, label: string, started: number): Progress {
     // an async stderr that is not keeping up gets no more frames until it drains
     if (columns < minColumns || io.stderr.writableNeedDrain) return;
     const elapsed = formatDuration(io.now() - started);
-    const text = fit(`${frames[frame++ % frames.length]} ${label}: ${state} (${remark ? `${elapsed}; ${remark}` : elapsed})`, columns - 1);
-    const used = width(text);
+    const text = cutWidth(`${frames[frame++ % frames.length]} ${label}: ${state} (${remark ? `${elapsed}; ${remark}` : elapsed})`, columns - 1, 'safe');
+    const used = textWidth(text, 'safe');
     io.stderr.write(`\r${text}${' '.repeat(Math.max(0, Math.min(shown, columns - 1) - used))}`);
     shown = used;
   };
@@ -78,27 +79,4 @@ function spinner(io: IO, label: string, started: number): Progress {
       shown = 0;
     },
   };
-}
-
-/** Wide (East Asian, emoji) characters take two columns; everything else is counted as one, which never underestimates. */
-const wide = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
-
-function width(text: string): number {
-  let used = 0;
-  for (const char of text) used += wide.test(char) ? 2 : 1;
-  return used;
-}
-
-/** The text cut to at most `columns` terminal columns, with an ellipsis when cut. */
-export function fit(text: string, columns: number): string {
-  if (width(text) <= columns) return text;
-  let cut = '';
-  let used = 0;
-  for (const char of text) {
-    const w = wide.test(char) ? 2 : 1;
-    if (used + w > columns - 1) break;
-    cut += char;
-    used += w;
-  }
-  return `${cut}…`;
 }

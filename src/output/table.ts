@@ -1,6 +1,7 @@
 import { cell } from '../text.js';
 import { plain, pretty, type Paint } from './cells.js';
 import type { Column } from './view.js';
+import { cutWidth, fallbackColumns, textWidth } from './width.js';
 
 const gap = 2;
 const minFlex = 8;
@@ -16,9 +17,6 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
   return `${columns.map((c) => cell(text(c, c.value(item)))).join('\t')}\n`;
 }
 
-/** Terminal width when the terminal reports none (0 columns: `script`, `docker exec -t`, some editors). */
-export const fallbackWidth = 80;
-
 /**
  * Columns for a terminal, never wider than it. To fit, in this order: ids that do not identify the row are
  * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut
@@ -26,7 +24,7 @@ export const fallbackWidth = 80;
  * headers returned for a hint. `wide` shows every column whole, however wide. Numbers are right-aligned.
  */
 export function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): { text: string; hidden: string[] } {
-  const room = wide ? Infinity : width > 0 ? width : fallbackWidth;
+  const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
   const fits = () => layout(columns, cells, shown).total <= room;
@@ -43,8 +41,8 @@ export function terminalTable<T>(columns: Column<T>[], items: T[], width: number
   const line = (values: string[]) =>
     shown
       .map((i, at) => {
-        const text = cut(values[i]!, widths[at]!);
-        const pad = ' '.repeat(Math.max(0, widths[at]! - visibleLength(text)));
+        const text = cutWidth(values[i]!, widths[at]!);
+        const pad = ' '.repeat(Math.max(0, widths[at]! - textWidth(text)));
         return right[i] ? pad + text : text + pad;
       })
       .join(' '.repeat(gap))
@@ -65,7 +63,7 @@ function isNumberColumn(values: unknown[]): boolean {
  * is wider than `room` however narrow it is.
  */
 function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
-  const natural = shown.map((i) => Math.max(visibleLength(cell(columns[i]!.header)), ...cells.map((row) => visibleLength(row[i]!))));
+  const natural = shown.map((i) => Math.max(textWidth(cell(columns[i]!.header)), ...cells.map((row) => textWidth(row[i]!))));
   let widths = room === Infinity ? natural : fit(natural, shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key), room);
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   while (last && total > room) {
@@ -91,17 +89,6 @@ function shortenIds(cells: string[][], column: number): void {
   }
 }
 
-/** Cuts text to a visible width with an ellipsis; a cut cell loses its colour. */
-function cut(text: string, width: number): string {
-  if (visibleLength(text) <= width) return text;
-  let out = '';
-  for (const char of text.replace(ansi, '')) {
-    if (visibleLength(out + char) > width - 1) break;
-    out += char;
-  }
-  return `${out}…`;
-}
-
 /** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
 export function fit(natural: number[], flexible: boolean[], width: number): number[] {
   const widths = [...natural];
@@ -116,19 +103,6 @@ export function fit(natural: number[], flexible: boolean[], width: number): numb
     total--;
   }
   return widths;
-}
-
-// eslint-disable-next-line no-control-regex
-const ansi = /\u001b\[[0-9;]*m/g;
-
-/** Characters a terminal shows two cells wide: CJK, Hangul, full-width forms, most emoji. */
-const wideChar = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
-const zeroWidth = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]/u;
-
-export function visibleLength(text: string): number {
-  let width = 0;
-  for (const char of text.replace(ansi, '')) width += zeroWidth.test(char) ? 0 : wideChar.test(char) ? 2 : 1;
-  return width;
 }
 
 /** A single item as aligned "label  value" lines, then an optional block of text. */

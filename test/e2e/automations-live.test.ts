@@ -3,10 +3,10 @@
  * completion note of query runs, with bin/ws against the in-process emulator. The terminal cases run in a real
  * pseudo-terminal made by `script` (util-linux), sized with stty, never a mocked stream.
  */
-import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, emulatorKey, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { tempConfigDir, ws, wsBin } from '../helpers/ws.js';
+import { demoIds, emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { screenOf, wsInPty, type PtySession } from '../helpers/pty.js';
+import { ws } from '../helpers/ws.js';
 
 const nightly = demoIds.automations.nightlyExport;
 const morning = demoIds.automations.morningReport;
@@ -29,30 +29,23 @@ async function startRun(automation: string): Promise<string> {
   return started.json.id as string;
 }
 
-function quote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
+/** bin/ws in a pseudo-terminal of `columns` x `rows` (0 for "unknown", as some CI terminals say); no PAGER. */
+function inTerminal(args: string[], columns: number, rows = 24): PtySession {
+  return wsInPty(args, { columns, rows, term: 'xterm', env: { PAGER: undefined, ...emu.env }, timeoutMs: 30_000 });
 }
 
-/** bin/ws in a pseudo-terminal of `columns` x `rows` (0 for "unknown", as some CI terminals say). */
-function inTerminal(args: string[], columns: number, rows = 24): ResultPromise {
-  const command = `stty cols ${columns} rows ${rows}; exec ${quote(process.execPath)} ${quote(wsBin)} ${args.map(quote).join(' ')}`;
-  return execa('script', ['-qefc', command, '/dev/null'], {
-    env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), TERM: 'xterm', ...emu.env },
-    extendEnv: false,
-    reject: false,
-    timeout: 30_000,
-    stdin: 'pipe',
-  }) as ResultPromise;
+/** What the terminal showed when the run in it ended. */
+async function screen(session: PtySession): Promise<{ exitCode: number; output: string }> {
+  const { exitCode, output } = await session.result;
+  return { exitCode, output: screenOf(output) };
 }
 
 /** A watch of a fresh run of the morning report in an 80-column terminal, once its first frame is drawn. */
-async function watchingInTerminal(): Promise<{ id: string; child: ResultPromise }> {
+async function watchingInTerminal(): Promise<{ id: string; session: PtySession }> {
   const id = await startRun(morning);
-  const child = inTerminal(['automations', 'watch', id], 80);
-  let seen = '';
-  child.stdout!.on('data', (chunk) => (seen += String(chunk)));
-  await pollUntil(async () => seen.includes(`automation run ${id}`), 'the first frame', 15_000);
-  return { id, child };
+  const session = inTerminal(['automations', 'watch', id], 80);
+  await session.waitFor(new RegExp(`automation run ${id}`), 15_000);
+  return { id, session };
 }
 
 /** The text a person sees on one line: escape sequences and carriage returns removed. */
@@ -126,7 +119,7 @@ describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
 describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   it('at 0 columns (a width it cannot know): one plain line per change, nothing redrawn, bounded, ends with the failure', async () => {
     const id = await startRun(nightly);
-    const output = String((await inTerminal(['automations', 'watch', id], 0, 0)).stdout);
+    const { output } = await screen(inTerminal(['automations', 'watch', id], 0, 0));
     expect(output.length).toBeLessThan(64_000);
     expect(output).not.toContain(hide);
     expect(output).not.toMatch(/\u001b\[\d+A/);
@@ -137,8 +130,8 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   for (const columns of [20, 120]) {
     it(`at ${columns} columns: redrawn in place, no line wider than the terminal, bounded, cursor restored, ends with the failure`, async () => {
       const id = await startRun(nightly);
-      const result = await inTerminal(['automations', 'watch', id], columns, 24);
-      const output = String(result.stdout);
+      const result = await screen(inTerminal(['automations', 'watch', id], columns, 24));
+      const output = result.output;
       expect(result.exitCode, output).toBe(5);
       // bounded: a few seconds of 100 ms frames of three short lines, not a stream that grows with the width
       expect(output.length).toBeLessThan(64_000);
@@ -165,7 +158,7 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
 
   it('in a terminal of 3 rows, every frame keeps to 2 lines, so each redraw reaches its top', async () => {
     const id = await startRun(nightly);
-    const output = String((await inTerminal(['automations', 'watch', id], 120, 3)).stdout);
+    const { output } = await screen(inTerminal(['automations', 'watch', id], 120, 3));
     const ups = [...output.matchAll(/\u001b\[(\d+)A/g)].map((match) => Number(match[1]));
     expect(ups.length).toBeGreaterThan(0);
     expect(Math.max(...ups)).toBeLessThanOrEqual(2);
@@ -174,7 +167,7 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
 
   it('shows a spinner and a ticking time for the running step', async () => {
     const id = await startRun(morning);
-    const output = String((await inTerminal(['automations', 'watch', id], 100)).stdout);
+    const { output } = await screen(inTerminal(['automations', 'watch', id], 100));
     const running = output.split('\n').map(visible).filter((line) => / \d\. running /.test(line));
     expect(running.length).toBeGreaterThan(1);
     // braille spinner frames change between redraws
@@ -182,22 +175,20 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   });
 
   it('Ctrl-C stops watching with exit 130, restores the cursor and names the run to resume', async () => {
-    const { id, child } = await watchingInTerminal();
-    child.stdin!.write('\u0003');
-    const result = await child;
-    const output = String(result.stdout);
+    const { id, session } = await watchingInTerminal();
+    session.type('\u0003');
+    const result = await screen(session);
+    const output = result.output;
     expect(result.exitCode, output).toBe(130);
     expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
     expect(visible(output)).toContain(`error: stopped waiting for automation run ${id}; it goes on`);
   });
 
   it('trigger --wait --cancel-on-interrupt: Ctrl-C restores the cursor, says it is cancelling, and cancels', async () => {
-    const child = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
-    let seen = '';
-    child.stdout!.on('data', (chunk) => (seen += String(chunk)));
-    const id = (await pollUntil(async () => seen.match(/automation run ([0-9a-f-]{36})/)?.[1], 'the first frame', 15_000)) as string;
-    child.stdin!.write('\u0003');
-    const output = String((await child).stdout);
+    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    const id = (await session.waitFor(/automation run ([0-9a-f-]{36})/, 15_000))[1]!;
+    session.type('\u0003');
+    const { output } = await screen(session);
     expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
     const after = visible(output.slice(output.lastIndexOf(show)));
     expect(after).toContain(`Cancelling automation run ${id}… (press Ctrl-C again to leave it running)`);
@@ -206,12 +197,10 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   });
 
   it('SIGTERM restores the cursor before the process ends', async () => {
-    const { child } = await watchingInTerminal();
-    const ps = await execa('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)]);
-    const pid = Number(ps.stdout.trim().split(/\s+/)[0]);
-    expect(ps.stdout).toContain('watch');
-    process.kill(pid, 'SIGTERM');
-    const output = String((await child).stdout);
+    const { session } = await watchingInTerminal();
+    // the pid wsInPty reports is ws's own: the shell in the terminal execs it
+    await session.signal('SIGTERM');
+    const { output } = await screen(session);
     expect(output.lastIndexOf(show)).toBeGreaterThan(output.lastIndexOf(hide));
   });
 });

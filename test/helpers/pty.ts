@@ -12,7 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { tempConfigDir, wsBin } from './ws.js';
 
 export interface PtyOptions {
-  /** The environment ws sees, besides PATH, SHELL, TERM and a private WS_CONFIG_DIR. */
+  /** The environment ws sees, besides PATH, SHELL, TERM, PAGER=cat and a private WS_CONFIG_DIR; undefined unsets one. */
   env?: Record<string, string | undefined>;
   /** Terminal size as `stty` sets it; 0 columns is what `docker exec -t` and others report. */
   columns?: number;
@@ -21,6 +21,8 @@ export interface PtyOptions {
   term?: string | null;
   /** A shell command run in the same terminal after ws ends (e.g. `stty -a`); ws's exit code is kept. */
   after?: string;
+  /** Shell redirections after the command, e.g. `2> /tmp/err`, to take a stream off the terminal. */
+  redirect?: string;
   /**
    * Runs ws under a parent that leads the terminal's session and ignores SIGHUP, so that closing the
    * terminal sends ws no signal: all it notices is that writing to the terminal fails.
@@ -80,13 +82,17 @@ export const skipWithoutPty = !(await hasScript()) && !process.env.CI;
 
 export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   const { columns = 80, rows = 24, timeoutMs = 15_000, maxBytes = 1_000_000 } = options;
-  const ws = options.behindParent ? [process.execPath, '-e', parent, wsBin, ...args].map(quote).join(' ') : [process.execPath, wsBin, ...args].map(quote).join(' ');
+  const command = options.behindParent ? [process.execPath, '-e', parent, wsBin, ...args] : [process.execPath, wsBin, ...args];
+  const ws = `${command.map(quote).join(' ')}${options.redirect ? ` ${options.redirect}` : ''}`;
   const run = options.after === undefined ? `exec ${ws}` : `${ws}; code=$?; ${options.after}; exit $code`;
   const shell = `stty cols ${columns} rows ${rows}; ${options.behindParent ? '' : "printf '@@ws-pid=%s@@\\n' $$; "}${run}`;
   // no pager unless a test asks for one: less would add its own escape sequences and wait for a key
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PAGER: 'cat', WS_CONFIG_DIR: tempConfigDir() };
   if (options.term !== null) env.TERM = options.term ?? 'xterm-256color';
-  for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
   const child = spawn('script', ['-qfec', shell, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
 
   let kept = '';
@@ -165,6 +171,11 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
       });
     },
   };
+}
+
+/** What the terminal showed without the pid line printed before ws starts (none with `behindParent`). */
+export function screenOf(output: string): string {
+  return output.replace(/^@@ws-pid=\d+@@\r\n/, '');
 }
 
 /** The terminal's text with its line ends (CRLF, or CR CRLF for a CRLF the program wrote) as LF. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { colorWanted } from '../../src/output/color.js';
 import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
 import { pagerCommand } from '../../src/output/pager.js';
-import { terminalTable, visibleLength } from '../../src/output/table.js';
+import { terminalTable } from '../../src/output/table.js';
+import { clipWidth, cutWidth, textWidth as visibleLength } from '../../src/output/width.js';
 import { column } from '../../src/output/view.js';
 
 const noPaint = (_kind: string, text: string) => text;
@@ -72,6 +73,14 @@ describe('terminal table widths', () => {
     expect(visibleLength('売上')).toBe(4);
     expect(visibleLength('e\u0301')).toBe(1);
     expect(visibleLength('\u001b[31mFAILED\u001b[39m')).toBe(6);
+  });
+
+  it('counts marks as one column for lines redrawn in place, as the spinner and live view always did', () => {
+    expect(visibleLength('e\u0301', 'safe')).toBe(2);
+    expect(visibleLength('\u2764\ufe0f', 'safe')).toBe(2);
+    expect(cutWidth('ae\u0301bc', 3, 'safe')).toBe('ae…');
+    expect(cutWidth('ae\u0301bc', 3)).toBe('ae\u0301…');
+    expect(clipWidth('\u001b[31m売上データ\u001b[39m', 5)).toBe('\u001b[31m売上\u001b[39m');
   });
 
   it('fits wide names to the width, the slug whole', () => {

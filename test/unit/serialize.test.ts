@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { escapeJsonControls, escapeYamlControls } from '../../src/output/serialize.js';
 import { escapeControl } from '../../src/text.js';
-import { fit } from '../../src/output/progress.js';
+import { cutWidth } from '../../src/output/width.js';
 
 const rawControl = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
@@ -37,8 +37,8 @@ describe('escapeControl', () => {
 
 describe('the spinner line', () => {
   it('is cut to the columns, wide characters counted as two', () => {
-    expect(fit('query run 1234', 20)).toBe('query run 1234');
-    expect(fit('query run 1234567890abcdef', 10)).toBe('query run…');
-    expect(fit('日本語のクエリ', 7)).toBe('日本語…');
+    expect(cutWidth('query run 1234', 20, 'safe')).toBe('query run 1234');
+    expect(cutWidth('query run 1234567890abcdef', 10, 'safe')).toBe('query run…');
+    expect(cutWidth('日本語のクエリ', 7, 'safe')).toBe('日本語…');
   });
 });
