@@ -18,7 +18,7 @@ import { helpTopic } from './commands/help/help.js';
 import { topicList } from './commands/help/topics.js';
 import { jsonFieldsOf, type Runner } from './commands/shared.js';
 import { known } from './output/fields.js';
-import { stripControl } from './text.js';
+import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
@@ -112,7 +112,7 @@ function wantsJson(argv: string[], env: IO['env']): boolean {
 }
 
 function redact(text: string, secrets: string[]): string {
-  return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), stripControl(text));
+  return secrets.reduce(redactSecret, stripControl(text));
 }
 
 function printError(io: IO, error: WsError, json: boolean, secrets: string[]): void {

@@ -21,3 +21,13 @@ const unsafe = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g
 export function escapeControl(text: string): string {
   return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** `text` with every occurrence of `secret` (also URL-encoded) replaced by [redacted]. */
+export function redactSecret(text: string, secret: string): string {
+  if (!secret) return text;
+  let out = text.split(secret).join('[redacted]');
+  for (const encoded of new Set([encodeURIComponent(secret), encodeURI(secret)])) {
+    if (encoded !== secret) out = out.split(encoded).join('[redacted]');
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { WsError, usageError } from '../errors.js';
-import { stripControl } from '../text.js';
+import { redactSecret, stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
 import type { CaFile } from './network.js';
 
@@ -82,16 +82,6 @@ export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-
-/** `text` with every occurrence of `secret` (also URL-encoded) replaced by [redacted]. */
-export function redactSecret(text: string, secret: string): string {
-  if (!secret) return text;
-  let out = text.split(secret).join('[redacted]');
-  for (const encoded of new Set([encodeURIComponent(secret), encodeURI(secret)])) {
-    if (encoded !== secret) out = out.split(encoded).join('[redacted]');
-  }
-  return out;
-}
 
 /** Joins the base URL (which keeps its own path, e.g. /public/v3) with an endpoint path and query. */
 export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {

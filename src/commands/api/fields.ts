@@ -1,5 +1,5 @@
-import { redactSecret, secretHeaders } from '../../api/http.js';
-import { cell } from '../../text.js';
+import { secretHeaders } from '../../api/http.js';
+import { cell, redactSecret } from '../../text.js';
 import type { Method } from '../../api/http.js';
 import { usageError } from '../../errors.js';
 import type { IO } from '../../io.js';
