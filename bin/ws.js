@@ -7,10 +7,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
   return;
 }
-// Node >= 22.1 keeps compiled code between runs (in NODE_COMPILE_CACHE or the temp folder); without it, or
-// where nothing can be written, ws simply compiles as before.
+// Compiling dist/ is most of what a start costs: Node >= 22.1 keeps compiled code between runs (in
+// NODE_COMPILE_CACHE or the temp folder); on older Nodes ws keeps it itself, in the user's cache folder. Where
+// nothing can be written, ws simply compiles as before.
+const { enableCompileCache } = require('node:module');
 try {
-  require('node:module').enableCompileCache?.();
+  if (enableCompileCache) enableCompileCache();
+  else require('./compile-cache.cjs').enable(require('node:path').join(__dirname, '..', 'dist', '/'));
 } catch {
   // no cache this time
 }

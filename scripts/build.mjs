@@ -72,6 +72,25 @@ const inlineVersion = {
   },
 };
 
+/**
+ * The libraries that src/ loads with `import()` but does not bundle (Node's built-ins, jq-wasm, DuckDB) are
+ * all CommonJS (or have a CommonJS build): the bundle require()s them, in a promise as import() would. So
+ * dist/*.cjs hold no import() at all, and ws can compile them through a V8 code cache of its own on Node 20
+ * (bin/compile-cache.cjs), where an import() would need an experimental loader hook.
+ */
+const requireExternals = {
+  name: 'require-externals',
+  setup(build) {
+    build.onResolve({ filter: /^(node:|jq-wasm$|@duckdb\/node-api$)/ }, ({ path: specifier, kind }) =>
+      kind === 'dynamic-import' ? { path: specifier, namespace: 'external-require' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'external-require' }, ({ path: specifier }) => ({
+      contents: `module.exports = require(${JSON.stringify(specifier)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -112,13 +131,19 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    plugins: [vendorPlugin, inlineVersion],
+    plugins: [vendorPlugin, inlineVersion, requireExternals],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
     esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyHttp2] }),
   ),
 ];
 const outputs = (await Promise.all(builds)).flatMap((result) => result.outputFiles);
+
+// bin/compile-cache.cjs compiles these files without a loader for import(): one left in would fail at run time
+for (const { path: file, text } of outputs) {
+  const call = /(^|[^\w$.{'"`])import\(/m.exec(text);
+  if (call) throw new Error(`${path.relative(root, file)} holds an import() (${text.slice(call.index, call.index + 60)}…): see requireExternals in scripts/build.mjs`);
+}
 
 // A build may run while ws runs from dist/ (a test that builds, next to others that spawn ws): each file is
 // replaced whole (write, then rename), the vendor files before the cli that requires them, stale files last.
