@@ -8,7 +8,7 @@ import { ws } from '../helpers/ws.js';
 
 // bin/ws.js keeps compiled code between runs: Node >= 22.1 with its own module.enableCompileCache, older Nodes
 // with bin/compile-cache.cjs in the user's cache folder. Each Node the suite runs on checks its own half.
-const builtIn = typeof (await import('node:module')).enableCompileCache === 'function';
+const builtIn = typeof ((await import('node:module')) as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ws-compile-cache-'));

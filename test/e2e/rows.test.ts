@@ -68,6 +68,23 @@ describe('every row off a terminal', () => {
   });
 });
 
+describe('a long export', () => {
+  it('past the pages after which ws collects garbage (every 50), every row arrives once and in order', { timeout: 60_000 }, async () => {
+    const rows = 51_234;
+    const created = await ws(['queries', 'create', '--name', 'Rows long', '--sql', `SELECT range AS n, 'row ' || range AS label FROM range(${rows})`, '--json', 'id'], env);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const executed = await ws(['queries', 'execute', 'rows_long', '--wait', '--no-data', '-q'], env, { timeout: 50_000 });
+    expect(executed.exitCode, executed.stderr).toBe(0);
+    const result = await ws(['queries', 'data', 'rows_long', '--all', '-o', 'csv'], env, { timeout: 50_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('n,label');
+    expect(lines.length - 1).toBe(rows);
+    expect(lines.slice(1).every((line, n) => line === `${n},row ${n}`)).toBe(true);
+  });
+});
+
 describe('a table on a terminal', () => {
   it('shows the first page and says on stderr how many rows there are and how to get them all', async () => {
     const result = await inTerminal(['queries', 'data', 'rows_2500'], { columns: 120, env });

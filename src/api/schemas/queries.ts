@@ -125,7 +125,7 @@ export const LatestData = z.looseObject({
   totalRowCount: z.number().int().nullable(),
   returnedRowCount: z.number().int(),
   columns: z.array(JsonValue).nullable(),
-  rows: z.array(z.record(z.string(), z.unknown())),
+  rows: z.array(z.custom<Record<string, unknown>>((row) => typeof row === "object" && row !== null && !Array.isArray(row), "a row must be an object")),
   startedAt: Timestamp.nullish(),
   completedAt: Timestamp.nullish(),
 });

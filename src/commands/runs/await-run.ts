@@ -8,6 +8,7 @@ import type { Output } from '../../output/output.js';
 import { column, type View } from '../../output/view.js';
 import { checkFields } from '../../output/fields.js';
 import { waitFor } from '../../wait.js';
+import { collectGarbage } from '../../memory.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
 export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
@@ -74,6 +75,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   let names: string[] | undefined;
   let shown = 0;
   let total: number | null | undefined;
+  let pagesRead = 0;
   async function* checked() {
     for await (const p of pages) {
       const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
@@ -89,6 +91,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
         if (wanted && names.length) checkFields(wanted, names);
       }
       shown += p.items.length;
+      if (++pagesRead % 50 === 0) await collectGarbage();
       total = envelope?.totalRowCount;
       yield p;
     }
