@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { tempConfigDir, wsBin } from '../helpers/ws.js';
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-const withoutEngine = fileURLToPath(new URL('../fixtures/without-engine.mjs', import.meta.url));
+const withoutEngine = fileURLToPath(new URL('../fixtures/without-engine.cjs', import.meta.url));
 
 describe('the emulator engine is an optional peer dependency', () => {
   it('is not installed with the CLI, but is with the repository for its tests', () => {
@@ -20,7 +20,7 @@ describe('the emulator engine is an optional peer dependency', () => {
 
   for (const args of [['emulator', '--port', '0'], ['emulator', 'exec', '--port', '0', '--', process.execPath, '-e', '0']]) {
     it(`ws ${args.slice(0, 2).join(' ')} without it names the command that installs it, and starts nothing`, async () => {
-      const result = await execa(process.execPath, ['--import', withoutEngine, wsBin, ...args], {
+      const result = await execa(process.execPath, ['-r', withoutEngine, wsBin, ...args], {
         env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir() },
         extendEnv: false,
         reject: false,

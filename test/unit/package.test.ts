@@ -12,7 +12,7 @@ describe('the npm package', () => {
     const packed = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, timeout: 60_000 });
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
     const outside = files.filter((file) => !file.startsWith('dist/'));
-    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
+    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
     // dist/ is what scripts/build.mjs writes: the bundle of src/ and one file per vendored library, no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
     expect(built[0]).toBe('dist/cli.cjs');
