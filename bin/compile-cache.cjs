@@ -4,11 +4,11 @@
 //
 // The cache lives in the user's own cache folder ($XDG_CACHE_HOME/ws or ~/.cache/ws), never in a shared one: cached
 // code runs as it is, so a folder another user can write to would let that user run code as this one. The folder
-// must belong to this user and be writable by nobody else, or ws compiles as before. A cache file is named after
-// the file it stands for, its size and its modification time (V8 itself checks only the source's length), and a
-// folder holds the files of one Node version. Anything that goes wrong just means compiling this time. The
-// bundle holds no import() (scripts/build.mjs sees to it), which a vm.Script could run only with an experimental
-// loader hook.
+// must belong to this user and be writable by nobody else, or ws compiles as before. A folder holds the files of
+// one Node version; a cache file is named after the file it stands for (its name and a hash of its path), its size
+// and its modification time, since V8 itself checks only the source's length. Anything that goes wrong just means
+// compiling this time. The bundle holds no import() (scripts/build.mjs sees to it): a vm.Script could run one only
+// with an experimental loader hook.
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -29,6 +29,13 @@ function cacheFolder() {
   } catch {
     return undefined;
   }
+}
+
+/** FNV-1a of a path, in hex: one cache name per installed file, so that two installs of ws never evict each other. */
+function hashOf(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Writes a file whole (temporary name, then rename), in place of the caches of older builds of the same file. */
@@ -61,7 +68,7 @@ function enable(root) {
     let cachedData;
     try {
       const { size, mtimeMs } = fs.statSync(filename);
-      cacheFile = path.join(folder, `${path.basename(filename)}-${size}-${Math.trunc(mtimeMs)}.cache`);
+      cacheFile = path.join(folder, `${path.basename(filename)}-${hashOf(filename)}-${size}-${Math.trunc(mtimeMs)}.cache`);
       cachedData = fs.readFileSync(cacheFile);
     } catch {
       // none yet

@@ -28,7 +28,7 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
     expect(first).toMatchObject({ exitCode: 0, stderr: '' });
     const files = cacheFiles(cacheHome);
     const cli = files.find((name) => name.startsWith('cli.cjs-'));
-    expect(cli).toMatch(/^cli\.cjs-\d+-\d+\.cache$/);
+    expect(cli).toMatch(/^cli\.cjs-[0-9a-f]{8}-\d+-\d+\.cache$/);
     expect(fs.statSync(folderOf(cacheHome)).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(folderOf(cacheHome), cli!)).mode & 0o777).toBe(0o600);
     const written = fs.statSync(path.join(folderOf(cacheHome), cli!)).mtimeMs;
@@ -87,6 +87,10 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
     const after = cacheFiles(cacheHome).filter((name) => name.startsWith('cli.cjs-'));
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
+    // the repository's own ws is another install: it keeps a cache of its own beside the copy's
+    expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(cacheFiles(cacheHome).filter((name) => name.startsWith('cli.cjs-'))).toHaveLength(2);
+    expect(cacheFiles(cacheHome)).toEqual(expect.arrayContaining(after));
   });
 });
 
