@@ -54,6 +54,10 @@ const vendors = {
  * undici checks its invariants with node:assert, which costs a few milliseconds to load, as much as a request's
  * own set-up; only a failed check needs it. Each file's `assert` becomes a function that loads node:assert when
  * a check fails. undici calls it only as assert(value[, message]); a file that uses it otherwise stops the build.
+ *
+ * The clients require undici's fetch body code (with WebIDL, FormData and the rest of fetch's helpers, a quarter
+ * of the bundle) only to send a FormData body, which ws never sends (src/api/http.ts sends a string or nothing):
+ * the bundle leaves it out, and such a body would be an error naming this.
  */
 const undiciChanges = [
   (file, source) => {
@@ -61,6 +65,12 @@ const undiciChanges = [
     const eager = "http2 = require('node:http2')";
     if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update undiciChanges in scripts/build.mjs`);
     return source.replace(eager, `http2 = { constants: ${JSON.stringify(http2.constants)}, connect: (...args) => require('node:http2').connect(...args) }`);
+  },
+  (file, source) => {
+    if (!/[\\/]dispatcher[\\/]client-h[12]\.js$/.test(file)) return source;
+    const eager = "require('../web/fetch/body.js')";
+    if (source.split(eager).length !== 2) throw new Error(`${file} no longer requires ${eager} once: update undiciChanges in scripts/build.mjs`);
+    return source.replace(eager, "{ extractBody: () => { throw new Error('ws leaves undici\\'s FormData bodies out of its bundle (scripts/build.mjs)') } }");
   },
   (file, source) => {
     if (!/require\(['"](node:)?assert['"]\)/.test(source)) return source;
