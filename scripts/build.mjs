@@ -44,19 +44,69 @@ const vendors = {
 };
 
 /**
+ * Changes to undici's source as the vendor bundle is built: each takes a file and its text and returns the text;
+ * one that no longer finds what it replaces stops the build, so that a new undici is looked at, not loaded eagerly.
+ *
  * undici's HTTP/2 client requires node:http2 (and with it node:tls) when it loads, for a few constants, though
  * ws never speaks HTTP/2 (undici does only when asked). Loading them costs more than the rest of a request's
  * set-up, so the bundle gets the constants as values and node:http2 itself only if a session is opened.
+ *
+ * undici checks its invariants with node:assert, which takes about 3.5 ms to load (Node 20); only a failed check
+ * needs it. Each file's `assert` becomes a function that loads node:assert when a check fails. undici calls it
+ * only as assert(value[, message]); a file that uses it otherwise stops the build.
+ *
+ * The clients require undici's fetch body code (with WebIDL, FormData and the rest of fetch's helpers, a quarter
+ * of the bundle) only to send a FormData body, which ws never sends (src/api/http.ts sends a string or nothing):
+ * the bundle leaves it out, and such a body would be an error naming this.
  */
-const lazyHttp2 = {
-  name: 'lazy-http2',
+const undiciChanges = [
+  (file, source) => {
+    if (!/[\\/]dispatcher[\\/]client-h2\.js$/.test(file)) return source;
+    const eager = "http2 = require('node:http2')";
+    if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update undiciChanges in scripts/build.mjs`);
+    return source.replace(eager, `http2 = { constants: ${JSON.stringify(http2.constants)}, connect: (...args) => require('node:http2').connect(...args) }`);
+  },
+  (file, source) => {
+    if (!/[\\/]dispatcher[\\/]client-h[12]\.js$/.test(file)) return source;
+    const eager = "require('../web/fetch/body.js')";
+    if (source.split(eager).length !== 2) throw new Error(`${file} no longer requires ${eager} once: update undiciChanges in scripts/build.mjs`);
+    return source.replace(eager, "{ extractBody: () => { throw new Error('ws leaves undici\\'s FormData bodies out of its bundle (scripts/build.mjs)') } }");
+  },
+  (file, source) => {
+    if (!/require\(['"](node:)?assert['"]\)/.test(source)) return source;
+    const eager = "const assert = require('node:assert')";
+    const rest = source.replace(eager, '');
+    if (!source.includes(eager) || /\bassert\b(?!\s*\()/.test(rest) || /require\(['"](node:)?assert['"]\)/.test(rest)) {
+      throw new Error(`${file} uses node:assert otherwise than as \`${eager}\` called as assert(…): update undiciChanges in scripts/build.mjs`);
+    }
+    return source.replace(eager, "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }");
+  },
+];
+
+const lazyUndici = {
+  name: 'lazy-undici',
   setup(build) {
-    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, ({ path: file }) => {
+    build.onLoad({ filter: /undici[\\/]lib[\\/].*\.js$/ }, ({ path: file }) => {
       const source = fs.readFileSync(file, 'utf8');
-      const eager = "http2 = require('node:http2')";
-      if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update lazyHttp2 in scripts/build.mjs`);
-      const lazy = `http2 = { constants: ${JSON.stringify(http2.constants)}, connect: (...args) => require('node:http2').connect(...args) }`;
-      return { contents: source.replace(eager, lazy), loader: 'js' };
+      return { contents: undiciChanges.reduce((changed, change) => change(file, changed), source), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * commander requires node:child_process when it loads, for subcommands that are separate programs (ws has
+ * none); it takes about 5 ms to load (Node 20). The bundle requires it only if such a command runs.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, ({ path: file }) => {
+      const source = fs.readFileSync(file, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager) || (source.match(/childProcess\.spawn\(/g) ?? []).length !== (source.match(/childProcess/g) ?? []).length - 1) {
+        throw new Error(`${file} uses node:child_process otherwise than as childProcess.spawn: update lazyChildProcess in scripts/build.mjs`);
+      }
+      return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
     });
   },
 };
@@ -131,10 +181,10 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    plugins: [vendorPlugin, inlineVersion, requireExternals],
+    plugins: [vendorPlugin, inlineVersion, requireExternals, lazyChildProcess],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyHttp2] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyUndici] }),
   ),
 ];
 const outputs = (await Promise.all(builds)).flatMap((result) => result.outputFiles);

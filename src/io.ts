@@ -29,11 +29,17 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // process.stdin builds its stream on first use (a file stream loads several more of Node's modules): only
+    // the commands that read input pay for it
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     // a terminal may report 0 columns (docker exec -t, script): that is an unknown width, not a zero one
     columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,
     now: () => Date.now(),

@@ -7,11 +7,11 @@
  */
 let gc: (() => void) | undefined;
 
-export async function collectGarbage(): Promise<void> {
+export function collectGarbage(): void {
   if (!gc) {
-    const [{ default: v8 }, { default: vm }] = await Promise.all([import('node:v8'), import('node:vm')]);
+    const v8 = process.getBuiltinModule('node:v8');
     v8.setFlagsFromString('--expose-gc');
-    gc = vm.runInNewContext('gc') as () => void;
+    gc = process.getBuiltinModule('node:vm').runInNewContext('gc') as () => void;
     v8.setFlagsFromString('--no-expose-gc');
   }
   gc();

@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import readline from 'node:readline';
 import type { IO } from './io.js';
 
 /** Reads all of stdin as text (for `--with-key-stdin` and piped input). */
@@ -17,7 +16,8 @@ export async function readAll(io: IO): Promise<string> {
 export function askSecret(io: IO, question: string): Promise<string> {
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
   // readline turns echo off as it starts: start it before asking, so a key typed at once is never shown
-  const rl = readline.createInterface({ input: io.stdin, output: muted, terminal: true });
+  // loaded here: only a prompt needs it
+  const rl = process.getBuiltinModule('node:readline').createInterface({ input: io.stdin, output: muted, terminal: true });
   io.stderr.write(question);
   return new Promise((resolve, reject) => {
     let answer: string | undefined;

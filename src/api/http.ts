@@ -344,7 +344,8 @@ export class HttpClient {
     const signals = this.options.timeoutMs > 0 ? [AbortSignal.timeout(this.options.timeoutMs)] : [];
     if (this.options.signal) signals.push(this.options.signal);
     const signal = AbortSignal.any(signals);
-    const started = performance.now();
+    // not performance.now(): the first use of that global loads perf_hooks
+    const started = process.hrtime.bigint();
     this.log(`> ${spec.method} ${url}`);
     for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value}`);
     try {
@@ -358,7 +359,7 @@ export class HttpClient {
         signal,
       });
       const text = await readCapped(response, `${spec.method} ${spec.path}`);
-      const elapsed = Math.round(performance.now() - started);
+      const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.statusCode} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
       return { status: response.statusCode, headers: response.headers, text };

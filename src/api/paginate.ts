@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { WsError } from '../errors.js';
 
 /** One page as the API returns it: items next to total, limit and offset. */
@@ -58,7 +57,8 @@ export async function* paginate<T>(
     // means the server ignored offset (equal rows on both sides of a page break, with no total, is a
     // result ws cannot tell from that, and stopping with an error beats looping for ever).
     if (request.rows && !Number.isFinite(page.total) && page.items.length > 0) {
-      const rows = createHash('sha256').update(JSON.stringify(page.items)).digest('hex');
+      // node:crypto takes about 4 ms to load: only this rare case needs it
+      const rows = process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(page.items)).digest('hex');
       if (rows === previousRows) {
         throw new WsError('api', `the server sent the same rows for offset=${offset} as for the page before it and gives no total, so the rows cannot be read page by page`, {
           hint: 'ask for a set number of rows with --limit n, or report this server behaviour',

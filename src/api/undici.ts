@@ -16,8 +16,8 @@ let loading: Promise<Undici> | undefined;
  */
 async function keepParserUnoptimized(): Promise<void> {
   if (Number(process.versions.node.split('.')[0]) >= 22) return;
-  const { default: v8 } = await import('node:v8');
-  v8.setFlagsFromString('--wasm-tiering-budget=20000000');
+  // not import(): from the CommonJS bundle, that would start Node's ES module loader for one built-in
+  process.getBuiltinModule('node:v8').setFlagsFromString('--wasm-tiering-budget=20000000');
 }
 
 /**

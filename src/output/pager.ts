@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import type { IO } from '../io.js';
 
@@ -88,7 +88,8 @@ export class Pager {
       const fd = (stream: Writable) => (stream as { fd?: unknown }).fd;
       const out = typeof fd(this.io.stdout) === 'number' ? 'inherit' : 'pipe';
       const err = typeof fd(this.io.stderr) === 'number' ? 'inherit' : 'pipe';
-      const child = spawn(file!, args, { stdio: ['pipe', out, err], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
+      // node:child_process (about 5 ms to load) is loaded when a pager starts, not on every run
+      const child = process.getBuiltinModule('node:child_process').spawn(file!, args, { stdio: ['pipe', out, err], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
       child.stdout?.pipe(this.io.stdout, { end: false });
       child.stderr?.pipe(this.io.stderr, { end: false });
       child.once('spawn', () => {

@@ -1,22 +1,22 @@
 import * as z from 'zod';
-import { JsonObject, OpenEnum, SubAgentName, Timestamp, UserAgent } from './common.js';
+import { JsonObject, lazy, OpenEnum, SubAgentName, Timestamp, UserAgent } from './common.js';
 
 export const agentKinds = ['chat', 'sub'] as const;
 export const agentStatuses = ['draft', 'active', 'archived'] as const;
 export const agentHandlerTypes = ['database', 'code'] as const;
-export const AgentKind = z.enum(agentKinds);
-export const AgentStatus = z.enum(agentStatuses);
-export const AgentHandlerType = z.enum(agentHandlerTypes);
+export const AgentKind = lazy(() => z.enum(agentKinds));
+export const AgentStatus = lazy(() => z.enum(agentStatuses));
+export const AgentHandlerType = lazy(() => z.enum(agentHandlerTypes));
 
 export const agentMaxTurnsMin = 1;
 export const agentMaxTurnsMax = 50;
-const MaxTurns = z.int().min(agentMaxTurnsMin).max(agentMaxTurnsMax);
+const MaxTurns = lazy(() => z.int().min(agentMaxTurnsMin).max(agentMaxTurnsMax));
 
-export const AgentTool = z.looseObject({ name: z.string(), config: JsonObject });
+export const AgentTool = lazy(() => z.looseObject({ name: z.string(), config: JsonObject }));
 export type AgentTool = z.infer<typeof AgentTool>;
 
 /** Limits (name pattern, maxTurns range) are checked on what we send, not on what the server sends. */
-export const Agent = z.looseObject({
+export const Agent = lazy(() => z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -39,16 +39,16 @@ export const Agent = z.looseObject({
   outputSchema: JsonObject.optional(),
   userAgent: OpenEnum.nullish(),
   lastUsedAt: Timestamp.nullish(),
-});
+}));
 export type Agent = z.infer<typeof Agent>;
 
-const AgentToolInput = z.strictObject({ name: z.string(), config: JsonObject });
+const AgentToolInput = lazy(() => z.strictObject({ name: z.string(), config: JsonObject }));
 
 /**
  * Body of PATCH /agents/{identifier}; every field is optional. name and status are not in the
  * endpoint's body and are refused. skills may not be null here (the endpoint lists "array of string").
  */
-export const UpdateAgentBody = z.strictObject({
+export const UpdateAgentBody = lazy(() => z.strictObject({
   description: z.string().max(1000).nullable().optional(),
   kind: AgentKind.optional(),
   handlerType: AgentHandlerType.optional(),
@@ -61,8 +61,8 @@ export const UpdateAgentBody = z.strictObject({
   inputSchema: JsonObject.optional(),
   outputSchema: JsonObject.optional(),
   userAgent: UserAgent.nullable().optional(),
-});
+}));
 export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
 /** Path parameter of the /agents/{identifier} endpoints: an agent UUID or slug. */
-export const AgentIdentifier = z.string().min(1);
+export const AgentIdentifier = lazy(() => z.string().min(1));

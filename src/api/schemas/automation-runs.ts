@@ -1,15 +1,15 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, OpenEnum, pageParams, StateChange, Timestamp, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, StateChange, Timestamp, Uuid } from './common.js';
 
 export const automationRunStates = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
-export const AutomationRunState = z.enum(automationRunStates);
+export const AutomationRunState = lazy(() => z.enum(automationRunStates));
 export type AutomationRunState = z.infer<typeof AutomationRunState>;
 export const terminalAutomationRunStates: readonly string[] = ['completed', 'failed', 'cancelled'] satisfies AutomationRunState[];
 
 export const automationTriggers = ['schedule', 'manual', 'api'] as const;
-export const AutomationTrigger = z.enum(automationTriggers);
+export const AutomationTrigger = lazy(() => z.enum(automationTriggers));
 
-export const AutomationRun = z.looseObject({
+export const AutomationRun = lazy(() => z.looseObject({
   id: z.string(),
   workflowId: z.string(),
   organizationId: z.string(),
@@ -32,14 +32,14 @@ export const AutomationRun = z.looseObject({
   stateHistory: z.array(StateChange),
   userAgent: OpenEnum.nullish(),
   workflowName: z.string().optional(),
-});
+}));
 export type AutomationRun = z.infer<typeof AutomationRun>;
 
 /**
  * A step of an automation run. The description marks none of its fields as always present and does
  * not show the values of `state`, so only the identity and the run it belongs to are required.
  */
-export const StepRun = z.looseObject({
+export const StepRun = lazy(() => z.looseObject({
   id: z.string(),
   workflowRunId: z.string(),
   workflowStepId: z.string().nullish(),
@@ -52,23 +52,23 @@ export const StepRun = z.looseObject({
   createdAt: Timestamp.nullish(),
   updatedAt: Timestamp.nullish(),
   stateHistory: z.array(StateChange).nullish(),
-});
+}));
 export type StepRun = z.infer<typeof StepRun>;
 
 /** GET /automation-runs/{id} */
-export const AutomationRunDetail = z.looseObject({
+export const AutomationRunDetail = lazy(() => z.looseObject({
   run: AutomationRun,
   stepRuns: z.array(StepRun),
-});
+}));
 export type AutomationRunDetail = z.infer<typeof AutomationRunDetail>;
 
 /** GET /automations/{id}/runs */
-export const AutomationRunList = z.looseObject({ runs: z.array(AutomationRun), ...envelopeFields });
+export const AutomationRunList = lazy(() => z.looseObject({ runs: z.array(AutomationRun), ...envelopeFields() }));
 export type AutomationRunList = z.infer<typeof AutomationRunList>;
 
 /** The page size of GET /automations/{id}/runs is 1 to 100; its default is not shown. */
 export const automationRunPageMax = 100;
-export const ListAutomationRunsParams = z.strictObject(pageParams(automationRunPageMax));
+export const ListAutomationRunsParams = lazy(() => z.strictObject(pageParams(automationRunPageMax)));
 export type ListAutomationRunsParams = z.infer<typeof ListAutomationRunsParams>;
 
 /**

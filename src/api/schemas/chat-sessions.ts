@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { JsonValue, OpenEnum, Timestamp, Uuid } from './common.js';
+import { JsonValue, lazy, OpenEnum, Timestamp, Uuid } from './common.js';
 
 export const chatVisibilities = ['personal', 'organization', 'public'] as const;
-export const ChatVisibility = z.enum(chatVisibilities);
+export const ChatVisibility = lazy(() => z.enum(chatVisibilities));
 export type ChatVisibility = z.infer<typeof ChatVisibility>;
 
 /**
@@ -10,7 +10,7 @@ export type ChatVisibility = z.infer<typeof ChatVisibility>;
  * have server-side defaults and are not marked as always present, so they may be missing; `version`
  * is described as a string with default 4, so a bare number is accepted as well.
  */
-export const ChatSession = z.looseObject({
+export const ChatSession = lazy(() => z.looseObject({
   id: z.string(),
   userId: z.string(),
   createdAt: Timestamp,
@@ -22,25 +22,25 @@ export const ChatSession = z.looseObject({
   visibility: OpenEnum.optional(),
   version: z.union([z.string(), z.number()]).optional(),
   userAgent: OpenEnum.nullish(),
-});
+}));
 export type ChatSession = z.infer<typeof ChatSession>;
 
 /** Body of PATCH /chat-sessions/update; meta is merged into the existing meta. */
-export const UpdateChatSessionBody = z.strictObject({
+export const UpdateChatSessionBody = lazy(() => z.strictObject({
   meta: JsonValue.optional(),
   visibility: ChatVisibility.optional(),
-});
+}));
 export type UpdateChatSessionBody = z.infer<typeof UpdateChatSessionBody>;
 
-export const UpdateChatSessionResponse = z.looseObject({
+export const UpdateChatSessionResponse = lazy(() => z.looseObject({
   id: z.string(),
   visibility: OpenEnum,
   meta: JsonValue.optional(),
   updatedAt: Timestamp.optional(),
-});
+}));
 export type UpdateChatSessionResponse = z.infer<typeof UpdateChatSessionResponse>;
 
 /** Path parameter of GET /chat-sessions/{id}: a UUID or a legacy string. */
-export const ChatSessionId = z.string().min(1);
+export const ChatSessionId = lazy(() => z.string().min(1));
 /** The x-session-id header of PATCH /chat-sessions/update must be a UUID (legacy ids are not accepted there). */
 export const ChatSessionUpdateId = Uuid;

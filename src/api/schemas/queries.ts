@@ -1,17 +1,17 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
 import { QueryRun } from './query-runs.js';
 
 /** The description marks none of these as always present: only the name is needed to use a parameter. */
-export const QueryParameter = z.looseObject({
+export const QueryParameter = lazy(() => z.looseObject({
   name: z.string(),
   type: z.string().nullish(),
   description: z.string().nullish(),
   defaultValue: z.string().nullish(),
-});
+}));
 export type QueryParameter = z.infer<typeof QueryParameter>;
 
-export const Query = z.looseObject({
+export const Query = lazy(() => z.looseObject({
   id: z.string(),
   name: z.string(),
   sql: z.string(),
@@ -31,10 +31,10 @@ export const Query = z.looseObject({
   userAgent: OpenEnum.nullish(),
   lastSuccessfulRun: QueryRun.nullish(),
   lastQueryRun: QueryRun.nullish(),
-});
+}));
 export type Query = z.infer<typeof Query>;
 
-export const QueryList = z.looseObject({ queries: z.array(Query), ...envelopeFields });
+export const QueryList = lazy(() => z.looseObject({ queries: z.array(Query), ...envelopeFields() }));
 export type QueryList = z.infer<typeof QueryList>;
 
 export const querySorts = ['updated', 'created', 'name'] as const;
@@ -43,7 +43,7 @@ export const querySources = ['human', 'agent', 'all'] as const;
 export const queryPageMax = 100;
 
 /** Query parameters of GET /queries. `search` is our name for the search parameter the description leaves unnamed. */
-export const ListQueriesParams = z
+export const ListQueriesParams = lazy(() => z
   .strictObject({
     ...pageParams(queryPageMax),
     search: z.string().optional(),
@@ -58,18 +58,18 @@ export const ListQueriesParams = z
   .refine((params) => !(params.platformOwned !== undefined && params.ownerOrganizationId !== undefined), {
     error: 'platformOwned and ownerOrganizationId are mutually exclusive',
     path: ['platformOwned'],
-  });
+  }));
 export type ListQueriesParams = z.infer<typeof ListQueriesParams>;
 
-const QueryParameterInput = z.strictObject({
+const QueryParameterInput = lazy(() => z.strictObject({
   name: z.string().min(1),
   type: z.string(),
   description: z.string(),
   defaultValue: z.string(),
-});
+}));
 
 /** Body of POST /queries. */
-export const CreateQueryBody = z.strictObject({
+export const CreateQueryBody = lazy(() => z.strictObject({
   name: z.string().min(1).max(500),
   sql: z.string(),
   description: z.string().max(2000).nullable().optional(),
@@ -78,48 +78,48 @@ export const CreateQueryBody = z.strictObject({
   parameters: z.array(QueryParameterInput).nullable().optional(),
   agentRunId: Uuid.nullable().optional(),
   dataSourceId: Uuid.nullable().optional(),
-});
+}));
 export type CreateQueryBody = z.infer<typeof CreateQueryBody>;
 
 /** Body of PATCH /queries/{id}. */
-export const UpdateQueryBody = z.strictObject({
+export const UpdateQueryBody = lazy(() => z.strictObject({
   name: z.string().min(1).max(500).optional(),
   description: z.string().max(2000).nullable().optional(),
   sql: z.string().optional(),
   parameters: z.array(QueryParameterInput).nullable().optional(),
   metadata: JsonValue.optional(),
-});
+}));
 export type UpdateQueryBody = z.infer<typeof UpdateQueryBody>;
 
 /** Body of POST /queries/{id}/execute; userAgent may not be null here. */
-export const ExecuteQueryBody = z.strictObject({
+export const ExecuteQueryBody = lazy(() => z.strictObject({
   parameters: JsonObject.optional(),
   metadata: JsonObject.optional(),
   userAgent: UserAgent.optional(),
-});
+}));
 export type ExecuteQueryBody = z.infer<typeof ExecuteQueryBody>;
 
-export const ExecuteQueryResponse = z.looseObject({
+export const ExecuteQueryResponse = lazy(() => z.looseObject({
   queryId: z.string(),
   queryRunId: z.string(),
   status: OpenEnum,
   queryName: z.string().optional(),
-});
+}));
 export type ExecuteQueryResponse = z.infer<typeof ExecuteQueryResponse>;
 
 export const queryRunPageMax = 100;
-export const ListQueryRunsParams = z.strictObject(pageParams(queryRunPageMax));
+export const ListQueryRunsParams = lazy(() => z.strictObject(pageParams(queryRunPageMax)));
 
-export const QueryRunList = z.looseObject({ runs: z.array(QueryRun), ...envelopeFields });
+export const QueryRunList = lazy(() => z.looseObject({ runs: z.array(QueryRun), ...envelopeFields() }));
 export type QueryRunList = z.infer<typeof QueryRunList>;
 
 /** Query parameters of GET /queries/{id}/latest/data; the page maximum is not shown, so none is enforced. */
-export const LatestDataParams = z.strictObject({
+export const LatestDataParams = lazy(() => z.strictObject({
   limit: z.int().min(1).optional(),
   offset: z.int().min(0).optional(),
-});
+}));
 
-export const LatestData = z.looseObject({
+export const LatestData = lazy(() => z.looseObject({
   queryRunId: z.string(),
   status: z.string(),
   totalRowCount: z.number().int().nullable(),
@@ -128,7 +128,7 @@ export const LatestData = z.looseObject({
   rows: z.array(z.custom<Record<string, unknown>>((row) => typeof row === "object" && row !== null && !Array.isArray(row), "a row must be an object")),
   startedAt: Timestamp.nullish(),
   completedAt: Timestamp.nullish(),
-});
+}));
 export type LatestData = z.infer<typeof LatestData>;
 
 /** Path parameter of the /queries/{id} endpoints. */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { JsonValue, OpenEnum, Timestamp, Uuid } from './common.js';
+import { JsonValue, lazy, OpenEnum, Timestamp, Uuid } from './common.js';
 
 export const queryRunStatuses = ['PENDING', 'SUBMITTED', 'RUNNING', 'STREAMING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
-export const QueryRunStatus = z.enum(queryRunStatuses);
+export const QueryRunStatus = lazy(() => z.enum(queryRunStatuses));
 export type QueryRunStatus = z.infer<typeof QueryRunStatus>;
 export const terminalQueryRunStatuses: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'] satisfies QueryRunStatus[];
 
@@ -10,7 +10,7 @@ export const terminalQueryRunStatuses: readonly string[] = ['COMPLETED', 'FAILED
  * A query run. The API description marks none of its fields as always present, so only the
  * identity and status are required; the rest may be missing or null while the run is in flight.
  */
-export const QueryRun = z.looseObject({
+export const QueryRun = lazy(() => z.looseObject({
   id: z.string(),
   queryId: z.string().optional(),
   status: OpenEnum,
@@ -28,11 +28,11 @@ export const QueryRun = z.looseObject({
   startedAt: Timestamp.nullish(),
   completedAt: Timestamp.nullish(),
   userAgent: OpenEnum.nullish(),
-});
+}));
 export type QueryRun = z.infer<typeof QueryRun>;
 
 /** GET /query-runs/{runId} */
-export const QueryRunStatusResponse = z.looseObject({
+export const QueryRunStatusResponse = lazy(() => z.looseObject({
   queryRunId: z.string(),
   status: OpenEnum,
   message: z.string().nullable(),
@@ -45,11 +45,11 @@ export const QueryRunStatusResponse = z.looseObject({
       createdAt: Timestamp,
     }),
   ),
-});
+}));
 export type QueryRunStatusResponse = z.infer<typeof QueryRunStatusResponse>;
 
 /** GET /query-runs/{runId}/result */
-export const QueryRunResult = z.looseObject({
+export const QueryRunResult = lazy(() => z.looseObject({
   queryRunId: z.string(),
   queryId: z.string(),
   status: OpenEnum,
@@ -60,7 +60,7 @@ export const QueryRunResult = z.looseObject({
   userAgent: OpenEnum.nullable(),
   createdAt: Timestamp,
   completedAt: Timestamp.nullable(),
-});
+}));
 export type QueryRunResult = z.infer<typeof QueryRunResult>;
 
 /** Path parameter of the query-run endpoints. */

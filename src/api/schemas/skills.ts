@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { JsonObject, OpenEnum, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
+import { JsonObject, lazy, OpenEnum, Slug, SubAgentName, Timestamp, UserAgent } from './common.js';
 
-export const Skill = z.looseObject({
+export const Skill = lazy(() => z.looseObject({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -18,11 +18,11 @@ export const Skill = z.looseObject({
   userAgent: OpenEnum.nullish(),
   organizationSlug: z.string().optional(),
   lastUsedAt: Timestamp.nullish(),
-});
+}));
 export type Skill = z.infer<typeof Skill>;
 
 /** Body of POST /skills (create, or update an existing skill). */
-export const ApplySkillBody = z.strictObject({
+export const ApplySkillBody = lazy(() => z.strictObject({
   name: z.string().min(1).max(255),
   slug: Slug,
   description: z.string().min(1).max(1000),
@@ -31,8 +31,8 @@ export const ApplySkillBody = z.strictObject({
   subAgents: z.array(SubAgentName).nullable().optional(),
   sections: JsonObject.optional(),
   userAgent: UserAgent.nullable().optional(),
-});
+}));
 export type ApplySkillBody = z.infer<typeof ApplySkillBody>;
 
 /** Path parameter of GET /skills/{identifier}: a skill UUID or slug. */
-export const SkillIdentifier = z.string().min(1);
+export const SkillIdentifier = lazy(() => z.string().min(1));

@@ -91,7 +91,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
         if (wanted && names.length) checkFields(wanted, names);
       }
       shown += p.items.length;
-      if (++pagesRead % 50 === 0) await collectGarbage();
+      if (++pagesRead % 50 === 0) collectGarbage();
       total = envelope?.totalRowCount;
       yield p;
     }
