@@ -25,6 +25,12 @@ process.stdout.on('error', (error) => {
 process.stderr.on('error', (error) => {
   if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
 });
+// Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
+const helpCode = require('../dist/help.cjs').serveHelp(args);
+if (helpCode !== undefined) {
+  process.exitCode = helpCode;
+  return;
+}
 require('../dist/cli.cjs')
   .run(args)
   .then((code) => {

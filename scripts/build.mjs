@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -118,7 +119,18 @@ const builds = [
     esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyHttp2] }),
   ),
 ];
+// Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
+builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
+/** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
+function helpManifestFile(cli) {
+  const module = { exports: {} };
+  const load = new Function('module', 'exports', 'require', '__filename', '__dirname', cli.text);
+  load(module, module.exports, createRequire(cli.path), cli.path, path.dirname(cli.path));
+  return { path: path.join(outdir, 'help.json'), contents: Buffer.from(module.exports.helpManifest()) };
+}
+
 const outputs = (await Promise.all(builds)).flatMap((result) => result.outputFiles);
+outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs'))));
 
 // A build may run while ws runs from dist/ (a test that builds, next to others that spawn ws): each file is
 // replaced whole (write, then rename), the vendor files before the cli that requires them, stale files last.

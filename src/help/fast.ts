@@ -1,0 +1,80 @@
+// dist/help.cjs: answers `ws --help`, `ws help …`, `ws <group>` and the like from dist/help.json, without
+// loading dist/cli.cjs (commander, zod and all of src/), whose compiling alone costs more than Node's start.
+// It answers only command lines whose meaning it knows for sure; for anything else it says nothing, and
+// bin/ws.js runs the whole of ws as before.
+import { readFileSync } from 'node:fs';
+import type { HelpEntry, HelpIndex, HelpNode } from './manifest.js';
+import { renderHelp } from './render.js';
+
+export interface HelpAnswer {
+  stream: 'stdout' | 'stderr';
+  /** The text to write, given commander's help width for that stream. */
+  text(width: number): string;
+}
+
+const helpFlags = ['--help', '-h'];
+
+/** Whether argv can be a help request at all: words, perhaps ending in a help flag. Decided before reading anything. */
+function mayBeHelp(argv: readonly string[]): boolean {
+  const last = argv.length - (helpFlags.includes(argv.at(-1) ?? '') ? 1 : 0);
+  for (let at = 0; at < last; at++) if (argv[at]!.startsWith('-') || argv[at] === '') return false;
+  return true;
+}
+
+/** What ws would print for argv, if argv is a help request the manifest knows; undefined for anything else. */
+export function helpAnswer(argv: readonly string[], manifest: string): HelpAnswer | undefined {
+  if (!mayBeHelp(argv)) return undefined;
+  const lines = manifest.split('\n');
+  const index = JSON.parse(lines[0]!) as HelpIndex;
+  const entry = (line: number) => JSON.parse(lines[line]!) as HelpEntry;
+  const show = (stream: HelpAnswer['stream'], node: HelpNode): HelpAnswer => {
+    const { document, before, after } = entry(node.line);
+    return { stream, text: (width) => before + renderHelp(document, width) + after };
+  };
+  const flag = helpFlags.includes(argv.at(-1) ?? '') ? argv.at(-1)! : undefined;
+  if (flag !== undefined) {
+    // `ws queries list --help`
+    const node = find(index.tree, argv.slice(0, -1));
+    return node?.flags.includes(flag) ? show('stdout', node) : undefined;
+  }
+  if (argv[0] === 'help') {
+    // `ws help`, `ws help <topic>`, `ws help queries list`
+    const words = argv.slice(1);
+    if (words.length === 1 && Object.hasOwn(index.topics, words[0]!)) {
+      const text = JSON.parse(lines[index.topics[words[0]!]!]!) as string;
+      return { stream: 'stdout', text: () => text };
+    }
+    const node = find(index.tree, words);
+    return node ? show('stdout', node) : undefined;
+  }
+  // `ws`, `ws queries`: a group without its verb shows its help on stderr (exit 0)
+  const node = find(index.tree, argv);
+  return node?.bare ? show('stderr', node) : undefined;
+}
+
+/** The command these words name from the root, by name or alias, as commander finds them. */
+function find(tree: HelpNode, words: readonly string[]): HelpNode | undefined {
+  let at: HelpNode | undefined = tree;
+  for (const word of words) at = at?.commands.find((command) => command.names.includes(word));
+  return at;
+}
+
+/**
+ * Writes the help argv asks for and returns the exit code, or returns undefined (having written nothing) when
+ * argv is anything else. The width is commander's: the terminal's columns, or 80 when the stream is no terminal.
+ */
+export function serveHelp(argv: readonly string[]): number | undefined {
+  if (!mayBeHelp(argv)) return undefined;
+  let manifest: string;
+  try {
+    // help.cjs is CommonJS, next to help.json in dist/
+    manifest = readFileSync(`${__dirname}/help.json`, 'utf8');
+  } catch {
+    return undefined; // a build without it: the whole of ws answers
+  }
+  const answer = helpAnswer(argv, manifest);
+  if (answer === undefined) return undefined;
+  const stream = process[answer.stream];
+  stream.write(answer.text((stream.isTTY ? stream.columns : undefined) ?? 80));
+  return 0;
+}
