@@ -2,7 +2,7 @@
 // loading dist/cli.cjs (commander, zod and all of src/), whose compiling alone costs more than Node's start.
 // It answers only command lines whose meaning it knows for sure; for anything else it says nothing, and
 // bin/ws.js runs the whole of ws as before.
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
 import type { HelpEntry, HelpIndex, HelpNode } from './manifest.js';
 import { renderHelp } from './render.js';
 
@@ -22,11 +22,10 @@ function mayBeHelp(argv: readonly string[]): boolean {
 }
 
 /** What ws would print for argv, if argv is a help request the manifest knows; undefined for anything else. */
-export function helpAnswer(argv: readonly string[], manifest: string): HelpAnswer | undefined {
+export function helpAnswer(argv: readonly string[], manifest: Buffer): HelpAnswer | undefined {
   if (!mayBeHelp(argv)) return undefined;
-  const lines = manifest.split('\n');
-  const index = JSON.parse(lines[0]!) as HelpIndex;
-  const entry = (line: number) => JSON.parse(lines[line]!) as HelpEntry;
+  const index = JSON.parse(lineOf(manifest, 0)) as HelpIndex;
+  const entry = (line: number) => JSON.parse(lineOf(manifest, line)) as HelpEntry;
   const show = (stream: HelpAnswer['stream'], node: HelpNode): HelpAnswer => {
     const { document, before, after } = entry(node.line);
     return { stream, text: (width) => before + renderHelp(document, width) + after };
@@ -41,7 +40,7 @@ export function helpAnswer(argv: readonly string[], manifest: string): HelpAnswe
     // `ws help`, `ws help <topic>`, `ws help queries list`
     const words = argv.slice(1);
     if (words.length === 1 && Object.hasOwn(index.topics, words[0]!)) {
-      const text = JSON.parse(lines[index.topics[words[0]!]!]!) as string;
+      const text = JSON.parse(lineOf(manifest, index.topics[words[0]!]!)) as string;
       return { stream: 'stdout', text: () => text };
     }
     const node = find(index.tree, words);
@@ -50,6 +49,14 @@ export function helpAnswer(argv: readonly string[], manifest: string): HelpAnswe
   // `ws`, `ws queries`: a group without its verb shows its help on stderr (exit 0)
   const node = find(index.tree, argv);
   return node?.bare ? show('stderr', node) : undefined;
+}
+
+/** Line n of the manifest, decoded alone: the others are never decoded. */
+function lineOf(manifest: Buffer, n: number): string {
+  let start = 0;
+  for (let at = 0; at < n; at++) start = manifest.indexOf(10, start) + 1;
+  const end = manifest.indexOf(10, start);
+  return manifest.toString('utf8', start, end < 0 ? manifest.length : end);
 }
 
 /** The command these words name from the root, by name or alias, as commander finds them. */
@@ -65,16 +72,46 @@ function find(tree: HelpNode, words: readonly string[]): HelpNode | undefined {
  */
 export function serveHelp(argv: readonly string[]): number | undefined {
   if (!mayBeHelp(argv)) return undefined;
-  let manifest: string;
+  let manifest: Buffer;
   try {
     // help.cjs is CommonJS, next to help.json in dist/
-    manifest = readFileSync(`${__dirname}/help.json`, 'utf8');
+    manifest = readFileSync(`${__dirname}/help.json`);
   } catch {
     return undefined; // a build without it: the whole of ws answers
   }
   const answer = helpAnswer(argv, manifest);
   if (answer === undefined) return undefined;
-  const stream = process[answer.stream];
-  stream.write(answer.text((stream.isTTY ? stream.columns : undefined) ?? 80));
+  const fd = answer.stream === 'stdout' ? 1 : 2;
+  // process.stdout is made when first read: only where it cannot be helped
+  const stream = () => process[answer.stream];
+  if (mayBeTerminal(fd)) stream().write(answer.text((stream().isTTY ? stream().columns : undefined) ?? 80));
+  else writeAll(fd, answer.text(80), stream);
   return 0;
+}
+
+/**
+ * Whether fd may be a terminal, answered without making process.stdout (or stderr), which loads node:net for
+ * a pipe or a terminal (a few ms). A terminal is a character device; /dev/null (stdio 'ignore') is none.
+ */
+function mayBeTerminal(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isCharacterDevice() && stat.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return true; // let the stream tell
+  }
+}
+
+/**
+ * Writes to fd as process.stdout would (it writes pipes and files synchronously too). What cannot be written so
+ * (a full pipe, a reader gone, a full disk) goes through the stream, whose errors bin/ws.js handles as always.
+ */
+function writeAll(fd: number, text: string, stream: () => NodeJS.WriteStream): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
+  } catch {
+    stream().write(bytes.subarray(done));
+  }
 }
