@@ -14,9 +14,15 @@ export interface HelpAnswer {
 
 const helpFlags = ['--help', '-h'];
 
-/** Whether argv can be a help request at all: words, perhaps ending in a help flag. Decided before reading anything. */
+/**
+ * Whether argv can be a help request at all, decided before reading anything: words, perhaps ending in a help
+ * flag. Words alone are help only after `help` or as one group's name (`ws queries`): ws's groups are all at the
+ * top, so `ws queries list` and the like cost no reading (a deeper group would be answered by the whole of ws).
+ */
 function mayBeHelp(argv: readonly string[]): boolean {
-  const last = argv.length - (helpFlags.includes(argv.at(-1) ?? '') ? 1 : 0);
+  const flag = helpFlags.includes(argv.at(-1) ?? '');
+  if (!flag && argv.length > 1 && argv[0] !== 'help') return false;
+  const last = argv.length - (flag ? 1 : 0);
   for (let at = 0; at < last; at++) if (argv[at]!.startsWith('-') || argv[at] === '') return false;
   return true;
 }
