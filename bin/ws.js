@@ -7,6 +7,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
   return;
 }
+// Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
+const helpCode = require('../dist/help.cjs').serveHelp(args);
+if (helpCode !== undefined) {
+  process.exitCode = helpCode;
+  return;
+}
 // Node >= 22.1 keeps compiled code between runs (in NODE_COMPILE_CACHE or the temp folder); without it, or
 // where nothing can be written, ws simply compiles as before.
 try {
@@ -25,12 +31,6 @@ process.stdout.on('error', (error) => {
 process.stderr.on('error', (error) => {
   if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
 });
-// Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
-const helpCode = require('../dist/help.cjs').serveHelp(args);
-if (helpCode !== undefined) {
-  process.exitCode = helpCode;
-  return;
-}
 require('../dist/cli.cjs')
   .run(args)
   .then((code) => {

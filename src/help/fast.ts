@@ -75,6 +75,8 @@ function find(tree: HelpNode, words: readonly string[]): HelpNode | undefined {
 /**
  * Writes the help argv asks for and returns the exit code, or returns undefined (having written nothing) when
  * argv is anything else. The width is commander's: the terminal's columns, or 80 when the stream is no terminal.
+ * It runs before bin/ws.js sets its handlers of stream errors (making process.stdout costs a few ms), and
+ * writes with fs.writeSync, so it meets write errors itself.
  */
 export function serveHelp(argv: readonly string[]): number | undefined {
   if (!mayBeHelp(argv)) return undefined;
@@ -88,17 +90,12 @@ export function serveHelp(argv: readonly string[]): number | undefined {
   const answer = helpAnswer(argv, manifest);
   if (answer === undefined) return undefined;
   const fd = answer.stream === 'stdout' ? 1 : 2;
-  // process.stdout is made when first read: only where it cannot be helped
-  const stream = () => process[answer.stream];
-  if (mayBeTerminal(fd)) stream().write(answer.text((stream().isTTY ? stream().columns : undefined) ?? 80));
-  else writeAll(fd, answer.text(80), stream);
-  return 0;
+  // process.stdout is made only to learn a terminal's width: making it loads node:net (a few ms)
+  const stream = mayBeTerminal(fd) ? process[answer.stream] : undefined;
+  return writeAll(fd, answer.text((stream?.isTTY ? stream.columns : undefined) ?? 80));
 }
 
-/**
- * Whether fd may be a terminal, answered without making process.stdout (or stderr), which loads node:net for
- * a pipe or a terminal (a few ms). A terminal is a character device; /dev/null (stdio 'ignore') is none.
- */
+/** Whether fd may be a terminal: a terminal is a character device, and /dev/null (stdio 'ignore') is none. */
 function mayBeTerminal(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
@@ -109,15 +106,32 @@ function mayBeTerminal(fd: number): boolean {
 }
 
 /**
- * Writes to fd as process.stdout would (it writes pipes and files synchronously too). What cannot be written so
- * (a full pipe, a reader gone, a full disk) goes through the stream, whose errors bin/ws.js handles as always.
+ * Writes all of text to fd at once, as process.stdout writes files and pipes, and returns the exit code. Failures
+ * end as bin/ws.js ends them on the stream: a reader gone (EPIPE) ends quietly, 0. When nothing could be written
+ * for another reason, it returns undefined, and the whole of ws writes (and meets the same failure, handled as always).
  */
-function writeAll(fd: number, text: string, stream: () => NodeJS.WriteStream): void {
+function writeAll(fd: number, text: string): number | undefined {
   const bytes = Buffer.from(text);
   let done = 0;
-  try {
-    while (done < bytes.length) done += writeSync(fd, bytes, done);
-  } catch {
-    stream().write(bytes.subarray(done));
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE' || (fd === 2 && code === 'EIO')) return 0;
+      if (done === 0) return undefined;
+      // a part is written: a pipe full for now (non-blocking) takes the rest after a moment
+      if (code === 'EAGAIN') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      else if (fd === 2) throw error;
+      else {
+        try {
+          writeSync(2, `error: cannot write the output: ${(error as Error).message}\n`);
+        } catch {
+          // stderr is gone too: the exit code tells
+        }
+        return 1;
+      }
+    }
   }
+  return 0;
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Help, type Command } from 'commander';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/io.js';
 import type { HelpAnswer } from '../../src/help/fast.js';
@@ -178,6 +179,22 @@ describe('bin/ws.js', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
+  });
+
+  it.each([
+    ['--help > /dev/full'],
+    ['queries 2> /dev/full'],
+  ])('`ws %s` fails as the whole of ws fails (same stderr, same exit code)', async (command) => {
+    const run = (full: boolean) =>
+      execa('sh', ['-c', `"$NODE" "$WS_BIN" ${command}`], {
+        env: { PATH: process.env.PATH, NODE: process.execPath, WS_BIN: wsBin, NODE_OPTIONS: `--require ${probe}`, ...(full ? { WS_TEST_FULL_HELP: '1' } : {}) },
+        extendEnv: false,
+        reject: false,
+        timeout: 45_000,
+      });
+    const [served, full] = await Promise.all([run(false), run(true)]);
+    expect(served.exitCode).not.toBe(0);
+    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({ stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode });
   });
 });
 
