@@ -208,10 +208,13 @@ describe.skipIf(skipWithoutPty)('in a terminal', () => {
     [120, ['queries', 'list', '--help']],
     [20, ['queries']],
     [120, ['help', 'automations', 'run']],
-  ])('at %i columns, `ws %j` shows what the whole of ws shows', async (columns, argv) => {
+    // colour settings change nothing in help (commander has no colours in it), and help is never paged
+    [80, ['queries', '--help'], { FORCE_COLOR: '1', PAGER: undefined }],
+    [80, ['help', 'formatting'], { NO_COLOR: '1', PAGER: undefined }],
+  ] as [number, string[], Record<string, string | undefined>?][])('at %i columns, `ws %j` shows what the whole of ws shows', async (columns, argv, extra = {}) => {
     const file = probeFile();
     made.push(file);
-    const env = { NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file };
+    const env = { ...extra, NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file };
     const served = await wsInPty(argv, { columns, env }).result;
     const loaded = JSON.parse(fs.readFileSync(file, 'utf8'));
     const full = await wsInPty(argv, { columns, env: { ...env, WS_TEST_FULL_HELP: '1' } }).result;
@@ -219,7 +222,7 @@ describe.skipIf(skipWithoutPty)('in a terminal', () => {
     expect(served.exitCode).toBe(0);
     expect(full.exitCode).toBe(0);
     const screen = lines(screenOf(served.output));
-    expect(screen).toMatch(/^Usage: ws /);
+    expect(screen).toMatch(/^(Usage: ws |Formatting\n)/);
     expect(screen).toBe(lines(screenOf(full.output)));
     const widest = Math.max(...screen.split('\n').map((line) => line.length));
     // wrapped to the terminal from 40 columns on; narrower (or 0, unknown) not at all
