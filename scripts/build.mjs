@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -122,6 +121,7 @@ const builds = [
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
 builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
 /** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
+const { createRequire } = await import('node:module');
 function helpManifestFile(cli) {
   const module = { exports: {} };
   const load = new Function('module', 'exports', 'require', '__filename', '__dirname', cli.text);
