@@ -7,6 +7,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
   return;
 }
+// Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
+const helpCode = require('../dist/help.cjs').serveHelp(args);
+if (helpCode !== undefined) {
+  process.exitCode = helpCode;
+  return;
+}
 // Compiling dist/ is most of what a start costs: Node >= 22.1 keeps compiled code between runs (in
 // NODE_COMPILE_CACHE or the temp folder); on older Nodes ws keeps it itself, in the user's cache folder. Where
 // nothing can be written, ws simply compiles as before.

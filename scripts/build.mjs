@@ -187,7 +187,19 @@ const builds = [
     esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyUndici] }),
   ),
 ];
+// Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
+builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
+/** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
+const { createRequire } = await import('node:module');
+function helpManifestFile(cli) {
+  const module = { exports: {} };
+  const load = new Function('module', 'exports', 'require', '__filename', '__dirname', cli.text);
+  load(module, module.exports, createRequire(cli.path), cli.path, path.dirname(cli.path));
+  return { path: path.join(outdir, 'help.json'), contents: Buffer.from(module.exports.helpManifest()) };
+}
+
 const outputs = (await Promise.all(builds)).flatMap((result) => result.outputFiles);
+outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs'))));
 
 // bin/compile-cache.cjs compiles these files without a loader for import(): one left in would fail at run time
 for (const { path: file, text } of outputs) {

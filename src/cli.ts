@@ -15,7 +15,9 @@ import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
-import { topicList } from './commands/help/topics.js';
+import { helpTopics, topicList } from './commands/help/topics.js';
+import { formatHelp } from './help/document.js';
+import { helpManifestOf } from './help/manifest.js';
 import { jsonFieldsOf, type Runner } from './commands/shared.js';
 import { known } from './output/fields.js';
 import { redactSecret, stripControl } from './text.js';
@@ -46,7 +48,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .version(version(), '-V, --version', 'print the version of ws')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand('help [command...]', 'show help for a command or a topic, e.g. `ws help queries list`, `ws help environment`')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, formatHelp })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
@@ -99,9 +101,15 @@ ${topicList()}
 function tidyHelp(program: Command): void {
   for (const group of program.commands) {
     if (group.commands.length === 0) continue;
-    group.helpCommand(false).configureHelp({ showGlobalOptions: false });
+    // configureHelp replaces the whole configuration: keep the rest of it (formatHelp above all)
+    group.helpCommand(false).configureHelp({ ...group.configureHelp(), showGlobalOptions: false });
     group.addHelpText('after', `\nRun \`ws ${group.name()} <command> --help\` for a command's options, or \`ws --help\` for the global ones.`);
   }
+}
+
+/** The text of dist/help.json, from the whole tree: scripts/build.mjs calls this on the built dist/cli.cjs. */
+export function helpManifest(): string {
+  return helpManifestOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?json$/;

@@ -13,10 +13,11 @@ describe('the npm package', () => {
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
     const outside = files.filter((file) => !file.startsWith('dist/'));
     expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
-    // dist/ is what scripts/build.mjs writes: the bundle of src/ and one file per vendored library, no maps, no tests
+    // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
+    // help.json) and one file per vendored library, no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
-    expect(built[0]).toBe('dist/cli.cjs');
-    for (const file of built.slice(1)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
+    expect(built.slice(0, 3)).toEqual(['dist/cli.cjs', 'dist/help.cjs', 'dist/help.json']);
+    for (const file of built.slice(3)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
     // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
     const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(root, 'dist', file)).isFile());
     expect(onDisk.map((file) => `dist/${file.split(path.sep).join('/')}`).sort()).toEqual(built);

@@ -1,0 +1,90 @@
+// The one help layout of ws, commander 14's own (Help.formatHelp in commander/lib/help.js): commander calls it
+// through configureHelp in cli.ts, and dist/help.cjs calls it on the documents of dist/help.json, so that
+// `ws --help` can be answered without loading commander. No imports: help.cjs carries this file alone.
+
+/** A command's help as plain data: what commander's formatHelp lays out. */
+export interface HelpDocument {
+  /** The first line, e.g. `Usage: ws queries list [options]`. */
+  usage: string;
+  /** The command's description; '' for none. */
+  description: string;
+  /** Arguments, options, global options, commands: only those with items. */
+  sections: HelpSection[];
+}
+
+export interface HelpSection {
+  title: string;
+  items: [term: string, description: string][];
+}
+
+/** commander's Help.minWidthToWrap: a narrower column is not wrapped at all. */
+const minWidthToWrap = 40;
+const itemIndent = 2;
+/** Between a term and its description. */
+const spacerWidth = 2;
+
+/** `width` is commander's helpWidth: the terminal's columns (0 included), or 80 when not a terminal. */
+export function renderHelp(document: HelpDocument, width: number): string {
+  // one column of terms for every section, as commander's padWidth
+  let termWidth = 0;
+  for (const section of document.sections) for (const [term] of section.items) termWidth = Math.max(termWidth, displayWidth(term));
+  const output = [document.usage, ''];
+  if (document.description.length > 0) output.push(boxWrap(document.description, width), '');
+  for (const section of document.sections) {
+    if (section.items.length === 0) continue;
+    output.push(section.title, ...section.items.map(([term, description]) => formatItem(term, termWidth, description, width)), '');
+  }
+  return output.join('\n');
+}
+
+/** Escape sequences of colours (SGR) take no room on the screen. */
+function displayWidth(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\x1b\[\d*(;\d*)*m/g, '').length;
+}
+
+/** A line broken and indented by hand (a newline then a blank) is kept as it is. */
+function preformatted(text: string): boolean {
+  return /\n[^\S\r\n]/.test(text);
+}
+
+function formatItem(term: string, termWidth: number, description: string, width: number): string {
+  const indent = ' '.repeat(itemIndent);
+  if (!description) return indent + term;
+  const paddedTerm = term.padEnd(termWidth + term.length - displayWidth(term));
+  const remainingWidth = width - termWidth - spacerWidth - itemIndent;
+  let formatted = description;
+  if (remainingWidth >= minWidthToWrap && !preformatted(description)) {
+    formatted = boxWrap(description, remainingWidth).replace(/\n/g, `\n${' '.repeat(termWidth + spacerWidth)}`);
+  }
+  return indent + paddedTerm + ' '.repeat(spacerWidth) + formatted.replace(/\n/g, `\n${indent}`);
+}
+
+/** Wraps at blanks, keeping the line breaks already there; narrower than minWidthToWrap, not at all. */
+function boxWrap(text: string, width: number): string {
+  if (width < minWidthToWrap) return text;
+  const wrapped: string[] = [];
+  for (const line of text.split(/\r\n|\n/)) {
+    const chunks = line.match(/[\s]*[^\s]+/g);
+    if (chunks === null) {
+      wrapped.push('');
+      continue;
+    }
+    let sum = [chunks[0]!];
+    let sumWidth = displayWidth(chunks[0]!);
+    for (const chunk of chunks.slice(1)) {
+      const chunkWidth = displayWidth(chunk);
+      if (sumWidth + chunkWidth <= width) {
+        sum.push(chunk);
+        sumWidth += chunkWidth;
+        continue;
+      }
+      wrapped.push(sum.join(''));
+      const next = chunk.trimStart(); // no blank at the start of a line
+      sum = [next];
+      sumWidth = displayWidth(next);
+    }
+    wrapped.push(sum.join(''));
+  }
+  return wrapped.join('\n');
+}
