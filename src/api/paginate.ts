@@ -35,13 +35,24 @@ export async function* paginate<T>(
   let offset = request.offset;
   let received = 0;
   let previousFirst: string | undefined;
-  // the next page is requested as soon as this one arrives, and travels while this one is printed
-  let next: Promise<Page<T>> | undefined;
   let previousRows: string | undefined;
+  // Pages travel while the one before them is printed. The next page is asked for as soon as this one arrives;
+  // with a total, the one after it too (on a second connection), assuming full pages, so that the server always
+  // has one to work on. A short page (a server whose maximum is below ours) drops the guesses, and from then on
+  // only the next page, whose offset is known, is asked for ahead.
+  const ahead: { offset: number; size: number; page: Promise<Page<T>> }[] = [];
+  let depth = 2;
+  const askAhead = (size: number, at: number) => {
+    const page = fetchPage(size, at);
+    // a reader that stops early never awaits it: its failure must not become an unhandled rejection
+    page.catch(() => undefined);
+    ahead.push({ offset: at, size, page });
+  };
   while (received < wanted) {
     const size = Math.min(request.pageMax, wanted - received);
-    const page = await (next ?? fetchPage(size, offset));
-    next = undefined;
+    const asked = ahead[0]?.offset === offset && ahead[0].size === size ? ahead.shift() : undefined;
+    if (!asked) ahead.length = 0; // guesses made before a short page: their answers are not waited for
+    const page = await (asked?.page ?? fetchPage(size, offset));
     const echoed = page.envelope?.offset;
     // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
     const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
@@ -72,10 +83,17 @@ export async function* paginate<T>(
     received += items.length;
     offset += page.items.length;
     const more = page.items.length > 0 && offset < page.total && received < wanted;
+    if (page.items.length < size && more) depth = 1;
     if (more) {
-      next = fetchPage(Math.min(request.pageMax, wanted - received), offset);
-      // a reader that stops early never awaits it: its failure must not become an unhandled rejection
-      next.catch(() => undefined);
+      const last = ahead.at(-1);
+      let at = last ? last.offset + last.size : offset;
+      let asking = received + ahead.reduce((sum, { size }) => sum + size, 0);
+      while (ahead.length < (Number.isFinite(page.total) ? depth : 1) && at < page.total && asking < wanted) {
+        const nextSize = Math.min(request.pageMax, wanted - asking);
+        askAhead(nextSize, at);
+        at += nextSize;
+        asking += nextSize;
+      }
     }
     yield { ...page, items };
     if (!more) return;

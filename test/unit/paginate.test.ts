@@ -25,9 +25,42 @@ describe('paginate', () => {
       seen.push([...asked]);
       expect(page.items.length).toBeGreaterThan(0);
     }
-    // when page 1 arrives, page 2 is already asked for; the last page (200..249) asks for nothing more
-    expect(seen).toEqual([[0, 100], [0, 100, 200], [0, 100, 200]]);
+    // with a total, when page 1 arrives pages 2 and 3 are already asked for (the server always has one to work
+    // on); none is asked for past the last
+    expect(seen).toEqual([[0, 100, 200], [0, 100, 200], [0, 100, 200]]);
     expect(asked).toEqual([0, 100, 200]);
+  });
+
+  it('without a total, asks only for the next page ahead, whose offset is known', async () => {
+    const asked: number[] = [];
+    const pages = paginate(
+      async (limit, offset) => {
+        asked.push(offset);
+        return { items: items(offset, Math.max(0, Math.min(limit, 250 - offset))), total: Infinity };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+    );
+    const seen: number[][] = [];
+    for await (const page of pages) seen.push([...asked, page.items.length]);
+    expect(seen).toEqual([[0, 100, 100], [0, 100, 200, 100], [0, 100, 200, 250, 50]]);
+  });
+
+  it('a server whose pages are shorter than asked: the guesses are dropped, every item arrives once and in order', async () => {
+    const asked: number[] = [];
+    const pages = paginate(
+      async (limit, offset) => {
+        asked.push(offset);
+        // full pages at first, then at most 60 items a page
+        return { items: items(offset, Math.min(limit, offset >= 100 ? 60 : 100, 250 - offset)), total: 250 };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 },
+    );
+    const ids: string[] = [];
+    for await (const page of pages) ids.push(...page.items.map((item) => item.id));
+    expect(ids).toEqual(items(0, 250).map((item) => item.id));
+    // the guess made before the first short page (200) is the only request wasted; after it, each page asks
+    // for the next at its real offset
+    expect(asked).toEqual([0, 100, 200, 160, 220]);
   });
 
   it('a reader that stops early leaves no unhandled failure from the page asked for in advance', async () => {
