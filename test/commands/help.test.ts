@@ -79,6 +79,10 @@ describe('help topics', () => {
     [['help', 'quries'], 'no help topic or command "quries"', 'did you mean `ws help queries`?'],
     [['help', 'queries', 'lst'], '`ws queries` has no command "lst"', 'did you mean `ws help queries list`?'],
     [['help', 'xyzzy'], 'no help topic or command "xyzzy"', 'run `ws help` for the commands and topics'],
+    // names every object has are no topics either
+    [['help', 'constructor'], 'no help topic or command "constructor"', 'run `ws help` for the commands and topics'],
+    [['help', 'toString'], 'no help topic or command "toString"', 'run `ws help` for the commands and topics'],
+    [['help', '__proto__'], 'no help topic or command "__proto__"', 'run `ws help` for the commands and topics'],
   ])('`ws %j` is a usage error with a suggestion (exit 2), not root help', async (argv, message, hint) => {
     const io = fakeIO();
     expect(await run(argv, io)).toBe(2);

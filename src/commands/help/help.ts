@@ -7,7 +7,8 @@ import { closest, helpTopics } from './topics.js';
  * its help). Words that name neither are a usage error with the likeliest meaning, never root help and 0.
  */
 export function helpTopic(words: string[], program: Command): string | undefined {
-  const topic = words.length === 1 ? helpTopics[words[0]!] : undefined;
+  // own keys only: `ws help constructor` is no topic (it once printed the root help, exit 0)
+  const topic = words.length === 1 && Object.hasOwn(helpTopics, words[0]!) ? helpTopics[words[0]!] : undefined;
   if (topic) return topic.text;
   let at = program;
   for (const [index, word] of words.entries()) {
