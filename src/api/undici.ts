@@ -9,25 +9,13 @@ export interface Undici {
 let loading: Promise<Undici> | undefined;
 
 /**
- * undici parses HTTP with a WebAssembly build of llhttp. On Node 20 (V8 11), parsing one response already
- * counts as hot, and V8 then recompiles the whole parser with its optimizing compiler: about 100 ms of CPU and
- * 35 MB of memory for a request that is over by then. A larger budget keeps one-shot requests on the baseline
- * compiler while a long export still gets the optimized parser. Node 22 and later do not need it.
- */
-async function keepParserUnoptimized(): Promise<void> {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return;
-  // not import(): from the CommonJS bundle, that would start Node's ES module loader for one built-in
-  process.getBuiltinModule('node:v8').setFlagsFromString('--wasm-tiering-budget=20000000');
-}
-
-/**
  * Loads undici's Agent and its request API, not its index: the index also builds fetch, WebSocket,
  * caches, mocks and interceptors, which costs more than the request itself on a CLI's first call.
  * These files are CommonJS: their export is `default`, both from Node and from the bundle.
  */
 export function loadUndici(): Promise<Undici> {
-  loading ??= keepParserUnoptimized()
-    .then(() => Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]))
+  // (on Node 20, bin/ws.js has set V8's tiering budget for undici's WebAssembly parser before anything was compiled)
+  loading ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')])
     .then(([agent, api]) => ({
       Agent: agent.default,
       request: (dispatcher, options) => api.default.call(dispatcher, options),

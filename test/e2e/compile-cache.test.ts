@@ -39,7 +39,7 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
     expect(fs.statSync(path.join(folderOf(cacheHome), cli!)).mtimeMs).toBe(written);
   });
 
-  it('falls back to compiling when the cache file is garbage, and writes a good one', async () => {
+  it('falls back to compiling when the cache file is garbage or damaged inside, and writes a good one', async () => {
     const cacheHome = scratch();
     const first = await configPath({ XDG_CACHE_HOME: cacheHome });
     const file = path.join(folderOf(cacheHome), cacheFiles(cacheHome).find((name) => name.startsWith('cli.cjs-'))!);
@@ -47,15 +47,38 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
     fs.writeFileSync(file, Buffer.alloc(good.length, 0x41));
     expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toEqual(first);
     expect(fs.readFileSync(file).equals(Buffer.alloc(good.length, 0x41))).toBe(false);
+    // a header V8 accepts and a payload it would run: without V8's checksum check this crashed every start
+    for (const offset of [5000, Math.floor(good.length / 2)]) {
+      const damaged = Buffer.from(good);
+      damaged.write('XXXXXXXX', offset, 'latin1');
+      fs.writeFileSync(file, damaged);
+      expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toEqual(first);
+      expect(fs.readFileSync(file).equals(damaged)).toBe(false);
+    }
   });
 
-  it('uses no folder that others can write to, and none when NODE_DISABLE_COMPILE_CACHE is set', async () => {
+  it('uses no folder that others can write to or swap, makes no missing home, and none with NODE_DISABLE_COMPILE_CACHE', async () => {
     const shared = scratch();
     fs.mkdirSync(folderOf(shared), { recursive: true });
     fs.chmodSync(folderOf(shared), 0o777);
     const first = await configPath({ XDG_CACHE_HOME: shared });
     expect(first).toMatchObject({ exitCode: 0, stderr: '' });
     expect(cacheFiles(shared)).toEqual([]);
+    // ws/ above it, writable by others: they could rename ours and put theirs in its place
+    const parent = scratch();
+    fs.mkdirSync(path.join(parent, 'ws'), { mode: 0o777 });
+    fs.chmodSync(path.join(parent, 'ws'), 0o777);
+    expect(await configPath({ XDG_CACHE_HOME: parent })).toEqual(first);
+    expect(fs.readdirSync(path.join(parent, 'ws'))).toEqual([]);
+    // a folder further up that others can write to, without the sticky bit of /tmp
+    const open = scratch();
+    fs.chmodSync(open, 0o777);
+    expect(await configPath({ XDG_CACHE_HOME: path.join(open, 'cache') })).toEqual(first);
+    expect(fs.existsSync(path.join(open, 'cache', 'ws'))).toBe(false);
+    // a home that does not exist (HOME=/nonexistent in containers) is not made
+    const nowhere = path.join(scratch(), 'nonexistent');
+    expect(await configPath({ HOME: nowhere })).toEqual(first);
+    expect(fs.existsSync(nowhere)).toBe(false);
 
     const disabled = scratch();
     expect(await configPath({ XDG_CACHE_HOME: disabled, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(first);
@@ -63,6 +86,31 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
 
     // a relative XDG_CACHE_HOME is ignored, as the XDG rules say; no HOME either: no cache, same output
     expect(await configPath({ XDG_CACHE_HOME: 'relative' })).toEqual(first);
+  });
+
+  it('keeps the newest 16 files, and drops the folders of Node versions unused for a month', async () => {
+    const cacheHome = scratch();
+    const folder = folderOf(cacheHome);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    for (let n = 0; n < 20; n++) {
+      const file = path.join(folder, `other.cjs-0000000${n % 10}-${n}-1.cache`);
+      fs.writeFileSync(file, 'x');
+      fs.utimesSync(file, old, new Date(old.getTime() + n * 1000));
+    }
+    const versions = path.dirname(folder);
+    for (const [name, time] of [['compile-v18.0.0-x64', old], ['compile-v21.0.0-x64', new Date()]] as const) {
+      fs.mkdirSync(path.join(versions, name), { mode: 0o700 });
+      fs.utimesSync(path.join(versions, name), time, time);
+    }
+    expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toMatchObject({ exitCode: 0, stderr: '' });
+    const kept = cacheFiles(cacheHome);
+    expect(kept).toHaveLength(16);
+    expect(kept.filter((name) => name.startsWith('cli.cjs-'))).toHaveLength(1);
+    // the oldest of the others went first
+    expect(kept).not.toContain('other.cjs-00000000-0-1.cache');
+    expect(kept).toContain('other.cjs-00000009-19-1.cache');
+    expect(fs.readdirSync(versions).sort()).toEqual([path.basename(folder), 'compile-v21.0.0-x64'].sort());
   });
 
   it('replaces the cache of a file that changed (a new build or version), keyed by size and time', async () => {
@@ -95,13 +143,30 @@ if (!builtIn) describe(`compile cache of ws's own (Node ${process.version}: no m
 });
 
 if (builtIn) describe(`compile cache of Node itself (Node ${process.version})`, () => {
-  it('enables module.enableCompileCache (NODE_COMPILE_CACHE fills) and writes nothing of its own', async () => {
+  it("enables module.enableCompileCache in the user's cache folder, not the shared temp folder", async () => {
+    const cacheHome = scratch();
+    const first = await configPath({ XDG_CACHE_HOME: cacheHome });
+    expect(first).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(fs.readdirSync(path.join(cacheHome, 'ws'))).toEqual(['node']);
+    expect(fs.readdirSync(path.join(cacheHome, 'ws', 'node'), { recursive: true }).length).toBeGreaterThan(0);
+    expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toEqual(first);
+    // a folder others can write to: no cache at all rather than one they could fill
+    const shared = scratch();
+    fs.mkdirSync(path.join(shared, 'ws'), { mode: 0o777 });
+    fs.chmodSync(path.join(shared, 'ws'), 0o777);
+    expect(await configPath({ XDG_CACHE_HOME: shared })).toEqual(first);
+    expect(fs.readdirSync(path.join(shared, 'ws'))).toEqual([]);
+  });
+
+  it('NODE_COMPILE_CACHE, when set, wins; NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     const cacheHome = scratch();
     const nodeCache = scratch();
     const first = await configPath({ XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: nodeCache });
     expect(first).toMatchObject({ exitCode: 0, stderr: '' });
     expect(fs.readdirSync(nodeCache, { recursive: true }).length).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(cacheHome, 'ws'))).toBe(false);
-    expect(await configPath({ XDG_CACHE_HOME: cacheHome, NODE_COMPILE_CACHE: nodeCache })).toEqual(first);
+    const off = scratch();
+    expect(await configPath({ XDG_CACHE_HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(first);
+    expect(fs.existsSync(path.join(off, 'ws'))).toBe(false);
   });
 });

@@ -29,9 +29,9 @@ A flag wins over a variable; a variable wins over the profile in the config file
                    (no_proxy wins when both are set); loopback addresses are never proxied
   XDG_CONFIG_HOME  where the config folder is on Linux (ws/ below it), when WS_CONFIG_DIR is not set
   APPDATA          where the config folder is on Windows, when WS_CONFIG_DIR is not set
-  XDG_CACHE_HOME   where ws keeps compiled code between runs on Node 20 (ws/ below it; default ~/.cache)
-  NODE_COMPILE_CACHE  Node's own: where Node 22 and later keep it (default: the temp folder)
-  NODE_DISABLE_COMPILE_CACHE  1: keep no compiled code, on any Node
+  XDG_CACHE_HOME   where ws keeps compiled code between runs (ws/ below it; default ~/.cache)
+  NODE_COMPILE_CACHE  Node's own: on Node 22 and later, another folder for that compiled code
+  NODE_DISABLE_COMPILE_CACHE  any value: keep no compiled code
 `,
   },
   'exit-codes': {
