@@ -86,8 +86,9 @@ ${topicList()}
     );
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
-  // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all.
-  const whole = argv === undefined || argv.includes('completion') || argv.includes('__complete');
+  // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all, and so does
+  // a help flag before any group's name (`ws --help queries` prints the root help, which lists them all).
+  const whole = argv === undefined || argv.includes('completion') || argv.includes('__complete') || rootHelp(argv);
   const named = !whole && groups.some(([name]) => argv.includes(name));
   for (const [name, register] of groups) {
     if (!named || argv!.includes(name)) register(program, runner);
@@ -95,6 +96,14 @@ ${topicList()}
   }
   tidyHelp(program);
   return program;
+}
+
+function rootHelp(argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return true;
+    if (groups.some(([name]) => name === arg)) return false;
+  }
+  return false;
 }
 
 /** Group help lists its commands, not the global options; leaf commands show both. One help command, at the top. */

@@ -68,6 +68,17 @@ describe('help topics', () => {
     for (const name of read) expect(io.out(), name).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
+  it('a help flag before a group prints the root help with every group described, as without the group', async () => {
+    const alone = fakeIO();
+    expect(await run(['--help'], alone)).toBe(0);
+    for (const argv of [['--help', 'queries'], ['-h', 'queries', 'list'], ['--profile', 'x', '--help', 'runs']]) {
+      const io = fakeIO();
+      expect(await run(argv, io)).toBe(0);
+      expect(io.out()).toBe(alone.out());
+    }
+    expect(alone.out()).toMatch(/\n {2}runs +Query runs: status and history/);
+  });
+
   it('root help lists the topics', async () => {
     const io = fakeIO();
     expect(await run(['--help'], io)).toBe(0);
