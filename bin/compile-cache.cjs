@@ -99,17 +99,16 @@ function save(folder, cacheFile, data) {
  */
 function enable(root) {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return; // any value, as Node reads it
-  const { enableCompileCache } = require('node:module');
-  if (enableCompileCache) {
+  const Module = require('node:module');
+  if (Module.enableCompileCache) {
     // Node keeps a folder per Node version inside, and checks what it reads; NODE_COMPILE_CACHE, when set, wins
     const folder = process.env.NODE_COMPILE_CACHE ? undefined : cacheFolder('node');
-    if (folder || process.env.NODE_COMPILE_CACHE) enableCompileCache(folder);
+    if (folder || process.env.NODE_COMPILE_CACHE) Module.enableCompileCache(folder);
     return;
   }
   const folder = cacheFolder(`compile-${process.version}-${process.arch}`);
   if (!folder) return;
   const vm = require('node:vm');
-  const Module = require('node:module');
   process.getBuiltinModule('node:v8').setFlagsFromString('--verify-snapshot-checksum');
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename) {

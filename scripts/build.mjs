@@ -8,6 +8,7 @@
 // modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
 import http2 from 'node:http2';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -44,8 +45,9 @@ const vendors = {
 };
 
 /**
- * Changes to undici's source as the vendor bundle is built: each takes a file and its text and returns the text;
- * one that no longer finds what it replaces stops the build, so that a new undici is looked at, not loaded eagerly.
+ * Changes to libraries' sources as they are bundled, each making a Node built-in load on use: each takes a file and
+ * its text and returns the text; one that no longer finds what it replaces stops the build, so that a new version
+ * of the library is looked at, not loaded eagerly.
  *
  * undici's HTTP/2 client requires node:http2 (and with it node:tls) when it loads, for a few constants, though
  * ws never speaks HTTP/2 (undici does only when asked). Loading them costs more than the rest of a request's
@@ -58,18 +60,21 @@ const vendors = {
  * The clients require undici's fetch body code (with WebIDL, FormData and the rest of fetch's helpers, a quarter
  * of the bundle) only to send a FormData body, which ws never sends (src/api/http.ts sends a string or nothing):
  * the bundle leaves it out, and such a body would be an error naming this.
+ *
+ * commander requires node:child_process when it loads, for subcommands that are separate programs (ws has
+ * none); it takes about 5 ms to load (Node 20). The bundle requires it only if such a command runs.
  */
-const undiciChanges = [
+const sourceChanges = [
   (file, source) => {
     if (!/[\\/]dispatcher[\\/]client-h2\.js$/.test(file)) return source;
     const eager = "http2 = require('node:http2')";
-    if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update undiciChanges in scripts/build.mjs`);
+    if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update sourceChanges in scripts/build.mjs`);
     return source.replace(eager, `http2 = { constants: ${JSON.stringify(http2.constants)}, connect: (...args) => require('node:http2').connect(...args) }`);
   },
   (file, source) => {
     if (!/[\\/]dispatcher[\\/]client-h[12]\.js$/.test(file)) return source;
     const eager = "require('../web/fetch/body.js')";
-    if (source.split(eager).length !== 2) throw new Error(`${file} no longer requires ${eager} once: update undiciChanges in scripts/build.mjs`);
+    if (source.split(eager).length !== 2) throw new Error(`${file} no longer requires ${eager} once: update sourceChanges in scripts/build.mjs`);
     return source.replace(eager, "{ extractBody: () => { throw new Error('ws leaves undici\\'s FormData bodies out of its bundle (scripts/build.mjs)') } }");
   },
   (file, source) => {
@@ -77,36 +82,26 @@ const undiciChanges = [
     const eager = "const assert = require('node:assert')";
     const rest = source.replace(eager, '');
     if (!source.includes(eager) || /\bassert\b(?!\s*\()/.test(rest) || /require\(['"](node:)?assert['"]\)/.test(rest)) {
-      throw new Error(`${file} uses node:assert otherwise than as \`${eager}\` called as assert(…): update undiciChanges in scripts/build.mjs`);
+      throw new Error(`${file} uses node:assert otherwise than as \`${eager}\` called as assert(…): update sourceChanges in scripts/build.mjs`);
     }
     return source.replace(eager, "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }");
   },
+  (file, source) => {
+    if (!/commander[\\/]lib[\\/]command\.js$/.test(file)) return source;
+    const eager = "const childProcess = require('node:child_process');";
+    if (!source.includes(eager) || (source.match(/childProcess\.spawn\(/g) ?? []).length !== (source.match(/childProcess/g) ?? []).length - 1) {
+      throw new Error(`${file} uses node:child_process otherwise than as childProcess.spawn: update sourceChanges in scripts/build.mjs`);
+    }
+    return source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+  },
 ];
 
-const lazyUndici = {
-  name: 'lazy-undici',
+const lazyBuiltins = {
+  name: 'lazy-builtins',
   setup(build) {
-    build.onLoad({ filter: /undici[\\/]lib[\\/].*\.js$/ }, ({ path: file }) => {
+    build.onLoad({ filter: /node_modules[\\/](undici|commander)[\\/]lib[\\/].*\.js$/ }, ({ path: file }) => {
       const source = fs.readFileSync(file, 'utf8');
-      return { contents: undiciChanges.reduce((changed, change) => change(file, changed), source), loader: 'js' };
-    });
-  },
-};
-
-/**
- * commander requires node:child_process when it loads, for subcommands that are separate programs (ws has
- * none); it takes about 5 ms to load (Node 20). The bundle requires it only if such a command runs.
- */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(build) {
-    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, ({ path: file }) => {
-      const source = fs.readFileSync(file, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!source.includes(eager) || (source.match(/childProcess\.spawn\(/g) ?? []).length !== (source.match(/childProcess/g) ?? []).length - 1) {
-        throw new Error(`${file} uses node:child_process otherwise than as childProcess.spawn: update lazyChildProcess in scripts/build.mjs`);
-      }
-      return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+      return { contents: sourceChanges.reduce((changed, change) => change(file, changed), source), loader: 'js' };
     });
   },
 };
@@ -181,16 +176,15 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    plugins: [vendorPlugin, inlineVersion, requireExternals, lazyChildProcess],
+    plugins: [vendorPlugin, inlineVersion, requireExternals, lazyBuiltins],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyUndici] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins] }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
 builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
 /** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
-const { createRequire } = await import('node:module');
 function helpManifestFile(cli) {
   const module = { exports: {} };
   const load = new Function('module', 'exports', 'require', '__filename', '__dirname', cli.text);
