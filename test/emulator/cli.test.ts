@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { waitForOutput } from '../helpers/emulator.js';
 import { demoIds, removeTempDirs, request, sleep, startTestEmulator, tempDir, waitFor } from './helpers.js';
 
@@ -19,11 +19,6 @@ const env = { PATH: process.env.PATH, WS_CONFIG_DIR: configDir, NO_COLOR: '1' };
 const started: ResultPromise[] = [];
 /** Runs for minutes unless interrupted (the run timeout is left at its default, 60 s). */
 const endlessSql = 'SELECT count(*) AS n FROM range(100000000000) a WHERE a.range % 7 = 3';
-
-beforeAll(async () => {
-  const build = await execa('npm', ['run', 'build'], { cwd: root, reject: false, timeout: 240_000 });
-  expect(build.exitCode, `npm run build failed:\n${String(build.stdout)}\n${String(build.stderr)}`).toBe(0);
-}, 300_000);
 
 afterAll(async () => {
   // a test that failed half-way must not leave its emulator running
