@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // a fresh dist/ for the e2e tests, and one temporary folder for the run, removed at its end
+    globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // e2e tests spawn bin/ws; two cores on CI machines, so keep the pool small.

@@ -1,7 +1,7 @@
 # fish completion for ws, generated from its command tree by `ws completion fish`: do not edit.
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
-set -g __ws_value_options '--agent-run' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--run-timeout' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--timeout' '--tool' '--tools-file' '--visibility' '-F' '-H' '-X' '-f' '-o'
+set -g __ws_value_options '--agent-run' '--allow-host' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--run-timeout' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--timeout' '--tool' '--tools-file' '--visibility' '-F' '-H' '-X' '-f' '-o'
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data pull apply' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait watch cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 set -g __ws_aliases 'automations run=get-run'
 
@@ -331,6 +331,7 @@ complete -c ws -n '__ws_at emulator' -a 'exec' -d 'Start the emulator, run a com
 complete -c ws -n '__ws_at emulator' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at emulator start' -l port -x -d 'port to listen on; 0 picks a free one'
 complete -c ws -n '__ws_at emulator start' -l host -x -d 'loopback address to listen on'
+complete -c ws -n '__ws_at emulator start' -l allow-host -x -d 'serve this Host name too (a local TLS terminator\'s), on any port, as loopback addresses and localhost are; repeatable'
 complete -c ws -n '__ws_at emulator start' -l data-dir -r -F -d 'keep state in this folder across restarts (default: in memory)'
 complete -c ws -n '__ws_at emulator start' -l api-key -x -d 'accepted API key, repeatable; KEY:ORG puts the key in its own organization (default wsk_emulator_demo)'
 complete -c ws -n '__ws_at emulator start' -l seed -x -a 'demo none' -d 'demo data for an empty workspace'
@@ -346,6 +347,7 @@ complete -c ws -n '__ws_at emulator start' -l max-result-size -x -d 'largest res
 complete -c ws -n '__ws_at emulator start' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at emulator exec' -l port -x -d 'port to listen on; 0 picks a free one'
 complete -c ws -n '__ws_at emulator exec' -l host -x -d 'loopback address to listen on'
+complete -c ws -n '__ws_at emulator exec' -l allow-host -x -d 'serve this Host name too (a local TLS terminator\'s), on any port, as loopback addresses and localhost are; repeatable'
 complete -c ws -n '__ws_at emulator exec' -l data-dir -r -F -d 'keep state in this folder across restarts (default: in memory)'
 complete -c ws -n '__ws_at emulator exec' -l api-key -x -d 'accepted API key, repeatable; KEY:ORG puts the key in its own organization (default wsk_emulator_demo)'
 complete -c ws -n '__ws_at emulator exec' -l seed -x -a 'demo none' -d 'demo data for an empty workspace'

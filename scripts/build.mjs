@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { thirdPartyNotices } from './notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'dist');
@@ -145,6 +146,8 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
+  // what each build bundled, for dist/THIRD-PARTY-NOTICES.md (scripts/notices.mjs)
+  metafile: true,
 };
 
 /**
@@ -192,8 +195,11 @@ function helpManifestFile(cli) {
   return { path: path.join(outdir, 'help.json'), contents: Buffer.from(module.exports.helpManifest()) };
 }
 
-const outputs = (await Promise.all(builds)).flatMap((result) => result.outputFiles);
+const results = await Promise.all(builds);
+const outputs = results.flatMap((result) => result.outputFiles);
 outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs'))));
+const notices = thirdPartyNotices(results.map((result) => result.metafile), root);
+outputs.push({ path: path.join(outdir, 'THIRD-PARTY-NOTICES.md'), contents: Buffer.from(notices), text: notices });
 
 // bin/compile-cache.cjs compiles these files without a loader for import(): one left in would fail at run time
 for (const { path: file, text } of outputs) {

@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   threads?: number;
   /** Largest result a run may keep, measured as its rows in JSON. */
   maxResultBytes?: number;
+  /** Host names served besides loopback and localhost, on any port (--allow-host). */
+  allowHosts?: string[];
   /** Time a client has to send its request headers, and its whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -119,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     maxBodyBytes: limits.maxBodyBytes,
     headersTimeoutMs: limits.headersTimeoutMs,
     requestTimeoutMs: limits.requestTimeoutMs,
+    ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
   });
   let address;
   try {

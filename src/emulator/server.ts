@@ -24,6 +24,8 @@ export interface ServerOptions {
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Names (lower case) served besides loopback and localhost, on any port: a local TLS terminator's, say. */
+  allowHosts?: string[];
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -34,6 +36,18 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 
 function errorBody(error: HttpError, requestId?: string): unknown {
   return { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }, ...(requestId ? { requestId } : {}) };
+}
+
+/** `name`, `name:port`, `[v6]`, `[v6]:port` (lower case) into the name (brackets kept) and the port, if valid. */
+function splitHost(host: string): { name: string; port?: string } | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
+  return match ? { name: match[1]!, ...(match[2] ? { port: match[2] } : {}) } : undefined;
+}
+
+/** 127.0.0.0/8 written as a browser writes it (four decimal bytes), [::1], localhost. */
+function isLoopbackName(name: string): boolean {
+  const bytes = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
+  return name === 'localhost' || name === '[::1]' || (bytes !== null && bytes.slice(1).every((byte) => Number(byte) <= 255 && !/^0\d/.test(byte)));
 }
 
 const noBody = (req: http.IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
@@ -67,10 +81,10 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
 export class EmulatorServer {
   readonly log: LoggedRequest[] = [];
   private readonly server: http.Server;
-  /** `host:port` values a request may name in Host: the address listened on, and localhost. */
-  private hosts = new Set<string>();
+  private readonly allowHosts: Set<string>;
 
   constructor(private readonly options: ServerOptions) {
+    this.allowHosts = new Set(options.allowHosts);
     this.server = http.createServer(
       {
         // a client that sends its request slowly is cut off, and the check runs often enough to notice
@@ -93,11 +107,7 @@ export class EmulatorServer {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
-        const address = this.server.address() as AddressInfo;
-        const literal = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        const names = [literal, 'localhost'];
-        this.hosts = new Set(names.flatMap((name) => [`${name}:${address.port}`, ...(address.port === 80 ? [name] : [])]));
-        resolve(address);
+        resolve(this.server.address() as AddressInfo);
       });
     });
   }
@@ -126,15 +136,34 @@ export class EmulatorServer {
     req.resume();
   }
 
-  /** A web page must not reach the emulator: not by its Origin, nor by a DNS name rebound to loopback. */
+  /**
+   * A web page must not reach the emulator: not by its Origin, nor by a DNS name rebound to loopback. Rebinding
+   * needs a DNS name, so Host may name any loopback address or localhost, on any port (a port forward, a proxy on
+   * another port), or a name the user allowed (--allow-host); any other name is refused.
+   */
   private refuseForeign(req: http.IncomingMessage): HttpError | undefined {
     const host = (req.headers.host ?? '').toLowerCase();
-    if (!this.hosts.has(host)) return new HttpError(403, 'forbidden', `the Host "${host}" is not this emulator's address (${[...this.hosts][0]})`);
-    const origin = req.headers.origin;
-    if (origin !== undefined && !(origin.toLowerCase().startsWith('http://') && this.hosts.has(origin.toLowerCase().slice('http://'.length)))) {
-      return new HttpError(403, 'forbidden', `requests from the web origin "${origin}" are refused`);
+    const name = splitHost(host)?.name;
+    if (name === undefined || !(isLoopbackName(name) || this.allowHosts.has(name))) {
+      return new HttpError(403, 'forbidden', `the Host "${host}" is not this emulator's address: it serves loopback addresses, localhost and the names given with --allow-host`);
     }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.ownOrigin(origin, host)) return new HttpError(403, 'forbidden', `requests from the web origin "${origin}" are refused`);
     return undefined;
+  }
+
+  /**
+   * An Origin is the emulator's own when it names the address the request was sent to (Host; http or https, since
+   * a TLS terminator may stand in front), or a name allowed with --allow-host (a terminator may rewrite Host). A page
+   * served on another loopback port is another program's page: refused.
+   */
+  private ownOrigin(origin: string, host: string): boolean {
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.username) return false;
+    if (this.allowHosts.has(url.hostname)) return true;
+    const requested = splitHost(host)!;
+    const port = (text: string | undefined) => text || (url.protocol === 'https:' ? '443' : '80');
+    return url.hostname === requested.name && port(url.port) === port(requested.port);
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

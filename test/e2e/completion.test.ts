@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { skipWithout } from '../helpers/tools.js';
 import { ws, wsBin } from '../helpers/ws.js';
 
-const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
 const morning = demoIds.automations.morningReport;
 
 let emu: TestEmulator;
@@ -166,7 +166,7 @@ describe('bash', () => {
   });
 });
 
-describe.skipIf(!has('fish'))('fish (installed by .ci/run)', () => {
+describe.skipIf(skipWithout('fish'))('fish (installed by .ci/run)', () => {
   const complete = async (line: string) =>
     (await execa('fish', ['-c', 'source $argv[1]; complete -C $argv[2]', path.join(dir, 'ws.fish'), line], { env, timeout: 20_000 })).stdout
       .split('\n')
@@ -182,7 +182,7 @@ describe.skipIf(!has('fish'))('fish (installed by .ci/run)', () => {
   });
 });
 
-describe.skipIf(!has('zsh') || !has('tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
+describe.skipIf(skipWithout('zsh', 'tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
   const socket = `ws-completion-${process.pid}`;
   const tmux = async (...args: string[]) => (await execa('tmux', ['-L', socket, ...args], { timeout: 20_000 })).stdout;
   const screen = () => tmux('capture-pane', '-p', '-t', 'z');

@@ -2,11 +2,12 @@
  * `ws emulator` and `ws emulator exec` as a user runs them: the built bin/ws.js in a child process.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { waitForOutput } from '../helpers/emulator.js';
 import { demoIds, removeTempDirs, request, sleep, startTestEmulator, tempDir, waitFor } from './helpers.js';
 
@@ -18,11 +19,6 @@ const env = { PATH: process.env.PATH, WS_CONFIG_DIR: configDir, NO_COLOR: '1' };
 const started: ResultPromise[] = [];
 /** Runs for minutes unless interrupted (the run timeout is left at its default, 60 s). */
 const endlessSql = 'SELECT count(*) AS n FROM range(100000000000) a WHERE a.range % 7 = 3';
-
-beforeAll(async () => {
-  const build = await execa('npm', ['run', 'build'], { cwd: root, reject: false, timeout: 240_000 });
-  expect(build.exitCode, `npm run build failed:\n${String(build.stdout)}\n${String(build.stderr)}`).toBe(0);
-}, 300_000);
 
 afterAll(async () => {
   // a test that failed half-way must not leave its emulator running
@@ -190,6 +186,53 @@ describe('ws emulator (start)', () => {
     expect(negative.exitCode).toBe(2);
     const execHost = await exitOf(ws(['emulator', 'exec', '--host', '0.0.0.0', '--', process.execPath, '-e', 'process.exit(0)']));
     expect(execHost.exitCode).toBe(2);
+  });
+});
+
+/** A request with the Host (and Origin) chosen, as a port forward, a proxy or a web page would send it; bounded. */
+function withHost(baseUrl: string, host: string, headers: Record<string, string> = {}): Promise<number> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: url.hostname, port: url.port, path: `${url.pathname}/queries?limit=1`, headers: { host, 'x-api-key': 'wsk_emulator_demo', ...headers }, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
+    req.on('error', reject);
+  });
+}
+
+describe('ws emulator behind a port forward or a TLS terminator', () => {
+  it('serves loopback and localhost on any port and the --allow-host names, and refuses other names (403)', async () => {
+    const child = ws(['emulator', '--port', '0', '--allow-host', 'WS.dev.test', '--allow-host', 'tls.local']);
+    const { baseUrl } = await settingsFrom(child);
+    const port = Number(new URL(baseUrl).port);
+    // ssh -L 9000:127.0.0.1:<port>, an editor's port forward, a reverse proxy on 80 or 443
+    for (const host of ['127.0.0.1:9000', '127.0.0.2:9000', '127.1.2.3', `localhost:${port + 1}`, 'localhost', '[::1]:9000', 'ws.dev.test:8443', 'WS.DEV.TEST', 'tls.local:443']) {
+      expect(await withHost(baseUrl, host), host).toBe(200);
+    }
+    // a DNS name rebound to 127.0.0.1 is still refused, whatever its port
+    for (const host of [`rebound.example.com:${port}`, 'rebound.example.com', 'dev.test:9000', 'sub.ws.dev.test', '127.0.0.1.nip.io:9000', '127.0.0.256:9000']) {
+      expect(await withHost(baseUrl, host), host).toBe(403);
+    }
+    // a page is served only from the address it was loaded from (or an allowed name, behind a terminator that rewrites Host)
+    expect(await withHost(baseUrl, '127.0.0.1:9000', { origin: 'http://127.0.0.1:9000' })).toBe(200);
+    expect(await withHost(baseUrl, 'ws.dev.test', { origin: 'https://ws.dev.test' })).toBe(200);
+    expect(await withHost(baseUrl, `127.0.0.1:${port}`, { origin: 'https://tls.local:8443' })).toBe(200);
+    for (const origin of ['http://127.0.0.1:3000', `http://localhost:${port}`, 'https://ws.dev.test.evil.example', 'null']) {
+      expect(await withHost(baseUrl, '127.0.0.1:9000', { origin }), origin).toBe(403);
+    }
+    child.kill('SIGTERM');
+    expect((await exitOf(child)).exitCode).toBe(0);
+  });
+
+  it('refuses an --allow-host that is not a host name alone, with exit 2, before listening', async () => {
+    for (const name of ['http://ws.dev.test', 'ws.dev.test:8443', '*.dev.test', '-x.test', '']) {
+      const bad = await exitOf(ws(['emulator', '--port', '0', '--allow-host', name]));
+      expect(bad.exitCode, name).toBe(2);
+      expect(bad.stdout).not.toContain('WS_BASE_URL=');
+      expect(bad.stderr).toContain(`invalid --allow-host "${name}"`);
+    }
   });
 });
 

@@ -31,9 +31,9 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 const fault = JSON.stringify({ path: '^/queries$', status: 503, times: 1 });
 
 describe('requests from web pages', () => {
-  it('refuses a Host that is not the address listened on (DNS rebinding), on the API and control endpoints', async () => {
+  it('refuses a Host that names neither loopback nor localhost (DNS rebinding), on the API and control endpoints', async () => {
     const port = new URL(emu.origin).port;
-    for (const host of [`rebound.example.com:${port}`, `127.0.0.2:${port}`, '127.0.0.1:1', 'localhost']) {
+    for (const host of [`rebound.example.com:${port}`, 'rebound.example.com', `localhost.example.com:${port}`, `0x7f.0.0.1:${port}`]) {
       const api = await raw('GET', '/public/v3/queries', { host, 'x-api-key': demoKey });
       expect(api.status, host).toBe(403);
       expect(api.text).toMatch(/host/i);
@@ -41,7 +41,8 @@ describe('requests from web pages', () => {
       expect(control.status, host).toBe(403);
     }
     expect((await emu.control('GET', '/faults')).json.faults).toEqual([]);
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+    // the address listened on, and any loopback address or localhost on any port (port forwards, proxies)
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `127.0.0.2:${port}`, '127.0.0.1:1', 'localhost']) {
       expect((await raw('GET', '/public/v3/queries?limit=1', { host, 'x-api-key': demoKey })).status, host).toBe(200);
     }
   });
@@ -49,13 +50,17 @@ describe('requests from web pages', () => {
   it('refuses a foreign Origin, and takes its own', async () => {
     const port = new URL(emu.origin).port;
     const host = `127.0.0.1:${port}`;
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${Number(port) + 1}`, `https://127.0.0.1:${port}`]) {
+    // another port of loopback is another program's page; localhost is another origin than 127.0.0.1
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${Number(port) + 1}`, `http://localhost:${port}`, `http://127.0.0.1:${port}/path`, 'file://']) {
       const control = await raw('POST', '/__emulator/faults', { host, origin, 'x-api-key': demoKey, 'content-type': 'application/json' }, fault);
       expect(control.status, origin).toBe(403);
       expect((await raw('GET', '/public/v3/queries', { host, origin, 'x-api-key': demoKey })).status, origin).toBe(403);
     }
     expect((await emu.control('GET', '/faults')).json.faults).toEqual([]);
     expect((await raw('GET', '/public/v3/queries?limit=1', { host, origin: `http://127.0.0.1:${port}`, 'x-api-key': demoKey })).status).toBe(200);
+    // behind a TLS terminator that keeps Host, the page's origin is https:// with the same address
+    expect((await raw('GET', '/public/v3/queries?limit=1', { host, origin: `https://127.0.0.1:${port}`, 'x-api-key': demoKey })).status).toBe(200);
+    expect((await raw('GET', '/public/v3/queries?limit=1', { host: 'localhost', origin: 'https://localhost', 'x-api-key': demoKey })).status).toBe(200);
   });
 
   it('wants the API key and a JSON body on control endpoints: a text/plain form post changes nothing', async () => {

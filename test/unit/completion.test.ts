@@ -8,6 +8,7 @@ import { completionScript, shells, type Shell } from '../../src/completion/scrip
 import { commandTree } from '../../src/completion/tree.js';
 import { helpTopics } from '../../src/commands/help/topics.js';
 import { fakeIO } from '../helpers/fake-io.js';
+import { skipWithout } from '../helpers/tools.js';
 
 const tree = commandTree(buildProgram(fakeIO(), () => async () => undefined), Object.keys(helpTopics));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-completion-'));
@@ -16,7 +17,6 @@ const scriptFile = (shell: Shell) => {
   fs.writeFileSync(file, completionScript(shell, tree));
   return file;
 };
-const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 
 describe('completion scripts', () => {
   it.each(shells)('completions/ holds what `ws completion %s` generates (never edited by hand)', (shell) => {
@@ -68,7 +68,7 @@ describe('bash completion', () => {
   });
 });
 
-describe.skipIf(!has('fish'))('fish completion (fish is installed by .ci/run)', () => {
+describe.skipIf(skipWithout('fish'))('fish completion (fish is installed by .ci/run)', () => {
   const file = scriptFile('fish');
   const complete = (line: string) =>
     execFileSync('fish', ['-c', `source $argv[1]; complete -C $argv[2]`, file, line], { encoding: 'utf8' })
@@ -91,7 +91,7 @@ describe.skipIf(!has('fish'))('fish completion (fish is installed by .ci/run)', 
   });
 });
 
-describe.skipIf(!has('zsh'))('zsh completion (zsh is installed by .ci/run)', () => {
+describe.skipIf(skipWithout('zsh'))('zsh completion (zsh is installed by .ci/run)', () => {
   it('loads without errors and registers _ws for ws', () => {
     const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws && print -r -- $_comps[ws]', 'zsh', scriptFile('zsh')], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
     expect(result.stderr).toBe('');

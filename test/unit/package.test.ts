@@ -1,10 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempConfigDir, wsBin } from '../helpers/ws.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(root, 'dist');
+const noticesFile = path.join(dist, 'THIRD-PARTY-NOTICES.md');
 
 describe('the npm package', () => {
   it('holds only what runs: bin, the bundle and its vendored libraries, completions, README, LICENSE, package.json', async () => {
@@ -14,10 +18,10 @@ describe('the npm package', () => {
     const outside = files.filter((file) => !file.startsWith('dist/'));
     expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
-    // help.json) and one file per vendored library, no maps, no tests
+    // help.json), one file per vendored library and the notices of the code bundled; no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
-    expect(built.slice(0, 3)).toEqual(['dist/cli.cjs', 'dist/help.cjs', 'dist/help.json']);
-    for (const file of built.slice(3)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
+    expect(built.slice(0, 4)).toEqual(['dist/THIRD-PARTY-NOTICES.md', 'dist/cli.cjs', 'dist/help.cjs', 'dist/help.json']);
+    for (const file of built.slice(4)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
     // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
     const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(root, 'dist', file)).isFile());
     expect(onDisk.map((file) => `dist/${file.split(path.sep).join('/')}`).sort()).toEqual(built);
@@ -28,5 +32,76 @@ describe('the npm package', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { license: string };
     expect(pkg.license).toBe('MIT');
     expect(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} .+\n\nPermission is hereby granted, free of charge/);
+  });
+});
+
+describe('bin/ws.js', () => {
+  it('is committed executable (100755), so that ./bin/ws.js runs in a fresh clone and npm link leaves it unchanged', async () => {
+    const { stdout } = await execa('git', ['ls-files', '-s', 'bin/ws.js'], { cwd: root });
+    expect(stdout).toMatch(/^100755 [0-9a-f]{40} 0\tbin\/ws\.js$/);
+    const run = await execa(wsBin, ['--version'], { cwd: root, env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir() }, extendEnv: false, reject: false, timeout: 30_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+/**
+ * The packages whose code is in dist/, read from the bundle itself: esbuild heads each bundled file with a
+ * `// node_modules/<package>/<file>` comment. Independent of the metafile the build reads.
+ */
+function packagesInBundle(): string[] {
+  const dirs = new Set<string>();
+  for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.cjs')) continue;
+    const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, file] of text.matchAll(/^\s*\/\/ (\S*node_modules\/\S+)$/gm)) {
+      const parts = file!.split('/');
+      const at = parts.lastIndexOf('node_modules');
+      dirs.add(parts.slice(0, at + (parts[at + 1]!.startsWith('@') ? 3 : 2)).join('/'));
+    }
+  }
+  return [...dirs].sort();
+}
+
+/** Each `## name version` section of the notices, with its text. */
+function noticeSections(): Map<string, string> {
+  const text = fs.readFileSync(noticesFile, 'utf8');
+  return new Map(text.split(/^(?=## )/m).slice(1).map((section) => [section.slice(3, section.indexOf('\n')), section]));
+}
+
+describe('dist/THIRD-PARTY-NOTICES.md', () => {
+  it('has, for every package bundled into dist/, its name, version, license and the full text of its license file', () => {
+    const bundled = packagesInBundle();
+    // commander is in every build of ws; no package found means the bundle's comments changed, not that none is there
+    expect(bundled).toContain('node_modules/commander');
+    const sections = noticeSections();
+    const expected = bundled.map((dir) => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
+      const section = sections.get(`${manifest.name} ${manifest.version}`);
+      expect(section, `${manifest.name} ${manifest.version} has no section`).toBeDefined();
+      expect(section).toContain(`License: ${manifest.license}`);
+      const licenseFile = fs.readdirSync(path.join(root, dir)).find((name) => /^(licen[cs]e|copying)/i.test(name));
+      const licenseText = fs.readFileSync(path.join(root, dir, licenseFile!), 'utf8').trim();
+      expect(section).toContain(licenseText);
+      return `${manifest.name} ${manifest.version}`;
+    });
+    // nothing listed that is not bundled
+    expect([...sections.keys()].sort()).toEqual(expected.sort());
+    expect(fs.readFileSync(noticesFile, 'utf8')).toMatch(/jq-wasm and @duckdb\/node-api are not bundled/);
+  });
+
+  describe('a bundled package without a license file', () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-notices-'));
+    afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    it('stops the build, naming the package', async () => {
+      fs.mkdirSync(path.join(scratch, 'node_modules', 'unlicensed'), { recursive: true });
+      fs.writeFileSync(path.join(scratch, 'node_modules', 'unlicensed', 'package.json'), JSON.stringify({ name: 'unlicensed', version: '1.0.0', license: 'MIT' }));
+      const notices = await import(pathToFileURL(path.join(root, 'scripts', 'notices.mjs')).href);
+      const metafile = { inputs: { 'node_modules/unlicensed/index.js': {}, 'src/cli.ts': {} } };
+      expect(() => notices.thirdPartyNotices([metafile], scratch)).toThrow(/node_modules\/unlicensed is bundled into dist\/ but has no license file/);
+      fs.writeFileSync(path.join(scratch, 'node_modules', 'unlicensed', 'LICENSE'), 'Copyright (c) someone\n\nPermission is granted.');
+      expect(notices.thirdPartyNotices([metafile], scratch)).toContain('## unlicensed 1.0.0');
+    });
   });
 });

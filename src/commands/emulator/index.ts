@@ -6,6 +6,7 @@ function emulatorOptions(command: Command): Command {
   return command
     .option('--port <n>', 'port to listen on; 0 picks a free one', nonNegativeInt, 8787)
     .option('--host <host>', 'loopback address to listen on', '127.0.0.1')
+    .option('--allow-host <name>', 'serve this Host name too (a local TLS terminator\'s), on any port, as loopback addresses and localhost are; repeatable', collect)
     .option('--data-dir <dir>', 'keep state in this folder across restarts (default: in memory)')
     .option('--api-key <key>', 'accepted API key, repeatable; KEY:ORG puts the key in its own organization (default wsk_emulator_demo)', collect)
     .addOption(new Option('--seed <seed>', 'demo data for an empty workspace').choices(['demo', 'none']).default('demo'))
@@ -27,11 +28,11 @@ export function registerEmulator(program: Command, runner: Runner): void {
 
   const start = emulatorOptions(emulator.command('start', { isDefault: true }).description('Start the emulator and serve until Ctrl-C (the default)'));
   start.action(runner(() => import('./start.js')));
-  examples(start, 'ws emulator', 'ws emulator --port 0 --data-dir ./.ws-emulator', 'ws emulator --api-key team_a --api-key team_b:other_org --fault-rate 0.2');
+  examples(start, 'ws emulator', 'ws emulator --port 0 --data-dir ./.ws-emulator', 'ws emulator --allow-host ws.dev.test', 'ws emulator --api-key team_a --api-key team_b:other_org --fault-rate 0.2');
 
   const exec = emulatorOptions(emulator.command('exec').description('Start the emulator, run a command with WS_BASE_URL and WS_API_KEY set, stop it, exit with its code'));
   exec.argument('<command...>', 'the command to run, after --').action(runner(() => import('./exec.js')));
   examples(exec, 'ws emulator exec -- ws queries list', 'ws emulator exec --step-duration 0 -- npm run my-ci-checks');
   examples(emulator, 'ws emulator --port 0', 'ws emulator exec -- ws queries list');
-  emulator.addHelpText('after', '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --data-dir, --api-key, --seed, --latency, --fault-rate, --step-duration and the limits (--max-body-size, --run-timeout, --memory-limit, --threads, --max-result-size).');
+  emulator.addHelpText('after', '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --host, --allow-host, --data-dir, --api-key, --seed, --latency, --fault-rate, --step-duration and the limits (--max-body-size, --run-timeout, --memory-limit, --threads, --max-result-size).');
 }

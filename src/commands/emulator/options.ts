@@ -7,6 +7,7 @@ import { defaultApiKey, type EmulatorOptions } from '../../emulator/emulator.js'
 export interface EmulatorFlags {
   port: number;
   host: string;
+  allowHost?: string[];
   dataDir?: string;
   apiKey?: string[];
   seed: 'demo' | 'none';
@@ -38,6 +39,9 @@ function positiveDuration(text: string, flag: string): number {
   return ms;
 }
 
+/** A DNS name (or an IPv4 address): labels of letters, digits and inner hyphens. */
+const hostName = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 /** Checks the flags before anything starts: the emulator listens on loopback only. */
 export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
   if (!isLoopback(flags.host)) throw usageError(`--host ${flags.host} is not a loopback address`, 'the emulator serves this machine only: use 127.0.0.1, ::1 or localhost');
@@ -50,10 +54,16 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
       throw usageError(`invalid --api-key "${key}"`, 'use letters, digits, _ . - for the key, and optionally :org with a-z 0-9 _ - for its organization');
     }
   }
+  for (const name of flags.allowHost ?? []) {
+    if (!hostName.test(name) || name.length > 253) {
+      throw usageError(`invalid --allow-host "${name}": must be a host name alone`, 'give the name without a scheme or port, e.g. --allow-host ws.dev.test: it is served on any port');
+    }
+  }
   if (flags.threads !== undefined && (flags.threads < 1 || flags.threads > 64)) throw usageError(`invalid --threads ${flags.threads}: must be from 1 to 64`);
   return {
     port: flags.port,
     host: flags.host.replace(/^\[|\]$/g, ''),
+    ...(flags.allowHost ? { allowHosts: flags.allowHost.map((name) => name.toLowerCase()) } : {}),
     ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
     apiKeys: keys,
     seed: flags.seed,
