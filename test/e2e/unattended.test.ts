@@ -43,6 +43,7 @@ describe.skipIf(skipWithoutPty)('the pager where nobody may be there to press a 
   ];
   const settings: [string, PtyOptions][] = [
     ['CI set, on an 80x24 terminal', { env: { ...noPagerSet, CI: 'true' } }],
+    ['CI set, on a terminal of no size (the issue\'s `CI=true script -qc …`)', { env: { ...noPagerSet, CI: 'true' }, columns: 0, rows: 0 }],
     ['a terminal of 0 rows and 0 columns', { env: noPagerSet, columns: 0, rows: 0 }],
     ['a terminal of 0 rows', { env: noPagerSet, rows: 0 }],
   ];
