@@ -18,7 +18,7 @@ import { helpTopic } from './commands/help/help.js';
 import { helpTopics, topicList } from './commands/help/topics.js';
 import { formatHelp } from './help/document.js';
 import { helpManifestOf } from './help/manifest.js';
-import { jsonFieldsOf, type Runner } from './commands/shared.js';
+import { jsonFieldsOf, unknownCommandHints, type Runner } from './commands/shared.js';
 import { known } from './output/fields.js';
 import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
@@ -51,7 +51,10 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false, formatHelp })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // commander writes here only the help it shows when a group is given no command (`ws`, `ws queries`; errors
+      // go through outputError): help, so to stdout, as gh and git do, where `ws | less` reads it; laid out for stdout
+      writeErr: (text) => io.stdout.write(text),
+      getErrHelpWidth: () => (process.stdout.isTTY ? process.stdout.columns : 80), // 80: commander's width off a terminal
       outputError: () => {}, // cli.ts prints every error itself, in one format
     })
     .exitOverride()
@@ -153,7 +156,8 @@ function toWsError(error: unknown, program: Command): WsError {
   if (error instanceof WsError) return error;
   if (error instanceof CommanderError) {
     const message = error.message.replace(/^error: /, '');
-    return new WsError('usage', message, { hint: `run \`${commandPath(program)} --help\` for usage` });
+    const hint = error.code === 'commander.unknownCommand' ? unknownCommandHints.get(program)?.(program.args[0] ?? '') : undefined;
+    return new WsError('usage', message, { hint: hint ?? `run \`${commandPath(program)} --help\` for usage` });
   }
   return new WsError('api', error instanceof Error ? error.message : String(error));
 }

@@ -58,7 +58,7 @@ export class Context {
   output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     const s = this.settings;
     if (s.outputProblem) return Promise.reject(s.outputProblem);
-    const command = pagerCommand(this.io.env, s.profile.pager, this.globals.pager === false, this.io.stdoutIsTTY);
+    const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
     return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide) }, fields, shape);

@@ -6,7 +6,7 @@ import { readAll } from '../prompt.js';
 
 /** Text from a file, or from stdin for `-`. */
 export async function readText(io: IO, file: string, flag: string): Promise<string> {
-  if (file === '-') return readAll(io);
+  if (file === '-') return readAll(io, { what: `the text of ${flag} (stdin)`, instead: 'pipe it in (`… < file`), or name the file instead of -' });
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {

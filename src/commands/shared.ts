@@ -16,6 +16,9 @@ export function examples(command: Command, ...lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
 }
 
+/** A group's hint for a command it lacks (`ws runs list`), given the word typed; cli.ts reads it. */
+export const unknownCommandHints = new WeakMap<Command, (word: string) => string | undefined>();
+
 /** The fields each command's `--json a,b` may pick, for completion. */
 export const jsonFieldsOf = new WeakMap<Command, readonly string[]>();
 

@@ -6,9 +6,9 @@ import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
 import type { HelpEntry, HelpIndex, HelpNode } from './manifest.js';
 import { renderHelp } from './render.js';
 
+/** Help goes to stdout, asked for or shown for a group given no command (`ws`, `ws queries`), as gh and git do. */
 export interface HelpAnswer {
-  stream: 'stdout' | 'stderr';
-  /** The text to write, given commander's help width for that stream. */
+  /** The text to write, given commander's help width for stdout. */
   text(width: number): string;
 }
 
@@ -32,29 +32,29 @@ export function helpAnswer(argv: readonly string[], manifest: Buffer): HelpAnswe
   if (!mayBeHelp(argv)) return undefined;
   const index = JSON.parse(lineOf(manifest, 0)) as HelpIndex;
   const entry = (line: number) => JSON.parse(lineOf(manifest, line)) as HelpEntry;
-  const show = (stream: HelpAnswer['stream'], node: HelpNode): HelpAnswer => {
+  const show = (node: HelpNode): HelpAnswer => {
     const { document, before, after } = entry(node.line);
-    return { stream, text: (width) => before + renderHelp(document, width) + after };
+    return { text: (width) => before + renderHelp(document, width) + after };
   };
   const flag = helpFlags.includes(argv.at(-1) ?? '') ? argv.at(-1)! : undefined;
   if (flag !== undefined) {
     // `ws queries list --help`
     const node = find(index.tree, argv.slice(0, -1));
-    return node?.flags.includes(flag) ? show('stdout', node) : undefined;
+    return node?.flags.includes(flag) ? show(node) : undefined;
   }
   if (argv[0] === 'help') {
     // `ws help`, `ws help <topic>`, `ws help queries list`
     const words = argv.slice(1);
     if (words.length === 1 && Object.hasOwn(index.topics, words[0]!)) {
       const text = JSON.parse(lineOf(manifest, index.topics[words[0]!]!)) as string;
-      return { stream: 'stdout', text: () => text };
+      return { text: () => text };
     }
     const node = find(index.tree, words);
-    return node ? show('stdout', node) : undefined;
+    return node ? show(node) : undefined;
   }
-  // `ws`, `ws queries`: a group without its verb shows its help on stderr (exit 0)
+  // `ws`, `ws queries`: a group without its verb shows its help (exit 0)
   const node = find(index.tree, argv);
-  return node?.bare ? show('stderr', node) : undefined;
+  return node?.bare ? show(node) : undefined;
 }
 
 /** Line n of the manifest, decoded alone: the others are never decoded. */
@@ -89,10 +89,9 @@ export function serveHelp(argv: readonly string[]): number | undefined {
   }
   const answer = helpAnswer(argv, manifest);
   if (answer === undefined) return undefined;
-  const fd = answer.stream === 'stdout' ? 1 : 2;
   // process.stdout is made only to learn a terminal's width: making it loads node:net (a few ms)
-  const stream = mayBeTerminal(fd) ? process[answer.stream] : undefined;
-  return writeAll(fd, answer.text((stream?.isTTY ? stream.columns : undefined) ?? 80));
+  const stream = mayBeTerminal(1) ? process.stdout : undefined;
+  return writeAll(answer.text((stream?.isTTY ? stream.columns : undefined) ?? 80));
 }
 
 /** Whether fd may be a terminal: a terminal is a character device, and /dev/null (stdio 'ignore') is none. */
@@ -106,11 +105,12 @@ function mayBeTerminal(fd: number): boolean {
 }
 
 /**
- * Writes all of text to fd at once, as process.stdout writes files and pipes, and returns the exit code. Failures
+ * Writes all of text to stdout at once, as process.stdout writes files and pipes, and returns the exit code. Failures
  * end as bin/ws.js ends them on the stream: a reader gone (EPIPE) ends quietly, 0. When nothing could be written
  * for another reason, it returns undefined, and the whole of ws writes (and meets the same failure, handled as always).
  */
-function writeAll(fd: number, text: string): number | undefined {
+function writeAll(text: string): number | undefined {
+  const fd = 1;
   const bytes = Buffer.from(text);
   let done = 0;
   while (done < bytes.length) {
@@ -118,11 +118,10 @@ function writeAll(fd: number, text: string): number | undefined {
       done += writeSync(fd, bytes, done);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE' || (fd === 2 && code === 'EIO')) return 0;
+      if (code === 'EPIPE') return 0;
       if (done === 0) return undefined;
       // a part is written: a pipe full for now (non-blocking) takes the rest after a moment
       if (code === 'EAGAIN') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-      else if (fd === 2) throw error;
       else {
         try {
           writeSync(2, `error: cannot write the output: ${(error as Error).message}\n`);

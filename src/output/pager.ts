@@ -7,15 +7,26 @@ export const defaultPager = 'less -FRX';
 /**
  * The pager for stdout, as gh chooses it: WS_PAGER, then the profile's `pager`, then PAGER, then
  * `less -FRX` (which prints short output as it is and quits). None with --no-pager, when stdout is not a
- * terminal, when TERM is dumb or unset (unless WS_PAGER names one), or when the command is empty or `cat`.
+ * terminal, or when the command is empty or `cat`; none of ws's choosing (only WS_PAGER) where nobody may be
+ * there to press a key (see unattended).
  */
-export function pagerCommand(env: IO['env'], configured: string | undefined, noPager: boolean, stdoutIsTTY: boolean): string | undefined {
-  if (noPager || !stdoutIsTTY) return undefined;
-  // a terminal that cannot move its cursor (TERM=dumb, or none named: editors' shells, `script`) gets no pager
-  // of ws's choosing: less there asks for a key on every screen; WS_PAGER may still name one
-  if (env.WS_PAGER === undefined && (!env.TERM || env.TERM === 'dumb')) return undefined;
+export function pagerCommand(io: Pick<IO, 'env' | 'stdoutIsTTY' | 'columns' | 'rows'>, configured: string | undefined, noPager: boolean): string | undefined {
+  if (noPager || !io.stdoutIsTTY) return undefined;
+  const { env } = io;
+  if (env.WS_PAGER === undefined && unattended(io)) return undefined;
   const command = (env.WS_PAGER ?? configured ?? env.PAGER ?? defaultPager).trim();
   return command === '' || command === 'cat' ? undefined : command;
+}
+
+/**
+ * A terminal where less would wait at its prompt for a key nobody presses, or ask for one on every screen: CI
+ * (runners that give a job a terminal: Buildkite, `docker run -t`, `script`), a terminal that reports no size
+ * (0 rows or 0 columns: `docker exec -t`, `script` with no terminal around it), one that cannot move its
+ * cursor (TERM dumb, or none named: editors' shells).
+ */
+function unattended(io: Pick<IO, 'env' | 'columns' | 'rows'>): boolean {
+  const { env } = io;
+  return Boolean(env.CI) || io.columns === undefined || io.rows === undefined || !env.TERM || env.TERM === 'dumb';
 }
 
 /**

@@ -85,7 +85,7 @@ describe('the help manifest answers as the whole of ws does', () => {
       expect(answer, `ws ${argv.join(' ')}`).toBeDefined();
       const text = answer!.text(width ?? 80);
       expect(code, `ws ${argv.join(' ')}`).toBe(0);
-      expect(answer!.stream === 'stdout' ? [text, ''] : ['', text], `ws ${argv.join(' ')}`).toEqual([io.out(), io.err()]);
+      expect([text, ''], `ws ${argv.join(' ')}`).toEqual([io.out(), io.err()]); // all help on stdout, bare groups' too
     }
   });
 
@@ -172,6 +172,33 @@ describe('bin/ws.js', () => {
     expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({ stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode });
   });
 
+  it.each([
+    [[], false],
+    [['queries'], false],
+    [['runs'], false],
+    [['--no-color'], true], // a flag before it: not for dist/help.cjs, commander shows it
+    [['--quiet', 'queries'], true],
+  ])('`ws %j` with no command shows its help on stdout, where `ws | less` reads it, exit 0 (commander: %s)', async (argv, byCommander) => {
+    const run = await wsProbed(argv);
+    expect(run.loaded.cli).toBe(byCommander);
+    expect(run).toMatchObject({ stderr: '', exitCode: 0 });
+    expect(run.stdout).toMatch(new RegExp(`^Usage: ws ${argv.filter((word) => !word.startsWith('-')).join(' ')}`.trimEnd() + ' \\[options\\] \\[command\\]\n'));
+  });
+
+  it('a command that does not exist is a usage error on stderr, exit 2, stdout empty', async () => {
+    const run = await ws(['queries', 'nope']);
+    expect(run).toEqual({ stdout: '', stderr: "error: unknown command 'nope'\nhint: run `ws queries --help` for usage\n", exitCode: 2 });
+  });
+
+  it('`ws runs list` says where lists of runs are, and so does `ws runs --help`', async () => {
+    const where = "a query's runs are listed by `ws queries runs <query>`, an automation's by `ws automations runs <automation>`";
+    const [list, ls, other, help] = await Promise.all([ws(['runs', 'list']), ws(['runs', 'ls']), ws(['runs', 'lst']), ws(['runs', '--help'])]);
+    expect(list).toEqual({ stdout: '', stderr: `error: unknown command 'list'\nhint: the API has no list of all runs: ${where}\n`, exitCode: 2 });
+    expect(ls.stderr).toContain(`the API has no list of all runs: ${where}`);
+    expect(other.stderr).toContain('hint: run `ws runs --help` for usage'); // any other unknown word: the usual hint
+    expect(help.stdout).toContain(`\nThe API has no list of all runs: ${where}.\n`);
+  });
+
   it.each([[false], [true]])('stops quietly when the reader of stdout is gone before it writes (full path: %s): exit 0, nothing on stderr', async (full) => {
     const child = spawn(process.execPath, [wsBin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...(full ? { NODE_OPTIONS: `--require ${probe}`, WS_TEST_FULL_HELP: '1' } : {}) } });
     child.stdout.destroy(); // the read end closes long before ws has started
@@ -183,7 +210,7 @@ describe('bin/ws.js', () => {
 
   it.each([
     ['--help > /dev/full'],
-    ['queries 2> /dev/full'],
+    ['queries > /dev/full'],
   ])('`ws %s` fails as the whole of ws fails (same stderr, same exit code)', async (command) => {
     const run = (full: boolean) =>
       execa('sh', ['-c', `"$NODE" "$WS_BIN" ${command}`], {

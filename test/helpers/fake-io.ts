@@ -13,6 +13,8 @@ export interface FakeIOOptions {
   stdinIsTTY?: boolean;
   /** Terminal width; defaults to 80 when stdout is a terminal, undefined otherwise (as processIO does). */
   columns?: number;
+  /** Terminal height; defaults to 24 when stdout is a terminal, undefined otherwise. */
+  rows?: number;
   /** The fixed clock, as milliseconds or an ISO time. */
   now?: number | string;
 }
@@ -59,6 +61,7 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
     stderrIsTTY,
     stdinIsTTY,
     columns: options.columns ?? (stdoutIsTTY ? 80 : undefined),
+    rows: options.rows ?? (stdoutIsTTY ? 24 : undefined),
     now: () => now,
     onInterrupt(listener, signals = ['SIGINT']) {
       // a wrapper, so the same function registered twice is called twice, as process.on would

@@ -49,22 +49,39 @@ describe('colour: the first rule that applies decides', () => {
 });
 
 describe('pager choice', () => {
+  /** stdout on an 80x24 terminal, with this environment */
+  const terminal = (env: Record<string, string>, size: { columns?: number; rows?: number } = {}) => ({ env, stdoutIsTTY: true, columns: 80, rows: 24, ...size });
+  const term = { TERM: 'xterm-256color' };
+
   it('WS_PAGER, then the profile, then PAGER, then less -FRX; none off a terminal or with --no-pager', () => {
-    const term = { TERM: 'xterm-256color' };
-    expect(pagerCommand({ ...term, WS_PAGER: 'a', PAGER: 'c' }, 'b', false, true)).toBe('a');
-    expect(pagerCommand({ ...term, PAGER: 'c' }, 'b', false, true)).toBe('b');
-    expect(pagerCommand({ ...term, PAGER: 'c' }, undefined, false, true)).toBe('c');
-    expect(pagerCommand(term, undefined, false, true)).toBe('less -FRX');
-    expect(pagerCommand({ WS_PAGER: 'a' }, undefined, true, true)).toBeUndefined();
-    expect(pagerCommand({ WS_PAGER: 'a' }, undefined, false, false)).toBeUndefined();
-    expect(pagerCommand({ WS_PAGER: '' }, 'b', false, true)).toBeUndefined();
-    expect(pagerCommand({ ...term, PAGER: 'cat' }, undefined, false, true)).toBeUndefined();
+    expect(pagerCommand(terminal({ ...term, WS_PAGER: 'a', PAGER: 'c' }), 'b', false)).toBe('a');
+    expect(pagerCommand(terminal({ ...term, PAGER: 'c' }), 'b', false)).toBe('b');
+    expect(pagerCommand(terminal({ ...term, PAGER: 'c' }), undefined, false)).toBe('c');
+    expect(pagerCommand(terminal(term), undefined, false)).toBe('less -FRX');
+    expect(pagerCommand(terminal({ WS_PAGER: 'a' }), undefined, true)).toBeUndefined();
+    expect(pagerCommand({ env: { WS_PAGER: 'a' }, stdoutIsTTY: false, columns: undefined, rows: undefined }, undefined, false)).toBeUndefined();
+    expect(pagerCommand(terminal({ WS_PAGER: '' }), 'b', false)).toBeUndefined();
+    expect(pagerCommand(terminal({ ...term, PAGER: 'cat' }), undefined, false)).toBeUndefined();
   });
 
   it('none of its own choosing where TERM is dumb or unset (less would ask for a key on every screen); WS_PAGER still works', () => {
-    expect(pagerCommand({ TERM: 'dumb', PAGER: 'less' }, 'b', false, true)).toBeUndefined();
-    expect(pagerCommand({}, undefined, false, true)).toBeUndefined();
-    expect(pagerCommand({ TERM: 'dumb', WS_PAGER: 'more' }, undefined, false, true)).toBe('more');
+    expect(pagerCommand(terminal({ TERM: 'dumb', PAGER: 'less' }), 'b', false)).toBeUndefined();
+    expect(pagerCommand(terminal({}), undefined, false)).toBeUndefined();
+    expect(pagerCommand(terminal({ TERM: 'dumb', WS_PAGER: 'more' }), undefined, false)).toBe('more');
+  });
+
+  it('none of its own choosing with CI set or on a terminal that reports 0 rows or 0 columns; WS_PAGER still works', () => {
+    for (const [env, size] of [
+      [{ ...term, CI: 'true' }, {}],
+      [{ ...term, CI: '1', PAGER: 'less' }, {}],
+      [term, { columns: undefined }],
+      [term, { rows: undefined }],
+      [term, { columns: undefined, rows: undefined }],
+    ] as const) {
+      expect(pagerCommand(terminal(env, size), 'b', false), JSON.stringify([env, size])).toBeUndefined();
+      expect(pagerCommand(terminal({ ...env, WS_PAGER: 'more' }, size), 'b', false)).toBe('more');
+    }
+    expect(pagerCommand(terminal({ ...term, CI: '' }), undefined, false)).toBe('less -FRX'); // set but empty: not CI, as for the spinner
   });
 });
 

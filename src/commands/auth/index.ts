@@ -16,7 +16,7 @@ export function registerAuth(program: Command, runner: Runner): void {
     'ws auth login --base-url https://workspace.example.com/public/v3',
     'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci',
   );
-  login.addHelpText('after', '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.');
+  login.addHelpText('after', '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.');
 
   const status = auth
     .command('status')

@@ -9,12 +9,14 @@ export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: 
   const s = ctx.settings;
   const baseUrl = ctx.baseUrl();
   let key: string;
+  const wanted = { what: 'the API key', instead: 'pipe it in: `ws auth login --with-key-stdin < key.txt`; or give it to each command in WS_API_KEY, with no login' };
   if (opts.withKeyStdin || !io.stdinIsTTY) {
-    key = (await readAll(io)).trim();
+    key = (await readAll(io, wanted)).trim();
   } else {
     try {
-      key = (await askSecret(io, `API key for ${baseUrl}: `)).trim();
-    } catch {
+      key = (await askSecret(io, `API key for ${baseUrl}: `, wanted)).trim();
+    } catch (error) {
+      if (error instanceof WsError) throw error; // asked nothing: nobody could answer
       throw new WsError('interrupted', 'login cancelled; nothing was saved');
     }
   }

@@ -13,13 +13,18 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
   WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
   WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
-  WS_PAGER         the pager for long output on a terminal (flag --no-pager: none)
-  PAGER            the pager when WS_PAGER is not set; the default is less -FRX
+  WS_PAGER         the pager for long output on a terminal, used even where ws would choose none
+                   (flag --no-pager: none)
+  PAGER            the pager when WS_PAGER is not set; the default is less -FRX. No pager but
+                   WS_PAGER with CI set, TERM dumb or unset, or a terminal of 0 rows or 0 columns
+  WS_NO_PROMPT     any value but 0 or false: never ask for input; what would ask (ws auth login)
+                   exits 2 instead (give the key with --with-key-stdin or WS_API_KEY)
   NO_COLOR         any non-empty value: never colour the output (flag --no-color)
   CLICOLOR         0: no colour
   CLICOLOR_FORCE   any value but 0: colour even when stdout is not a terminal
   FORCE_COLOR      0 or false: no colour; any other value: colour even when stdout is not a terminal
-  CI               set: no spinner, one line per change of state while waiting
+  CI               set: no spinner, one line per change of state while waiting; no pager but
+                   WS_PAGER; never asks for input, as with WS_NO_PROMPT
   TERM             dumb (or unset): no spinner, and no pager unless WS_PAGER names one
   WS_CA_FILE       a PEM file of certificate authorities trusted besides Node's own (config key ca-file)
   NODE_EXTRA_CA_CERTS  Node's own: a PEM file of extra certificate authorities

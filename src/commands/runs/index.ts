@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
-import { examples, jsonFields, positiveInt, type Runner } from '../shared.js';
+import { examples, jsonFields, positiveInt, unknownCommandHints, type Runner } from '../shared.js';
 import { queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 
 export function registerRuns(program: Command, runner: Runner): void {
   const runs = program.command('runs').description('Query runs: status and history, result metadata, waiting for one to end');
   examples(runs, 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --data');
+  // the API lists runs only per query and per automation: say where, for the `ws runs list` a user will try
+  const where = "a query's runs are listed by `ws queries runs <query>`, an automation's by `ws automations runs <automation>`";
+  runs.addHelpText('after', `\nThe API has no list of all runs: ${where}.`);
+  unknownCommandHints.set(runs, (word) => (/^(list|ls)$/.test(word) ? `the API has no list of all runs: ${where}` : undefined));
 
   const get = runs.command('get').description('Show the status and history of a query run').argument('<runId>', 'query run UUID').action(runner(() => import('./get.js')));
   examples(get, 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs get 63febd46-11d3-4d45-9d1b-e534383986e4 --jq .status');
