@@ -15,7 +15,7 @@ import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
-import { helpTopics, topicList } from './commands/help/topics.js';
+import { helpTopics, topicList } from './help/topics.js';
 import { formatHelp } from './help/document.js';
 import { helpManifestOf } from './help/manifest.js';
 import { jsonFieldsOf, type Runner } from './commands/shared.js';

@@ -7,7 +7,7 @@ import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../dry-run.js';
 import { resumable } from '../resumable.js';
 import { jsonArgument, keyValues, readStructured, requireObject } from '../inputs.js';
-import { awaitAutomationRun } from './await-run.js';
+import { awaitAutomationRun } from '../../workspace/automation-runs.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
-import { awaitAutomationRun } from './await-run.js';
+import { awaitAutomationRun } from '../../workspace/automation-runs.js';
 import { printRunDetail, runDetailFields } from './view.js';
 
 /**

@@ -8,9 +8,9 @@ import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { resumable } from '../resumable.js';
-import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
-import { noteRunResult } from '../runs/summary.js';
-import { queryRunStatusView } from '../runs/view.js';
+import { awaitQueryRun, printLatestData, settleLatestRun } from '../../workspace/query-runs.js';
+import { noteRunResult } from '../run-summary.js';
+import { queryRunStatusView } from '../query-run-views.js';
 import { checkColumnsAhead } from './columns-ahead.js';
 
 /**

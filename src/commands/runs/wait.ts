@@ -2,10 +2,10 @@ import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
-import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
+import { awaitQueryRun, printLatestData, settleLatestRun } from '../../workspace/query-runs.js';
 import { requireUuid } from '../../ids.js';
-import { noteRunResult } from './summary.js';
-import { queryRunStatusView } from './view.js';
+import { noteRunResult } from '../run-summary.js';
+import { queryRunStatusView } from '../query-run-views.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
   requireUuid(runId!, 'query run');

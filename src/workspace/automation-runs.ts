@@ -1,11 +1,11 @@
-import { cancelAndConfirm, getAutomationRun } from '../../api/automation-runs.js';
-import type { HttpClient } from '../../api/http.js';
-import { terminalAutomationRunStates, type AutomationRunDetail } from '../../api/schemas/automation-runs.js';
-import type { Context } from '../../context.js';
-import { WsError } from '../../errors.js';
-import { waitFor } from '../../wait.js';
-import { followLive } from './live.js';
-import { errorText, stepName } from './view.js';
+import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
+import type { HttpClient } from '../api/http.js';
+import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
+import type { Context } from '../context.js';
+import { WsError } from '../errors.js';
+import { waitFor } from '../wait.js';
+import { followLive } from '../commands/automations/live.js';
+import { errorText, stepName } from '../commands/automations/view.js';
 
 /**
  * Waits for an automation run to end. A completed run is returned; failed or cancelled is exit 5,

@@ -1,14 +1,14 @@
-import { getQuery, latestDataPageSize, listLatestDataPages } from '../../api/queries.js';
-import type { HttpClient } from '../../api/http.js';
-import { getQueryRun } from '../../api/query-runs.js';
-import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
-import type { Context } from '../../context.js';
-import { WsError } from '../../errors.js';
-import type { Output } from '../../output/output.js';
-import { column, type View } from '../../output/view.js';
-import { checkFields } from '../../output/fields.js';
-import { waitFor } from '../../wait.js';
-import { collectGarbage } from '../../memory.js';
+import { getQuery, latestDataPageSize, listLatestDataPages } from '../api/queries.js';
+import type { HttpClient } from '../api/http.js';
+import { getQueryRun } from '../api/query-runs.js';
+import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
+import type { Context } from '../context.js';
+import { WsError } from '../errors.js';
+import type { Output } from '../output/output.js';
+import { column, type View } from '../output/view.js';
+import { checkFields } from '../output/fields.js';
+import { waitFor } from '../wait.js';
+import { collectGarbage } from '../memory.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
 export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
