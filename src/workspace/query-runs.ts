@@ -2,16 +2,27 @@ import { getQuery, latestDataPageSize, listLatestDataPages } from '../api/querie
 import type { HttpClient } from '../api/http.js';
 import { getQueryRun } from '../api/query-runs.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
-import type { Context } from '../context.js';
+import type { Page } from '../api/paginate.js';
 import { WsError } from '../errors.js';
-import type { Output } from '../output/output.js';
-import { column, type View } from '../output/view.js';
-import { checkFields } from '../output/fields.js';
+import type { IO } from '../io.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
 
+/** Where a wait's spinner goes, and whether there is one. */
+export interface WaitProgress {
+  io: IO;
+  quiet: boolean;
+}
+
+/** A run that ended other than COMPLETED, as the error a wait ends with (exit 5), with its reason. */
+export function queryRunFailure(run: QueryRunStatusResponse): WsError | undefined {
+  if (run.status === 'COMPLETED') return undefined;
+  const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
+  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${run.queryRunId}` });
+}
+
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
@@ -19,13 +30,11 @@ export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: strin
     timeoutMs,
     label: `query run ${runId}`,
     resume,
-    io: ctx.io,
-    quiet: ctx.settings.quiet,
+    io: progress.io,
+    quiet: progress.quiet,
   });
-  if (run.status !== 'COMPLETED') {
-    const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
-    throw new WsError('remote_failure', `query run ${runId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${runId}` });
-  }
+  const failure = queryRunFailure({ ...run, queryRunId: runId });
+  if (failure) throw failure;
   return run;
 }
 
@@ -50,75 +59,51 @@ export async function settleLatestRun(http: HttpClient, queryId: string, runId: 
   }
 }
 
-/** What printLatestData prints: the rows asked for, and what a user types to get them again. */
+/** Which rows of a query's latest successful run to read, and what a user types to get them again. */
 export interface DataRequest {
   limit: number | undefined;
   offset: number;
   all: boolean;
-  /** The run this command started or waited for: rows of any other run are refused, not printed. */
+  /** The run that was started or waited for: rows of any other run are refused, not returned. */
   expectedRunId?: string;
-  /** How to read every row, for the notice under a terminal table, e.g. `ws queries data daily_revenue --all`. */
+  /** How to read every row, e.g. `ws queries data daily_revenue --all`. */
   allCommand: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
 }
 
+/** What has been read so far: the columns (known from the first page), the rows and the total the server gave. */
+export interface DataProgress {
+  columns?: string[];
+  rows: number;
+  total?: number | null;
+}
+
 /**
- * Prints the rows of a query's latest successful run, page by page, in any format. Rows are data: every
- * one is printed unless `--limit` asks for fewer; only a table on a terminal stops after one page, and
- * then says so on stderr.
+ * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
+ * `read` follows along, and `onColumns` sees the columns once the first page names them.
  */
-export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, request: DataRequest): Promise<void> {
-  const firstPageOnly = request.limit === undefined && !request.all && output.format === 'table' && ctx.io.stdoutIsTTY;
-  const pages = listLatestDataPages(http, queryId, { limit: request.limit, offset: request.offset, all: request.all || (request.limit === undefined && !firstPageOnly) });
-  // The columns are known from the first page; the view reads them lazily.
-  let names: string[] | undefined;
-  let shown = 0;
-  let total: number | null | undefined;
+export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[]) => void): AsyncGenerator<Page<Row>> {
   let pagesRead = 0;
-  async function* checked() {
-    for await (const p of pages) {
-      const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
-      if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
-        throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
-          hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
-        });
-      }
-      if (!names) {
-        names = columnNames(envelope?.columns, p.items[0]);
-        // the columns are known only now: `--json a,b` is checked against them here
-        const wanted = ctx.settings.jsonFields;
-        if (wanted && names.length) checkFields(wanted, names);
-      }
-      shown += p.items.length;
-      if (++pagesRead % 50 === 0) collectGarbage();
-      total = envelope?.totalRowCount;
-      yield p;
+  for await (const page of listLatestDataPages(http, queryId, request)) {
+    const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
+    if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
+      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+        hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
+      });
     }
+    if (!read.columns) {
+      read.columns = columnNames(envelope?.columns, page.items[0]);
+      onColumns?.(read.columns);
+    }
+    read.rows += page.items.length;
+    if (++pagesRead % 50 === 0) collectGarbage();
+    read.total = envelope?.totalRowCount;
+    yield page;
   }
-  const view: View<Row> = {
-    fields: [],
-    get columns() {
-      return (names ?? []).map((name) => column<Row>(name, name, { flex: true }));
-    },
-  };
-  await output.list(
-    {
-      key: 'rows',
-      offset: request.offset,
-      all: request.all,
-      pages: checked(),
-      ...(firstPageOnly ? {} : { moreHint: 'use --limit n or --all for more rows' }),
-      summarize: (first, count, total) => {
-        const { rows: _rows, ...rest } = first ?? {};
-        return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
-      },
-    },
-    view,
-  );
-  const more = typeof total === 'number' ? total > request.offset + shown : shown >= latestDataPageSize;
-  if (firstPageOnly && more) {
-    // never cut rows without a word, even with --quiet
-    output.notice(`showing the first ${shown} of ${typeof total === 'number' ? total : 'more'} rows; every row: ${request.allCommand} (or -o csv, or a pipe)`);
-  }
+}
+
+/** Whether rows are left after those read: by the total when the server gives one, else by a full last page. */
+export function moreRows(read: DataProgress, offset: number): boolean {
+  return typeof read.total === 'number' ? read.total > offset + read.rows : read.rows >= latestDataPageSize;
 }

@@ -8,7 +8,8 @@ import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { resumable } from '../resumable.js';
-import { awaitQueryRun, printLatestData, settleLatestRun } from '../../workspace/query-runs.js';
+import { printLatestData } from '../latest-data.js';
+import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
 import { checkColumnsAhead } from './columns-ahead.js';
@@ -68,7 +69,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     return;
   }
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
-  const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume);
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume);
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
