@@ -42,6 +42,11 @@ const vendors = {
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
+  // the MCP SDK, with its own copy of zod and ajv: only `ws mcp` reads it
+  mcp: {
+    source: ['server/index.js', 'server/stdio.js', 'types.js'].map((file) => `Object.assign(exports, require('@modelcontextprotocol/sdk/${file}'));`).join('\n'),
+    answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '' },
+  },
 };
 
 /**

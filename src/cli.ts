@@ -13,6 +13,7 @@ import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
 import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
 import { helpTopics, topicList } from './help/topics.js';
@@ -36,6 +37,7 @@ const groups: [string, (program: Command, runner: Runner) => void][] = [
   ['api', registerApi],
   ['completion', registerCompletion],
   ['emulator', registerEmulator],
+  ['mcp', registerMcp],
 ];
 
 /**

@@ -3,7 +3,8 @@ import type { HttpClient } from '../api/http.js';
 import { getQueryRun } from '../api/query-runs.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
 import type { Page } from '../api/paginate.js';
-import { WsError } from '../errors.js';
+import type { Query } from '../api/schemas/queries.js';
+import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
@@ -12,6 +13,36 @@ import { collectGarbage } from '../memory.js';
 export interface WaitProgress {
   io: IO;
   quiet: boolean;
+}
+
+/**
+ * A value that cannot be of its declared type. The API does not list the types; these are the common
+ * ones, and any other type is left to the server.
+ */
+function valueProblem(type: string | null | undefined, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const kind = (type ?? '').toLowerCase();
+  if (['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint'].includes(kind) && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'must be a number';
+  if (['integer', 'int', 'bigint'].includes(kind) && !Number.isInteger(Number(value))) return 'must be a whole number';
+  if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
+  if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
+  return undefined;
+}
+
+/**
+ * Refuses, before a run is started, a parameter the query does not declare or a value that cannot be of its
+ * declared type; `flag` names where the values came from (`--param`, or a tool's `params`).
+ */
+export function checkParameters(query: Query, values: Record<string, string>, flag: string): void {
+  const declared = (query.parameters ?? []).map((p) => p.name);
+  const unknown = Object.keys(values).filter((name) => !declared.includes(name));
+  if (unknown.length) {
+    throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
+  }
+  for (const parameter of query.parameters ?? []) {
+    const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
+    if (problem) throw usageError(`invalid ${flag} ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
+  }
 }
 
 /** A run that ended other than COMPLETED, as the error a wait ends with (exit 5), with its reason. */
@@ -106,4 +137,32 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
 /** Whether rows are left after those read: by the total when the server gives one, else by a full last page. */
 export function moreRows(read: DataProgress, offset: number): boolean {
   return typeof read.total === 'number' ? read.total > offset + read.rows : read.rows >= latestDataPageSize;
+}
+
+/** The first rows of a run, at most `maxRows`, with its columns and the total the server gave. */
+export interface RowsPage {
+  columns: string[];
+  rows: Row[];
+  totalRowCount: number | null;
+}
+
+/**
+ * Reads the first `maxRows` rows of a completed run (its query's latest data, which must be that run's), then
+ * drops rows from the end until they fit in `maxBytes` of JSON. Asks for no rows when `maxRows` is 0.
+ */
+export async function readRunRows(http: HttpClient, queryId: string, runId: string, maxRows: number, maxBytes: number, commands: { allCommand: string; rerunCommand?: string }): Promise<RowsPage> {
+  await settleLatestRun(http, queryId, runId);
+  const read: DataProgress = { rows: 0 };
+  const rows: Row[] = [];
+  let bytes = 2;
+  let full = false;
+  for await (const page of latestDataPages(http, queryId, { limit: Math.max(maxRows, 1), offset: 0, all: false, expectedRunId: runId, ...commands }, read)) {
+    for (const row of page.items) {
+      if (full || rows.length >= maxRows) break;
+      bytes += JSON.stringify(row).length + 1;
+      if (bytes > maxBytes) full = true;
+      else rows.push(row);
+    }
+  }
+  return { columns: read.columns ?? [], rows, totalRowCount: typeof read.total === 'number' ? read.total : null };
 }
