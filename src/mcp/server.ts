@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
+import type * as z from 'zod';
+import { toJSONSchema } from 'zod/v4/core';
 import type { Context } from '../context.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -15,7 +16,7 @@ const instructions = `Tools for a Workspace API v3 workspace (saved SQL queries 
 
 /** A tool's JSON Schema as MCP lists it (the root must be an object; zod's $schema line is left out). */
 function jsonSchema(schema: z.ZodObject, io: 'input' | 'output') {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...rest, type: 'object' as const };
 }
 
