@@ -3,7 +3,7 @@
 
 _ws_subcommands() {
   case "$1" in
-    "") echo "queries runs automations agents skills sessions auth config api completion emulator help" ;;
+    "") echo "queries runs automations agents skills sessions auth config api completion emulator mcp help" ;;
     "queries") echo "list get create update execute runs data pull apply" ;;
     "runs") echo "get result wait" ;;
     "automations") echo "list get runs trigger get-run result steps wait watch cancel" ;;
@@ -67,6 +67,7 @@ _ws_options() {
     "emulator") echo "--help" ;;
     "emulator start") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
     "emulator exec") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
+    "mcp") echo "--allow-writes --help" ;;
   esac
 }
 

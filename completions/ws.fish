@@ -2,7 +2,7 @@
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
 set -g __ws_value_options '--agent-run' '--allow-host' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--run-timeout' '--search' '--seed' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--timeout' '--tool' '--tools-file' '--visibility' '-F' '-H' '-X' '-f' '-o'
-set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator help' 'queries:list get create update execute runs data pull apply' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait watch cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
+set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator mcp help' 'queries:list get create update execute runs data pull apply' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait watch cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 set -g __ws_aliases 'automations run=get-run'
 
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
@@ -93,6 +93,7 @@ complete -c ws -n '__ws_at' -a 'config' -d 'Read and change profile settings (ba
 complete -c ws -n '__ws_at' -a 'api' -d 'Send an authenticated request to any endpoint and print the response body'
 complete -c ws -n '__ws_at' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish'
 complete -c ws -n '__ws_at' -a 'emulator' -d 'Serve the whole Workspace API v3 on loopback, with demo data, for offline work and tests'
+complete -c ws -n '__ws_at' -a 'mcp' -d 'Serve the workspace to AI assistants over MCP (stdio): find, run and read saved queries, automations, agents'
 complete -c ws -n '__ws_at' -a 'help' -d 'show help for a command or a topic'
 complete -c ws -n '__ws_at queries' -a 'list' -d 'List saved queries'
 complete -c ws -n '__ws_at queries' -a 'get' -d 'Show one saved query'
@@ -361,3 +362,5 @@ complete -c ws -n '__ws_at emulator exec' -l memory-limit -x -d 'memory of each 
 complete -c ws -n '__ws_at emulator exec' -l threads -x -d 'threads of each organization\'s SQL engine (default 2)'
 complete -c ws -n '__ws_at emulator exec' -l max-result-size -x -d 'largest result a run may keep, as JSON, e.g. 100MiB (default)'
 complete -c ws -n '__ws_at emulator exec' -l help -s h -d 'show help for a command'
+complete -c ws -n '__ws_at mcp' -l allow-writes -d 'also offer the tools that change the workspace (create and update queries, trigger and cancel automation runs, …)'
+complete -c ws -n '__ws_at mcp' -l help -s h -d 'show help for a command'

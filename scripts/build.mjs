@@ -43,6 +43,13 @@ const vendors = {
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
+  // the MCP SDK, with its own copy of zod and ajv: only `ws mcp` reads it. zod's JSON Schema code (40 KB) comes
+  // from that copy too, so that dist/cli.cjs, which every command reads, does not grow by it (zod keeps its
+  // registry of descriptions on globalThis, so it reads the schemas of src/ whole)
+  mcp: {
+    source: [...['server/index.js', 'server/stdio.js', 'types.js'].map((file) => `Object.assign(exports, require('@modelcontextprotocol/sdk/${file}'));`), "exports.toJSONSchema = require('zod/v4/core').toJSONSchema;"].join('\n'),
+    answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '', 'zod/v4/core': '' },
+  },
 };
 
 /**

@@ -13,9 +13,10 @@ import { registerEmulator } from './commands/emulator/index.js';
 import { registerQueries } from './commands/queries/index.js';
 import { registerRuns } from './commands/runs/index.js';
 import { registerSessions } from './commands/sessions/index.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
-import { helpTopics, topicList } from './commands/help/topics.js';
+import { helpTopics, topicList } from './help/topics.js';
 import { formatHelp } from './help/document.js';
 import { helpManifestOf } from './help/manifest.js';
 import { jsonFieldsOf, unknownCommandHints, type Runner } from './commands/shared.js';
@@ -36,6 +37,7 @@ const groups: [string, (program: Command, runner: Runner) => void][] = [
   ['api', registerApi],
   ['completion', registerCompletion],
   ['emulator', registerEmulator],
+  ['mcp', registerMcp],
 ];
 
 /**

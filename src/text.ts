@@ -31,3 +31,24 @@ export function redactSecret(text: string, secret: string): string {
   }
   return out;
 }
+
+/** Levenshtein distance, for "did you mean" after a mistyped topic or command. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The closest of `names` to a mistyped word, if any is close enough to be a likely typo. */
+export function closest(word: string, names: readonly string[]): string | undefined {
+  let best: { name: string; score: number } | undefined;
+  for (const name of names) {
+    const score = name.startsWith(word) ? 0 : distance(word, name);
+    if (score <= Math.max(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
+  }
+  return best?.name;
+}

@@ -32,3 +32,13 @@ export interface View<T> {
 export function column<T>(header: string, field: string, options: Omit<Column<T>, 'header' | 'field' | 'value'> & { value?: (item: T) => unknown } = {}): Column<T> {
   return { header, field, value: (item) => (item as Record<string, unknown>)[field], ...options };
 }
+
+/** A list for one detail line; null and empty lists show as "-". */
+export function listText(values: readonly string[] | null | undefined): string | undefined {
+  return values?.length ? values.join(', ') : undefined;
+}
+
+/** An object field worth a line only when it holds something. */
+export function objectOrNothing(value: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+  return value && Object.keys(value).length ? value : undefined;
+}

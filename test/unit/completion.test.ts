@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { completionScript, shells, type Shell } from '../../src/completion/scripts.js';
 import { commandTree } from '../../src/completion/tree.js';
-import { helpTopics } from '../../src/commands/help/topics.js';
+import { helpTopics } from '../../src/help/topics.js';
 import { fakeIO } from '../helpers/fake-io.js';
 import { skipWithout } from '../helpers/tools.js';
 

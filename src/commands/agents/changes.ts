@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { printDryRun } from '../dry-run.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, readStructured, readText, requireObject } from '../inputs.js';
+import { canonical } from '../../workspace/compare.js';
 
 export interface UpdateOptions {
   description?: string;
@@ -86,13 +87,6 @@ export async function draftUpdate(ctx: Context, agent: string, opts: UpdateOptio
   const flags = await fromFlags(ctx, opts);
   const file = opts.fromFile === undefined ? { body: {}, sources: {} } : await fromFile(ctx, opts.fromFile, agent);
   return { body: { ...file.body, ...flags.body }, sources: { ...file.sources, ...flags.sources } };
-}
-
-/** JSON with sorted keys, so that two objects compare equal whatever order their keys came in. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
-  );
 }
 
 export interface AgentDiff {

@@ -1,16 +1,6 @@
 import { agentFields } from '../../api/fields.js';
 import type { Agent } from '../../api/schemas/agents.js';
-import { column, type View } from '../../output/view.js';
-
-/** A list for one detail line; null and empty lists show as "-". */
-export function listText(values: readonly string[] | null | undefined): string | undefined {
-  return values?.length ? values.join(', ') : undefined;
-}
-
-/** An object field worth a line only when it holds something. */
-export function objectOrNothing(value: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
-  return value && Object.keys(value).length ? value : undefined;
-}
+import { column, listText, objectOrNothing, type View } from '../../output/view.js';
 
 export const agentView: View<Agent> = {
   fields: agentFields,

@@ -1,7 +1,8 @@
+import type { HttpClient } from '../../api/http.js';
 import type { AutomationRunDetail } from '../../api/schemas/automation-runs.js';
 import type { Context } from '../../context.js';
 import { startLiveSteps, type LiveRun } from '../../output/live-steps.js';
-import { errorText, stepName } from './view.js';
+import { awaitAutomationRun, errorText, stepName } from '../../workspace/automation-runs.js';
 
 /** A run with its steps in the live view's words. */
 function liveRun({ run, stepRuns }: AutomationRunDetail): LiveRun {
@@ -50,4 +51,17 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
     },
     stop: () => view.stop(),
   };
+}
+
+/**
+ * Waits for an automation run to end (src/workspace/automation-runs.ts) with the spinner, or with the live view
+ * of its steps; with cancelOnInterrupt, Ctrl-C cancels the run first.
+ */
+export function followRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false, live = false): Promise<AutomationRunDetail> {
+  return awaitAutomationRun(http, runId, timeoutMs, {
+    io: ctx.io,
+    quiet: ctx.settings.quiet,
+    cancelOnInterrupt,
+    ...(live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
+  });
 }

@@ -7,7 +7,7 @@ import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../dry-run.js';
 import { resumable } from '../resumable.js';
 import { jsonArgument, keyValues, readStructured, requireObject } from '../inputs.js';
-import { awaitAutomationRun } from './await-run.js';
+import { followRun } from './live.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
@@ -57,6 +57,6 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }
-  const detail = await resumable(awaitAutomationRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), `ws automations wait ${started.id}`);
+  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), `ws automations wait ${started.id}`);
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

@@ -4,6 +4,7 @@ import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
 import { formatDuration } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
+import { errorText, stepName } from '../../workspace/automation-runs.js';
 
 export function cadenceText(a: Automation): string {
   return [a.cadence.type, a.cadence.time].filter(Boolean).join(' ');
@@ -14,23 +15,6 @@ export function span(from: string | null | undefined, to: string | null | undefi
   if (!from || !to) return undefined;
   const ms = Date.parse(to) - Date.parse(from);
   return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** The message of an error object of unknown shape. */
-export function errorText(error: unknown): string | undefined {
-  if (error === null || error === undefined) return undefined;
-  if (typeof error === 'string') return error;
-  if (typeof error !== 'object') return String(error);
-  const record = error as Record<string, unknown>;
-  if (Object.keys(record).length === 0) return undefined;
-  for (const key of ['message', 'error', 'detail', 'reason']) if (typeof record[key] === 'string') return record[key] as string;
-  return JSON.stringify(error);
-}
-
-/** A step's name where the server gives one (the API does not promise it), else its step id. */
-export function stepName(step: StepRun): string {
-  const named = (step as Record<string, unknown>).name;
-  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id);
 }
 
 export const automationView: View<Automation> = {

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
-import { awaitAutomationRun } from './await-run.js';
+import { followRun } from './live.js';
 import { requireUuid } from '../../ids.js';
 import { printRunDetail, runDetailFields } from './view.js';
 
@@ -9,6 +9,6 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
-  const detail = await resumable(awaitAutomationRun(ctx, ctx.http(), runId!, timeoutMs), `ws automations wait ${runId}`);
+  const detail = await resumable(followRun(ctx, ctx.http(), runId!, timeoutMs), `ws automations wait ${runId}`);
   await printRunDetail(output, detail);
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
-import { awaitAutomationRun } from './await-run.js';
+import { followRun } from './live.js';
 import { printRunDetail, runDetailFields } from './view.js';
 
 /**
@@ -12,6 +12,6 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
-  const detail = await awaitAutomationRun(ctx, ctx.http(), runId!, timeoutMs, false, true);
+  const detail = await followRun(ctx, ctx.http(), runId!, timeoutMs, false, true);
   if (output.format !== 'table') await printRunDetail(output, detail);
 }

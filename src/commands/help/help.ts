@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { usageError } from '../../errors.js';
-import { closest, helpTopics } from './topics.js';
+import { helpTopics } from '../../help/topics.js';
+import { closest } from '../../text.js';
 
 /**
  * What `ws help <words>` asks for: a topic's text, or nothing when the words name a command (commander shows

@@ -2,7 +2,7 @@ import { getQueryRunResult } from '../../api/query-runs.js';
 import type { HttpClient } from '../../api/http.js';
 import type { Query } from '../../api/schemas/queries.js';
 import { checkFields } from '../../output/fields.js';
-import { columnNames } from '../runs/await-run.js';
+import { columnNames } from '../../workspace/query-runs.js';
 
 /**
  * `execute --wait --json a,b` picks columns of the result, which exist only once the run ends. When the

@@ -1,7 +1,7 @@
 import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { pageRequest } from '../shared.js';
-import { printLatestData } from '../runs/await-run.js';
+import { printLatestData } from '../latest-data.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);

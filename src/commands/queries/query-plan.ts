@@ -1,5 +1,5 @@
 import type { CreateQueryBody, Query, UpdateQueryBody } from '../../api/schemas/queries.js';
-import { canonical } from '../agents/changes.js';
+import { canonical } from '../../workspace/compare.js';
 import { normalParameters, normalSql, type QueryFile, type QueryParameterFields } from './query-file.js';
 
 export type PlanAction = 'created' | 'updated' | 'unchanged';

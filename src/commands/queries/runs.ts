@@ -2,7 +2,7 @@ import { listQueryRunPages } from '../../api/queries.js';
 import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { pageRequest } from '../shared.js';
-import { queryRunView } from '../runs/view.js';
+import { queryRunView } from '../query-run-views.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);

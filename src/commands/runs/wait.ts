@@ -2,10 +2,11 @@ import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
-import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js';
+import { printLatestData } from '../latest-data.js';
+import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
 import { requireUuid } from '../../ids.js';
-import { noteRunResult } from './summary.js';
-import { queryRunStatusView } from './view.js';
+import { noteRunResult } from '../run-summary.js';
+import { queryRunStatusView } from '../query-run-views.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
   requireUuid(runId!, 'query run');
@@ -13,7 +14,7 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
-  const finished = await resumable(awaitQueryRun(ctx, http, runId!, timeoutMs, resume), resume);
+  const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume);
   const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
   await noteRunResult(ctx, http, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);

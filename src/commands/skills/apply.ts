@@ -3,7 +3,7 @@ import type { ApplySkillBody, Skill } from '../../api/schemas/skills.js';
 import { applySkill, getSkill } from '../../api/skills.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
-import { canonical } from '../agents/changes.js';
+import { canonical } from '../../workspace/compare.js';
 import { printSkillDryRun, skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './sources.js';
 import { appliedSkillsView, skillView, type SkillAction } from './view.js';
 

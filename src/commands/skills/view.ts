@@ -1,7 +1,6 @@
 import { skillFields } from '../../api/fields.js';
 import type { Skill } from '../../api/schemas/skills.js';
-import { column, type View } from '../../output/view.js';
-import { listText, objectOrNothing } from '../agents/view.js';
+import { column, listText, objectOrNothing, type View } from '../../output/view.js';
 
 export const skillView: View<Skill> = {
   fields: skillFields,

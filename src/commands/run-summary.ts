@@ -1,8 +1,8 @@
-import type { HttpClient } from '../../api/http.js';
-import { getQueryRunResult } from '../../api/query-runs.js';
-import type { QueryRunResult } from '../../api/schemas/query-runs.js';
-import type { Context } from '../../context.js';
-import { formatDuration } from '../../duration.js';
+import type { HttpClient } from '../api/http.js';
+import { getQueryRunResult } from '../api/query-runs.js';
+import type { QueryRunResult } from '../api/schemas/query-runs.js';
+import type { Context } from '../context.js';
+import { formatDuration } from '../duration.js';
 
 /**
  * After a wait: what the run produced, from its result (read here unless given), as a note on stderr (stdout

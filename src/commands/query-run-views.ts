@@ -1,6 +1,6 @@
-import { queryRunFields, queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
-import type { QueryRun, QueryRunResult, QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
-import { column, type View } from '../../output/view.js';
+import { queryRunFields, queryRunResultFields, queryRunStatusFields } from '../api/fields.js';
+import type { QueryRun, QueryRunResult, QueryRunStatusResponse } from '../api/schemas/query-runs.js';
+import { column, type View } from '../output/view.js';
 
 /** A query run as listed by `ws queries runs`. */
 export const queryRunView: View<QueryRun> = {

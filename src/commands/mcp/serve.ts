@@ -1,0 +1,7 @@
+import type { Context } from '../../context.js';
+
+export async function run(ctx: Context, _args: string[], opts: { allowWrites?: boolean }): Promise<void> {
+  // the SDK (dist/vendor/mcp.cjs) is read only here
+  const { serve } = await import('../../mcp/server.js');
+  await serve(ctx, { allowWrites: Boolean(opts.allowWrites) });
+}

@@ -1,0 +1,87 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type * as z from 'zod';
+import { toJSONSchema } from 'zod/v4/core';
+import type { Context } from '../context.js';
+import { WsError, usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { redactSecret, stripControl } from '../text.js';
+import { version } from '../version.js';
+import { render } from './render.js';
+import type { Tool, ToolContext } from './tool.js';
+import { tools } from './tools/index.js';
+
+const instructions = `Tools for a Workspace API v3 workspace (saved SQL queries and their runs, automations, agents, skills, chat sessions), with the profile and API key of the ws command-line tool. To answer from data: find a query (list_queries), run it (execute_query) and read its rows. Errors carry ws's own message and a hint.`;
+
+/** A tool's JSON Schema as MCP lists it (the root must be an object; zod's $schema line is left out). */
+function jsonSchema(schema: z.ZodObject, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...rest, type: 'object' as const };
+}
+
+/** A refusal of the arguments before any request: each problem names the argument and the rule. */
+function argumentError(tool: Tool, error: z.ZodError): WsError {
+  const problems = error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'arguments'}: ${issue.message}`);
+  return usageError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, `the arguments ${tool.name} takes: ${Object.keys(tool.inputSchema.shape).join(', ') || 'none'}`);
+}
+
+function errorResult(error: unknown, secrets: string[]): CallToolResult {
+  const known = error instanceof WsError ? error : new WsError('api', (error as Error)?.message ?? String(error));
+  const text = `error: ${known.message}${known.hint ? `\nhint: ${known.hint}` : ''}`;
+  return { isError: true, content: [{ type: 'text', text: secrets.reduce((out, secret) => redactSecret(out, secret), stripControl(text)) }] };
+}
+
+/** Waits inside a tool stop when the client cancels the call (MCP's notifications/cancelled), never on a signal. */
+function waitIO(io: IO, signal: AbortSignal): IO {
+  return {
+    ...io,
+    onInterrupt: (listener) => {
+      const stop = () => listener('SIGINT');
+      signal.addEventListener('abort', stop, { once: true });
+      return () => signal.removeEventListener('abort', stop);
+    },
+  };
+}
+
+/** Serves the tools over stdio until the client closes stdin; stdout carries protocol messages only. */
+export async function serve(ctx: Context, options: { allowWrites: boolean }): Promise<void> {
+  const listed = tools.filter((tool) => options.allowWrites || !tool.writes);
+  const server = new Server({ name: 'ws', version: version() }, { capabilities: { tools: {} }, instructions });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: listed.map((tool) => ({
+      name: tool.name,
+      title: tool.annotations.title,
+      description: tool.description,
+      inputSchema: jsonSchema(tool.inputSchema, 'input'),
+      outputSchema: jsonSchema(tool.outputSchema, 'output'),
+      annotations: tool.annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    // the key as the settings have it, and as the environment has it (settings may fail to load)
+    const secrets = [ctx.io.env.WS_API_KEY ?? ''];
+    try {
+      const found = tools.find((tool) => tool.name === request.params.name);
+      if (!found) throw usageError(`unknown tool ${request.params.name}`, `the tools: ${listed.map((tool) => tool.name).join(', ')}`);
+      if (found.writes && !options.allowWrites) {
+        throw usageError(`${found.name} changes the workspace, and this server was started without --allow-writes: nothing was sent`, 'ask the person to start it with `ws mcp --allow-writes` if they want this assistant to make changes');
+      }
+      const parsed = found.inputSchema.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) throw argumentError(found, parsed.error);
+      secrets.push(ctx.settings.apiKey.value ?? '');
+      const context: ToolContext = { http: () => ctx.http(), wait: { io: waitIO(ctx.io, extra.signal), quiet: true } };
+      const answer = await found.run(parsed.data, context);
+      const text = secrets.reduce((out, secret) => redactSecret(out, secret), stripControl(answer.text ?? render(answer.data)));
+      const data = JSON.parse(secrets.reduce((out, secret) => redactSecret(out, secret), JSON.stringify(answer.data))) as Record<string, unknown>;
+      return { content: [{ type: 'text', text }], structuredContent: data };
+    } catch (error) {
+      return errorResult(error, secrets);
+    }
+  });
+  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  ctx.io.stdin.once('end', () => void server.close());
+  await server.connect(transport);
+  await closed;
+}

@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { getChatSession } from '../../../api/chat-sessions.js';
+import { ChatSession } from '../../../api/schemas/chat-sessions.js';
+import { tool } from '../../tool.js';
+
+export const getChatSessionTool = tool(
+  {
+    name: 'get_chat_session',
+    description: 'Shows one chat session: its title, visibility (personal, organization, public), meta and times.',
+    inputSchema: z.strictObject({ session_id: z.string().min(1).describe('the chat session id (a UUID or a legacy id)') }),
+    outputSchema: z.object({ session: ChatSession }),
+    annotations: { title: 'Show a chat session', readOnlyHint: true, idempotentHint: true },
+  },
+  async ({ session_id }, { http }) => ({ data: { session: await getChatSession(http(), session_id) } }),
+);

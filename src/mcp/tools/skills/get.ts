@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { getSkill } from '../../../api/skills.js';
+import { Skill } from '../../../api/schemas/skills.js';
+import { tool } from '../../tool.js';
+
+export const getSkillTool = tool(
+  {
+    name: 'get_skill',
+    description: 'Shows one skill: its description, knowledge (the text an agent is given), tools, sub-agents and sections.',
+    inputSchema: z.strictObject({ skill: z.string().min(1).describe('the skill: its slug or its id (UUID)') }),
+    outputSchema: z.object({ skill: Skill }),
+    annotations: { title: 'Show a skill', readOnlyHint: true, idempotentHint: true },
+  },
+  async ({ skill }, { http }) => ({ data: { skill: await getSkill(http(), skill) } }),
+);

@@ -1,0 +1,75 @@
+import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
+import type { HttpClient } from '../api/http.js';
+import { terminalAutomationRunStates, type AutomationRunDetail, type StepRun } from '../api/schemas/automation-runs.js';
+import { WsError } from '../errors.js';
+import { waitFor } from '../wait.js';
+import type { WaitProgress } from './query-runs.js';
+
+/** The message of an error object of unknown shape. */
+export function errorText(error: unknown): string | undefined {
+  if (error === null || error === undefined) return undefined;
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object') return String(error);
+  const record = error as Record<string, unknown>;
+  if (Object.keys(record).length === 0) return undefined;
+  for (const key of ['message', 'error', 'detail', 'reason']) if (typeof record[key] === 'string') return record[key] as string;
+  return JSON.stringify(error);
+}
+
+/** A step's name where the server gives one (the API does not promise it), else its step id. */
+export function stepName(step: StepRun): string {
+  const named = (step as Record<string, unknown>).name;
+  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id);
+}
+
+/** A run that ended other than completed, as the error a wait ends with: the step that failed and its error. */
+export function automationRunFailure(detail: AutomationRunDetail): WsError | undefined {
+  if (detail.run.state === 'completed') return undefined;
+  const runId = detail.run.id;
+  const failed = detail.stepRuns.findIndex((step) => step.state === 'failed');
+  const step = detail.stepRuns[failed];
+  const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
+  return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
+    hint: `see every step: ws automations get-run ${runId}`,
+  });
+}
+
+export interface FollowOptions extends WaitProgress {
+  /** Ctrl-C cancels the run before ws exits. */
+  cancelOnInterrupt?: boolean;
+  /** Sees each poll (a live view of the steps); stopped when the wait ends. */
+  observe?: { poll(read: Promise<AutomationRunDetail>): Promise<AutomationRunDetail>; stop(): void };
+}
+
+/**
+ * Waits for an automation run to end. A completed run is returned; failed or cancelled is exit 5,
+ * naming the step that failed and its error.
+ */
+export async function awaitAutomationRun(http: HttpClient, runId: string, timeoutMs: number, follow: FollowOptions): Promise<AutomationRunDetail> {
+  const { observe } = follow;
+  const detail = await waitFor({
+    poll: (signal) => {
+      const read = getAutomationRun(http.withSignal(signal), runId);
+      return observe ? observe.poll(read) : read;
+    },
+    state: (d) => d.run.state,
+    isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
+    timeoutMs,
+    label: `automation run ${runId}`,
+    resume: `ws automations wait ${runId}`,
+    cancel: `ws automations cancel ${runId}`,
+    ...(follow.cancelOnInterrupt
+      ? {
+          onInterrupt: async () => {
+            await cancelAndConfirm(http, runId);
+            return { outcome: 'it was cancelled', hint: `see it: ws automations get-run ${runId}` };
+          },
+        }
+      : {}),
+    io: follow.io,
+    quiet: follow.quiet || observe !== undefined,
+  }).finally(() => observe?.stop());
+  const failure = automationRunFailure(detail);
+  if (failure) throw failure;
+  return detail;
+}

@@ -1,0 +1,168 @@
+import { getQuery, latestDataPageSize, listLatestDataPages } from '../api/queries.js';
+import type { HttpClient } from '../api/http.js';
+import { getQueryRun } from '../api/query-runs.js';
+import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
+import type { Page } from '../api/paginate.js';
+import type { Query } from '../api/schemas/queries.js';
+import { WsError, usageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { waitFor } from '../wait.js';
+import { collectGarbage } from '../memory.js';
+
+/** Where a wait's spinner goes, and whether there is one. */
+export interface WaitProgress {
+  io: IO;
+  quiet: boolean;
+}
+
+/**
+ * A value that cannot be of its declared type. The API does not list the types; these are the common
+ * ones, and any other type is left to the server.
+ */
+function valueProblem(type: string | null | undefined, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const kind = (type ?? '').toLowerCase();
+  if (['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint'].includes(kind) && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'must be a number';
+  if (['integer', 'int', 'bigint'].includes(kind) && !Number.isInteger(Number(value))) return 'must be a whole number';
+  if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
+  if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
+  return undefined;
+}
+
+/**
+ * Refuses, before a run is started, a parameter the query does not declare or a value that cannot be of its
+ * declared type; `flag` names where the values came from (`--param`, or a tool's `params`).
+ */
+export function checkParameters(query: Query, values: Record<string, string>, flag: string): void {
+  const declared = (query.parameters ?? []).map((p) => p.name);
+  const unknown = Object.keys(values).filter((name) => !declared.includes(name));
+  if (unknown.length) {
+    throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
+  }
+  for (const parameter of query.parameters ?? []) {
+    const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
+    if (problem) throw usageError(`invalid ${flag} ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
+  }
+}
+
+/** A run that ended other than COMPLETED, as the error a wait ends with (exit 5), with its reason. */
+export function queryRunFailure(run: QueryRunStatusResponse): WsError | undefined {
+  if (run.status === 'COMPLETED') return undefined;
+  const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
+  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${run.queryRunId}` });
+}
+
+/** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
+export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
+  const run = await waitFor({
+    poll: (signal) => getQueryRun(http.withSignal(signal), runId),
+    state: (r) => r.status,
+    isTerminal: (r) => terminalQueryRunStatuses.includes(r.status),
+    timeoutMs,
+    label: `query run ${runId}`,
+    resume,
+    io: progress.io,
+    quiet: progress.quiet,
+  });
+  const failure = queryRunFailure({ ...run, queryRunId: runId });
+  if (failure) throw failure;
+  return run;
+}
+
+type Row = Record<string, unknown>;
+
+/** Columns named by the result (`columns` entries with a name), else by the first row. */
+export function columnNames(columns: unknown[] | null | undefined, first: Row | undefined): string[] {
+  const named = (columns ?? []).map((c) => (typeof c === 'string' ? c : typeof c === 'object' && c !== null && 'name' in c ? String((c as { name: unknown }).name) : undefined));
+  if (named.length > 0 && named.every((name) => name !== undefined)) return named as string[];
+  return Object.keys(first ?? {});
+}
+
+/**
+ * After a run completes, the query may name it as its latest successful run a moment later: ask a few
+ * times (about 1.5 s at most) before reading latest/data, so that the rows are that run's.
+ */
+export async function settleLatestRun(http: HttpClient, queryId: string, runId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const query = await getQuery(http, queryId);
+    if (query.lastSuccessfulRunId === runId) return;
+    await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+  }
+}
+
+/** Which rows of a query's latest successful run to read, and what a user types to get them again. */
+export interface DataRequest {
+  limit: number | undefined;
+  offset: number;
+  all: boolean;
+  /** The run that was started or waited for: rows of any other run are refused, not returned. */
+  expectedRunId?: string;
+  /** How to read every row, e.g. `ws queries data daily_revenue --all`. */
+  allCommand: string;
+  /** How to start the run again, for when its rows were replaced by another run's. */
+  rerunCommand?: string;
+}
+
+/** What has been read so far: the columns (known from the first page), the rows and the total the server gave. */
+export interface DataProgress {
+  columns?: string[];
+  rows: number;
+  total?: number | null;
+}
+
+/**
+ * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
+ * `read` follows along, and `onColumns` sees the columns once the first page names them.
+ */
+export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[]) => void): AsyncGenerator<Page<Row>> {
+  let pagesRead = 0;
+  for await (const page of listLatestDataPages(http, queryId, request)) {
+    const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
+    if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
+      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+        hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
+      });
+    }
+    if (!read.columns) {
+      read.columns = columnNames(envelope?.columns, page.items[0]);
+      onColumns?.(read.columns);
+    }
+    read.rows += page.items.length;
+    if (++pagesRead % 50 === 0) collectGarbage();
+    read.total = envelope?.totalRowCount;
+    yield page;
+  }
+}
+
+/** Whether rows are left after those read: by the total when the server gives one, else by a full last page. */
+export function moreRows(read: DataProgress, offset: number): boolean {
+  return typeof read.total === 'number' ? read.total > offset + read.rows : read.rows >= latestDataPageSize;
+}
+
+/** The first rows of a run, at most `maxRows`, with its columns and the total the server gave. */
+export interface RowsPage {
+  columns: string[];
+  rows: Row[];
+  totalRowCount: number | null;
+}
+
+/**
+ * Reads the first `maxRows` rows of a completed run (its query's latest data, which must be that run's), then
+ * drops rows from the end until they fit in `maxBytes` of JSON. Asks for no rows when `maxRows` is 0.
+ */
+export async function readRunRows(http: HttpClient, queryId: string, runId: string, maxRows: number, maxBytes: number, commands: { allCommand: string; rerunCommand?: string }): Promise<RowsPage> {
+  await settleLatestRun(http, queryId, runId);
+  const read: DataProgress = { rows: 0 };
+  const rows: Row[] = [];
+  let bytes = 2;
+  let full = false;
+  for await (const page of latestDataPages(http, queryId, { limit: Math.max(maxRows, 1), offset: 0, all: false, expectedRunId: runId, ...commands }, read)) {
+    for (const row of page.items) {
+      if (full || rows.length >= maxRows) break;
+      bytes += JSON.stringify(row).length + 1;
+      if (bytes > maxBytes) full = true;
+      else rows.push(row);
+    }
+  }
+  return { columns: read.columns ?? [], rows, totalRowCount: typeof read.total === 'number' ? read.total : null };
+}
