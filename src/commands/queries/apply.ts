@@ -27,22 +27,30 @@ function filesOf(args: string[]): string[] {
 /** Every file read and checked before any request: one bad file and nothing is sent. */
 async function readAll(files: string[]): Promise<QueryFile[]> {
   const problems: string[] = [];
+  const bad = new Set<string>();
   const sources: QueryFile[] = [];
   for (const file of files) {
     try {
-      if (!file.toLowerCase().endsWith('.sql')) throw new QueryFileProblem(file, 1, 'a query file is named <slug>.sql');
+      if (!file.toLowerCase().endsWith('.sql')) throw QueryFileProblem.at(file, 1, 'a query file is named <slug>.sql');
       sources.push(await parseQueryFile(fs.readFileSync(file, 'utf8'), file));
     } catch (error) {
       if (!(error instanceof QueryFileProblem)) throw usageError(`cannot read ${file}: ${(error as Error).message}`);
-      problems.push(error.message);
+      problems.push(...error.problems);
+      bad.add(file);
     }
   }
   const slugs = sources.map((source) => source.slug);
   for (const source of sources) {
     const first = slugs.indexOf(source.slug);
-    if (sources[first] !== source) problems.push(`${source.file}:1: slug "${source.slug}" is also ${sources[first]!.file}`);
+    if (sources[first] !== source) {
+      problems.push(`${source.file}:1: slug "${source.slug}" is also ${sources[first]!.file}`);
+      bad.add(source.file);
+    }
   }
-  if (problems.length) throw usageError(`${problems.length} bad query file${problems.length > 1 ? 's' : ''}, nothing was sent:\n  ${problems.join('\n  ')}`);
+  if (problems.length) {
+    const files = `${bad.size} bad query file${bad.size > 1 ? 's' : ''}`;
+    throw usageError(`${files}${problems.length > bad.size ? ` (${problems.length} problems)` : ''}, nothing was sent:\n  ${problems.join('\n  ')}`);
+  }
   return sources;
 }
 
