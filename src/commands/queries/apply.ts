@@ -5,10 +5,8 @@ import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { parseQueryFile, QueryFileProblem, type QueryFile } from './query-file.js';
-import { planQuery, planText, type PlannedQuery } from './query-plan.js';
-
-/** `--dry-run` with changes pending: neither success (0) nor a failure of the contract's (1–6, 130). */
-export const changesPendingExitCode = 8;
+import { changesPendingExitCode, planDocument } from '../plan.js';
+import { planQuery, queryPlanText, type PlannedQuery } from './query-plan.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {
@@ -78,7 +76,7 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
   const existing = await querySlugs(ctx);
   const namesake = (source: QueryFile) => [...existing.values()].find((query) => query.name === source.query.name && query.slug !== source.slug);
   const plan: PlannedQuery[] = sources.map((source) => planQuery(source, existing.get(source.slug), namesake(source)));
-  if (output.format === 'table') ctx.io.stdout.write(planText(plan));
+  if (output.format === 'table') ctx.io.stdout.write(queryPlanText(plan));
   const pending = plan.filter((entry) => entry.action !== 'unchanged');
   if (!opts.dryRun) {
     for (const entry of pending) {
@@ -90,11 +88,7 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
       }
     }
   }
-  const slugs = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.slug);
-  if (output.format !== 'table') {
-    const queries = plan.map(({ create: _create, update: _update, ...entry }) => entry);
-    await output.document({ dryRun: Boolean(opts.dryRun), queries, created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') });
-  }
+  if (output.format !== 'table') await output.document(planDocument('queries', plan, Boolean(opts.dryRun), ({ create: _create, update: _update, ...entry }: PlannedQuery) => entry));
   if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${changesPendingExitCode}: changes pending` : ''}`);
   return opts.dryRun && pending.length ? changesPendingExitCode : 0;
 }
