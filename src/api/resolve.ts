@@ -30,6 +30,10 @@ const folded = (text: string) => text.normalize('NFC').toLowerCase();
 async function exactlyOne<T extends { id: string }>(pages: AsyncIterable<Page<T>>, wanted: string, lookup: Lookup<T>): Promise<T> {
   const candidates: T[] = [];
   for await (const page of pages) candidates.push(...page.items);
+  return chosen(candidates, wanted, lookup);
+}
+
+function chosen<T extends { id: string }>(candidates: T[], wanted: string, lookup: Lookup<T>): T {
   const rounds = [...lookup.keys.map((key) => (item: T) => key(item) === wanted), (item: T) => lookup.keys.some((key) => folded(key(item)) === folded(wanted))];
   const list = (items: T[]) => items.slice(0, 10).map((c) => `${lookup.shown(c)} (${c.id})`).join(', ');
   for (const [round, matches] of rounds.entries()) {
@@ -45,18 +49,25 @@ async function exactlyOne<T extends { id: string }>(pages: AsyncIterable<Page<T>
 
 const everyPage = { limit: undefined, offset: 0, all: true };
 
+const queryLookup = (wanted: string): Lookup<Query> => ({
+  keys: [(query) => query.slug, (query) => query.name],
+  shown: (query) => query.slug,
+  plural: 'queries',
+  none: `no query has the slug or name "${wanted}"`,
+  list: 'list them with `ws queries list --search <text>`',
+  pick: 'use the slug of one',
+});
+
 /** Looks a slug or name up through the list endpoint's search (which matches name, description and slug). */
 function queryByName(http: HttpClient, wanted: string): Promise<Query> {
   // the same rule as for ids in a path: these name no query, so nothing is searched for them
   if (wanted === '' || wanted === '.' || wanted === '..') return Promise.reject(usageError(`invalid query "${wanted}": give its id, slug or name`));
-  return exactlyOne(listQueryPages(http, { search: wanted, includeRuns: false }, everyPage), wanted, {
-    keys: [(query) => query.slug, (query) => query.name],
-    shown: (query) => query.slug,
-    plural: 'queries',
-    none: `no query has the slug or name "${wanted}"`,
-    list: 'list them with `ws queries list --search <text>`',
-    pick: 'use the slug of one',
-  });
+  return exactlyOne(listQueryPages(http, { search: wanted, includeRuns: false }, everyPage), wanted, queryLookup(wanted));
+}
+
+/** The query that `wanted` names among queries already fetched (shell completion reads one page); exit 4 as above. */
+export function queryAmong(candidates: Query[], wanted: string): Query {
+  return chosen(candidates, wanted, queryLookup(wanted));
 }
 
 /** A query named by UUID, slug or name: its id, without a request when it is a UUID. */
