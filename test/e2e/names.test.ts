@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { demoIds, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { orgId, userId, uuid } from '../helpers/fixtures.js';
+import { automation, uuid } from '../helpers/fixtures.js';
 import { testKey, ws } from '../helpers/ws.js';
 
 const daily = demoIds.queries.dailyRevenue;
@@ -97,22 +97,8 @@ describe('an automation by its name, in any case', () => {
   });
 
   it('"Weekly export" and "weekly export": each exact name is one; a third case is exit 4 listing both', async () => {
-    const automation = (id: string, name: string) => ({
-      id,
-      organizationId: orgId,
-      name,
-      description: null,
-      cadence: { type: 'weekly', time: '06:00' },
-      inputSchema: {},
-      clonedFromId: null,
-      createdById: userId,
-      updatedById: userId,
-      lastRunAt: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    });
     const [a, b] = [uuid(), uuid()];
-    const server = await new ApiServer().on('GET', '/automations', { body: { workflows: [automation(a, 'Weekly export'), automation(b, 'weekly export')], total: 2, limit: 200, offset: 0 } }).start();
+    const server = await new ApiServer().on('GET', '/automations', { body: { workflows: [automation({ id: a, name: 'Weekly export' }), automation({ id: b, name: 'weekly export' })], total: 2, limit: 200, offset: 0 } }).start();
     const stub = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey };
     try {
       const exact = await ws(['automations', 'get', 'weekly export', '--json', 'id'], stub);
