@@ -7,9 +7,10 @@ import { commandTree, type CommandSpec, type Tree } from './tree.js';
  * `ws __complete <words…>`: the names the completion scripts cannot know by themselves, one a line as
  * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names, the parameters of
  * the query after `queries execute <query> --param` (`start_date=`), and the fields of `--json a,b` (which the
- * scripts also know). The words are the command line from `ws` to the word being completed (possibly empty). Hidden from help; prints nothing and
- * exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT). The key goes only to the base URL that
- * belongs with it: a profile's key to that profile's base URL, never to a --base-url typed on the line.
+ * scripts also know). The words are the command line from `ws` to the word being completed (possibly empty).
+ * Hidden from help; prints nothing and exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT).
+ * The key goes only to the base URL that belongs with it: a profile's key to that profile's base URL, never to a
+ * --base-url typed on the line.
  */
 export async function complete(words: string[], io: IO, program: Command): Promise<number> {
   try {

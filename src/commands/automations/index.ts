@@ -8,7 +8,9 @@ const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';
 
 export function registerAutomations(program: Command, runner: Runner): void {
-  const automations = program.command('automations').description('Scheduled automations: list, trigger, follow and cancel their runs')
+  const automations = program
+    .command('automations')
+    .description('Scheduled automations: list, trigger, follow and cancel their runs')
     .addHelpText('after', '\nAn <automation> is an automation UUID or its name (any case when only one automation has it).');
   examples(automations, 'ws automations list', `ws automations trigger ${automation} --wait`);
 
