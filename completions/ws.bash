@@ -129,8 +129,8 @@ _ws_arguments() {
     "queries execute") echo "dynamic" ;;
     "queries runs") echo "dynamic" ;;
     "queries data") echo "dynamic" ;;
-    "queries pull") echo "none dynamic..." ;;
-    "queries apply") echo "none..." ;;
+    "queries pull") echo "dirs dynamic..." ;;
+    "queries apply") echo "files..." ;;
     "runs get") echo "dynamic" ;;
     "runs result") echo "dynamic" ;;
     "runs wait") echo "dynamic" ;;
@@ -173,7 +173,7 @@ _ws_argument_words() {
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --debug --http-timeout --allow-insecure-http --help"
 _ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run-timeout --search --seed --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --timeout --tool --tools-file --visibility -F -H -X -f -o "
 _ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
-_ws_dynamic_options=" --profile "
+_ws_dynamic_options="| --profile|queries execute --param|"
 _ws_help_topics="environment exit-codes formatting"
 
 _ws_locate() {
@@ -215,6 +215,8 @@ _ws_dynamic() {
     [[ "$line" == *[[:space:]]* ]] && printf -v line '%q' "$line"
     COMPREPLY+=("$line")
   done < <("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:0:COMP_CWORD+1}" 2>/dev/null)
+  # a parameter name (`start_date=`) is followed by its value, not by a space
+  [[ "${COMPREPLY[0]}" == *= ]] && compopt -o nospace 2>/dev/null
 }
 
 _ws() {
@@ -231,7 +233,7 @@ _ws() {
     fi
   fi
   if [[ "$_ws_value_options" == *" $prev "* ]]; then
-    if [[ "$_ws_dynamic_options" == *" $prev "* ]]; then _ws_dynamic; return; fi
+    if [[ "$_ws_dynamic_options" == *"| $prev|"* || "$_ws_dynamic_options" == *"|$_ws_path $prev|"* ]]; then _ws_dynamic; return; fi
     if [[ "$_ws_file_options" == *" $prev "* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return; fi
     local values; values="$(_ws_choices "$_ws_path $prev")"; [[ -z "$values" ]] && values="$(_ws_choices " $prev")"
     COMPREPLY=($(compgen -W "$values" -- "$cur"))
@@ -251,6 +253,7 @@ _ws() {
   case "$(_ws_argument_kind)" in
     dynamic) _ws_dynamic ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     words) COMPREPLY=($(compgen -W "$(_ws_argument_words "$_ws_path")" -- "$cur")) ;;
   esac
 }

@@ -5,10 +5,12 @@ set -g __ws_value_options '--agent-run' '--allow-host' '--api-key' '--base-url' 
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator mcp help' 'queries:list get create update execute runs data pull apply' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait watch cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 set -g __ws_aliases 'automations run=get-run'
 
-# The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
+# The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all;
+# the positional arguments after them are counted in __ws_nargs
 function __ws_path
     set -l path
     set -l skip 0
+    set -g __ws_nargs 0
     for word in (commandline -opc)[2..-1]
         if test $skip -eq 1
             set skip 0
@@ -31,7 +33,11 @@ function __ws_path
             set -l parts (string split -m1 '=' $alias)
             test "$parts[1]" = (string trim -- "$current $word"); and set word $parts[2]
         end
-        contains -- $word $subs; and set path $path $word
+        if test $__ws_nargs -eq 0; and contains -- $word $subs
+            set path $path $word
+        else
+            set __ws_nargs (math $__ws_nargs + 1)
+        end
     end
     string join ' ' $path
 end
@@ -39,6 +45,16 @@ end
 function __ws_at
     set -l path (__ws_path)
     test "$path" = "$argv"
+end
+
+# After __ws_at: the cursor is at positional argument $argv[1] (from 0), or at it or later with a + ("1+")
+function __ws_argn
+    set -l n (string trim -r -c + -- $argv[1])
+    if string match -q -- '*+' $argv[1]
+        test $__ws_nargs -ge $n
+    else
+        test $__ws_nargs -eq $n
+    end
 end
 
 # --json takes an optional comma-separated list: complete the field after the last comma
@@ -119,7 +135,7 @@ complete -c ws -n '__ws_at queries list' -l all -d 'fetch every page'
 complete -c ws -n '__ws_at queries list' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at queries list; and __ws_after_json' -x -a '(__ws_json_fields id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt)'
 complete -c ws -n '__ws_at queries get' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries get' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries get; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries get; and __ws_after_json' -x -a '(__ws_json_fields id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt)'
 complete -c ws -n '__ws_at queries create' -l name -x -d 'name, 1 to 500 characters'
 complete -c ws -n '__ws_at queries create' -l sql -x -d 'the SQL; name parameters as {{name}}'
@@ -143,50 +159,52 @@ complete -c ws -n '__ws_at queries update' -l parameters-file -r -F -d 'replace 
 complete -c ws -n '__ws_at queries update' -l metadata -x -d 'replace the metadata'
 complete -c ws -n '__ws_at queries update' -l dry-run -d 'validate and print the request without sending it'
 complete -c ws -n '__ws_at queries update' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries update' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries update; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries update; and __ws_after_json' -x -a '(__ws_json_fields id name slug description sql parameters lastSuccessfulRunId lastQueryRunId lastSuccessfulRun lastQueryRun agentRunId dataSourceId organizationId metadata userAgent createdById updatedById createdAt updatedAt)'
-complete -c ws -n '__ws_at queries execute' -l param -x -d 'a parameter value (repeatable)'
+complete -c ws -n '__ws_at queries execute' -l param -x -a '(__ws_dynamic)' -d 'a parameter value (repeatable)'
 complete -c ws -n '__ws_at queries execute' -l metadata -x -d 'a JSON object kept with the run'
 complete -c ws -n '__ws_at queries execute' -l wait -d 'wait for the run to end, then print the rows'
 complete -c ws -n '__ws_at queries execute' -l timeout -x -d 'with --wait: give up after this long, exit 6 (0 waits forever)'
 complete -c ws -n '__ws_at queries execute' -l no-data -d 'with --wait: print the final status instead of the rows'
 complete -c ws -n '__ws_at queries execute' -l limit -x -d 'with --wait: rows wanted (default 1000)'
 complete -c ws -n '__ws_at queries execute' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries execute' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries execute; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries execute; and __ws_after_json' -x -a '(__ws_json_fields queryId queryRunId status queryName message userAgent createdAt history)'
 complete -c ws -n '__ws_at queries runs' -l limit -x -d 'runs wanted (default 20; more than 100 fetches several pages)'
 complete -c ws -n '__ws_at queries runs' -l offset -x -d 'runs to skip'
 complete -c ws -n '__ws_at queries runs' -l all -d 'fetch every page'
 complete -c ws -n '__ws_at queries runs' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries runs' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries runs; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries runs; and __ws_after_json' -x -a '(__ws_json_fields id queryId status rowCount executionTimeMs errorDetails columnSchema resultLocation warehouseQueryId queryHash warehouse dataSourceId userAgent createdAt updatedAt startedAt completedAt)'
 complete -c ws -n '__ws_at queries data' -l limit -x -d 'rows wanted (default 1000)'
 complete -c ws -n '__ws_at queries data' -l offset -x -d 'rows to skip'
 complete -c ws -n '__ws_at queries data' -l all -d 'every row, streamed page by page'
 complete -c ws -n '__ws_at queries data' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries data' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries data; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries pull' -l force -d 'overwrite files that differ from the server (they may hold edits not yet applied)'
 complete -c ws -n '__ws_at queries pull' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at queries pull' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at queries pull; and __ws_argn 0' -x -a '(__fish_complete_directories (commandline -ct))'
+complete -c ws -n '__ws_at queries pull; and __ws_argn 1+' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries pull; and __ws_after_json' -x -a '(__ws_json_fields slug id file action)'
 complete -c ws -n '__ws_at queries apply' -l dry-run -d 'print the plan and send nothing; exit 8 when changes are pending'
 complete -c ws -n '__ws_at queries apply' -l help -s h -d 'show help for a command'
+complete -c ws -n '__ws_at queries apply; and __ws_argn 0+' -F
 complete -c ws -n '__ws_at queries apply; and __ws_after_json' -x -a '(__ws_json_fields queries created updated unchanged dryRun)'
 complete -c ws -n '__ws_at runs' -a 'get' -d 'Show the status and history of a query run'
 complete -c ws -n '__ws_at runs' -a 'result' -d 'Show the result metadata of a query run: rows, duration, columns'
 complete -c ws -n '__ws_at runs' -a 'wait' -d 'Wait for a query run to end; exit 5 if it failed, 6 on --timeout'
 complete -c ws -n '__ws_at runs' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at runs get' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at runs get' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at runs get; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at runs get; and __ws_after_json' -x -a '(__ws_json_fields queryRunId status message userAgent createdAt history)'
 complete -c ws -n '__ws_at runs result' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at runs result' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at runs result; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at runs result; and __ws_after_json' -x -a '(__ws_json_fields queryRunId queryId status resultLocation rowCount executionTimeMs columnSchema userAgent createdAt completedAt)'
 complete -c ws -n '__ws_at runs wait' -l timeout -x -d 'give up after this long (0 waits forever)'
 complete -c ws -n '__ws_at runs wait' -l data -d 'print the query\'s rows when the run completed (else its final status)'
 complete -c ws -n '__ws_at runs wait' -l limit -x -d 'with --data: rows wanted (default 1000)'
 complete -c ws -n '__ws_at runs wait' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at runs wait' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at runs wait; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at runs wait; and __ws_after_json' -x -a '(__ws_json_fields queryRunId status message userAgent createdAt history)'
 complete -c ws -n '__ws_at automations' -a 'list' -d 'List automations'
 complete -c ws -n '__ws_at automations' -a 'get' -d 'Show one automation'
@@ -211,13 +229,13 @@ complete -c ws -n '__ws_at automations list' -l all -d 'fetch every page'
 complete -c ws -n '__ws_at automations list' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at automations list; and __ws_after_json' -x -a '(__ws_json_fields id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun)'
 complete -c ws -n '__ws_at automations get' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations get' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations get; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations get; and __ws_after_json' -x -a '(__ws_json_fields id organizationId name description cadence inputSchema clonedFromId createdById updatedById lastRunAt createdAt updatedAt userAgent latestRun)'
 complete -c ws -n '__ws_at automations runs' -l limit -x -d 'runs wanted (default 20; more than 100 fetches several pages)'
 complete -c ws -n '__ws_at automations runs' -l offset -x -d 'runs to skip'
 complete -c ws -n '__ws_at automations runs' -l all -d 'fetch every page'
 complete -c ws -n '__ws_at automations runs' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations runs' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations runs; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations runs; and __ws_after_json' -x -a '(__ws_json_fields id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent)'
 complete -c ws -n '__ws_at automations trigger' -l input -x -d 'an input value (repeatable)'
 complete -c ws -n '__ws_at automations trigger' -l inputs-file -r -F -d 'input values from a JSON or YAML object (- for stdin)'
@@ -227,27 +245,27 @@ complete -c ws -n '__ws_at automations trigger' -l timeout -x -d 'with --wait: g
 complete -c ws -n '__ws_at automations trigger' -l cancel-on-interrupt -d 'with --wait: Ctrl-C cancels the run before exiting'
 complete -c ws -n '__ws_at automations trigger' -l dry-run -d 'validate and print the request without sending it'
 complete -c ws -n '__ws_at automations trigger' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations trigger' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations trigger; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations trigger; and __ws_after_json' -x -a '(__ws_json_fields id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent)'
 complete -c ws -n '__ws_at automations get-run' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations get-run' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations get-run; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations get-run; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
 complete -c ws -n '__ws_at automations result' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations result' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations result; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations steps' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations steps' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations steps; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations steps; and __ws_after_json' -x -a '(__ws_json_fields id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory)'
 complete -c ws -n '__ws_at automations wait' -l timeout -x -d 'give up after this long (0 waits forever)'
 complete -c ws -n '__ws_at automations wait' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations wait' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations wait; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations wait; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
 complete -c ws -n '__ws_at automations watch' -l timeout -x -d 'give up after this long (0 waits forever)'
 complete -c ws -n '__ws_at automations watch' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations watch' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations watch; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations watch; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
 complete -c ws -n '__ws_at automations cancel' -l dry-run -d 'print the request without sending it'
 complete -c ws -n '__ws_at automations cancel' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at automations cancel' -x -a '(__ws_dynamic)'
+complete -c ws -n '__ws_at automations cancel; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at automations cancel; and __ws_after_json' -x -a '(__ws_json_fields run stepRuns)'
 complete -c ws -n '__ws_at agents' -a 'get' -d 'Show one agent configuration'
 complete -c ws -n '__ws_at agents' -a 'update' -d 'Change an agent configuration (only the fields given are sent)'
@@ -282,9 +300,9 @@ complete -c ws -n '__ws_at skills apply' -l knowledge -x -d 'what the skill teac
 complete -c ws -n '__ws_at skills apply' -l knowledge-file -r -F -d 'read the knowledge from a file as it is, or - for stdin'
 complete -c ws -n '__ws_at skills apply' -l tool -x -d 'a tool the skill uses (repeatable)'
 complete -c ws -n '__ws_at skills apply' -l sub-agent -x -d 'a sub-agent the skill uses: [org/]name (repeatable)'
-complete -c ws -n '__ws_at skills apply' -l dry-run -d 'validate and print each request without sending any'
+complete -c ws -n '__ws_at skills apply' -l dry-run -d 'print the plan (created, updated with each change, unchanged) and send nothing; exit 8 when changes are pending'
 complete -c ws -n '__ws_at skills apply' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at skills apply' -F
+complete -c ws -n '__ws_at skills apply; and __ws_argn 0+' -F
 complete -c ws -n '__ws_at skills apply; and __ws_after_json' -x -a '(__ws_json_fields id name slug description knowledge tools subAgents organizationId createdById updatedById createdAt updatedAt sections userAgent organizationSlug lastUsedAt)'
 complete -c ws -n '__ws_at sessions' -a 'get' -d 'Show one chat session'
 complete -c ws -n '__ws_at sessions' -a 'update' -d 'Change a chat session\'s visibility or merge keys into its meta'
@@ -326,7 +344,7 @@ complete -c ws -n '__ws_at api' -l include -s i -d 'print the status line and th
 complete -c ws -n '__ws_at api' -l paginate -d 'GET every page of a list (limit and offset) and print one envelope with every item; fields are query parameters'
 complete -c ws -n '__ws_at api' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at completion' -l help -s h -d 'show help for a command'
-complete -c ws -n '__ws_at completion' -x -a 'bash zsh fish'
+complete -c ws -n '__ws_at completion; and __ws_argn 0' -x -a 'bash zsh fish'
 complete -c ws -n '__ws_at emulator' -a 'start' -d 'Start the emulator and serve until Ctrl-C (the default)'
 complete -c ws -n '__ws_at emulator' -a 'exec' -d 'Start the emulator, run a command with WS_BASE_URL and WS_API_KEY set, stop it, exit with its code'
 complete -c ws -n '__ws_at emulator' -l help -s h -d 'show help for a command'

@@ -33,7 +33,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
       offset: request.offset,
       all: request.all,
       pages,
-      ...(firstPageOnly ? {} : { moreHint: 'use --limit n or --all for more rows' }),
+      ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
       summarize: (first, count, total) => {
         const { rows: _rows, ...rest } = first ?? {};
         return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };

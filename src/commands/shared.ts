@@ -57,6 +57,14 @@ export function oneOf<T extends string>(values: readonly T[]): (value: string) =
   };
 }
 
+/**
+ * What a list cut short says to get the rest: a step the person has not just taken. Without --limit, "--limit n
+ * or --all"; after `--limit 3`, the next page by --offset, or --all.
+ */
+export function moreHint(page: { limit: number | undefined; offset: number }): string {
+  return page.limit === undefined ? 'use --limit n or --all for more' : `the next ${page.limit}: --offset ${page.offset + page.limit}; every one: --all`;
+}
+
 /** `--limit`, `--offset` and `--all` of a list command, checked: --all and --limit exclude each other. */
 export function pageRequest(opts: { limit?: number; offset?: number; all?: boolean }): { limit: number | undefined; offset: number; all: boolean } {
   if (opts.all && opts.limit !== undefined) throw usageError('--all and --limit cannot be used together');

@@ -5,11 +5,12 @@ import { commandTree, type CommandSpec, type Tree } from './tree.js';
 
 /**
  * `ws __complete <words…>`: the names the completion scripts cannot know by themselves, one a line as
- * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names (and the
- * fields of `--json a,b`, which the scripts also know). The words are
- * the command line from `ws` to the word being completed (possibly empty). Hidden from help; prints nothing and
- * exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT). The key goes only to the base URL that
- * belongs with it: a profile's key to that profile's base URL, never to a --base-url typed on the line.
+ * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names, the parameters of
+ * the query after `queries execute <query> --param` (`start_date=`), and the fields of `--json a,b` (which the
+ * scripts also know). The words are the command line from `ws` to the word being completed (possibly empty).
+ * Hidden from help; prints nothing and exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT).
+ * The key goes only to the base URL that belongs with it: a profile's key to that profile's base URL, never to a
+ * --base-url typed on the line.
  */
 export async function complete(words: string[], io: IO, program: Command): Promise<number> {
   try {
@@ -28,6 +29,9 @@ export async function complete(words: string[], io: IO, program: Command): Promi
 }
 
 type Candidate = [value: string, description: string];
+
+/** Options whose values come from the API, about the command's first argument: `queries execute <query> --param`. */
+const dynamicOptionSources = new Set(['queries execute --param']);
 
 /** 2 s, or WS_COMPLETE_TIMEOUT (a duration, for a slow link); a bad value keeps the default. */
 async function deadline(io: IO): Promise<number> {
@@ -83,6 +87,11 @@ function allOptions(spec: CommandSpec): CommandSpec['options'] {
 async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: number): Promise<Candidate[]> {
   const at = locate(words, tree);
   if (at.option === '--profile') return profileNames(io);
+  const optionKind = `${at.command.path.join(' ')} ${at.option}`;
+  if (at.option && dynamicOptionSources.has(optionKind)) {
+    const { fromApi } = await import('./sources.js');
+    return fromApi(io, at.profile, optionKind, words.at(-1) ?? '', deadlineMs, at.positionals[0]);
+  }
   const current = words.at(-1) ?? '';
   if (words.at(-2) === '--json' && at.command.jsonFields.length) {
     // a list is comma-joined: the fields after what is already typed

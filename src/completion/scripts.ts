@@ -16,6 +16,15 @@ function optionNames(tree: Tree, test: (option: OptionSpec) => boolean): string[
   return [...new Set(all.filter(test).flatMap((option) => option.names))].sort();
 }
 
+/**
+ * Options whose value \`ws __complete\` gives, as "<command path> <option>" (" --profile" for a global one): \`--param\`
+ * of \`queries execute\` names the query's parameters, while \`--param\` of \`queries create\` declares one.
+ */
+function dynamicOptionKeys(tree: Tree): string[] {
+  const keys = (path: string, options: OptionSpec[]) => options.filter((option) => option.value === 'dynamic').flatMap((option) => option.names.map((name) => `${path} ${name}`));
+  return [...keys('', tree.globalOptions), ...flatten(tree.root).flatMap((command) => keys(command.path.join(' '), command.options))];
+}
+
 /** `--json [fields]` may stand alone, so the word after it is not necessarily its value. */
 function isOptionalValue(option: OptionSpec): boolean {
   return option.names.includes('--json');
@@ -49,7 +58,7 @@ ${shCase('_ws_argument_words', commands.map((c) => [key(c), words(c.arguments.fl
 _ws_global_options=${JSON.stringify(words(tree.globalOptions.flatMap((o) => o.names.filter((n) => n.startsWith('--')))))}
 _ws_value_options=${spaced(valueOptions(tree))}
 _ws_file_options=${spaced(optionNames(tree, (option) => option.value === 'files'))}
-_ws_dynamic_options=${spaced(optionNames(tree, (option) => option.value === 'dynamic'))}
+_ws_dynamic_options=${JSON.stringify(`|${dynamicOptionKeys(tree).join('|')}|`)}
 _ws_help_topics=${JSON.stringify(words(tree.helpTopics))}
 `;
 }
@@ -102,6 +111,8 @@ _ws_dynamic() {
     [[ "$line" == *[[:space:]]* ]] && printf -v line '%q' "$line"
     COMPREPLY+=("$line")
   done < <("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:0:COMP_CWORD+1}" 2>/dev/null)
+  # a parameter name (\`start_date=\`) is followed by its value, not by a space
+  [[ "\${COMPREPLY[0]}" == *= ]] && compopt -o nospace 2>/dev/null
 }
 
 _ws() {
@@ -118,7 +129,7 @@ _ws() {
     fi
   fi
   if [[ "$_ws_value_options" == *" $prev "* ]]; then
-    if [[ "$_ws_dynamic_options" == *" $prev "* ]]; then _ws_dynamic; return; fi
+    if [[ "$_ws_dynamic_options" == *"| $prev|"* || "$_ws_dynamic_options" == *"|$_ws_path $prev|"* ]]; then _ws_dynamic; return; fi
     if [[ "$_ws_file_options" == *" $prev "* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return; fi
     local values; values="$(_ws_choices "$_ws_path $prev")"; [[ -z "$values" ]] && values="$(_ws_choices " $prev")"
     COMPREPLY=($(compgen -W "$values" -- "$cur"))
@@ -138,6 +149,7 @@ _ws() {
   case "$(_ws_argument_kind)" in
     dynamic) _ws_dynamic ;;
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     words) COMPREPLY=($(compgen -W "$(_ws_argument_words "$_ws_path")" -- "$cur")) ;;
   esac
 }
@@ -161,7 +173,9 @@ _ws_dynamic() {
     values+=("\${line%%$'\\t'*}")
     shown+=("\${line%%$'\\t'*}  -- \${line#*$'\\t'}")
   done
-  ((\${#values})) && compadd -l -d shown -a values
+  # a parameter name (\`start_date=\`) is followed by its value, not by a space
+  if [[ "\${values[1]}" == *= ]]; then ((\${#values})) && compadd -S '' -l -d shown -a values
+  else ((\${#values})) && compadd -l -d shown -a values; fi
 }
 
 _ws() {
@@ -179,7 +193,7 @@ _ws() {
     fi
   fi
   if [[ "$_ws_value_options" == *" $prev "* ]]; then
-    if [[ "$_ws_dynamic_options" == *" $prev "* ]]; then _ws_dynamic; return; fi
+    if [[ "$_ws_dynamic_options" == *"| $prev|"* || "$_ws_dynamic_options" == *"|$_ws_path $prev|"* ]]; then _ws_dynamic; return; fi
     if [[ "$_ws_file_options" == *" $prev "* ]]; then _files; return; fi
     local values; values="$(_ws_choices "$_ws_path $prev")"; [[ -z "$values" ]] && values="$(_ws_choices " $prev")"
     [[ -n "$values" ]] && compadd -- \${=values}
@@ -200,6 +214,7 @@ _ws() {
   case "$kind" in
     dynamic) _ws_dynamic ;;
     files) _files ;;
+    dirs) _files -/ ;;
     words) compadd -- \${=$(_ws_argument_words "$_ws_path")} ;;
   esac
 }
@@ -214,6 +229,7 @@ fi
 `;
 }
 
+const fishDirectories = "'(__fish_complete_directories (commandline -ct))'";
 const fishQuote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export function fishScript(tree: Tree): string {
@@ -223,10 +239,12 @@ export function fishScript(tree: Tree): string {
   const aliases = flatten(tree.root).flatMap((c) => c.subcommands.flatMap((sub) => sub.aliases.map((alias) => fishQuote(`${[...c.path, alias].join(' ')}=${sub.path.at(-1)}`))));
   lines.push(`set -g __ws_aliases ${aliases.join(' ')}`);
   lines.push(`
-# The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all
+# The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all;
+# the positional arguments after them are counted in __ws_nargs
 function __ws_path
     set -l path
     set -l skip 0
+    set -g __ws_nargs 0
     for word in (commandline -opc)[2..-1]
         if test $skip -eq 1
             set skip 0
@@ -249,7 +267,11 @@ function __ws_path
             set -l parts (string split -m1 '=' $alias)
             test "$parts[1]" = (string trim -- "$current $word"); and set word $parts[2]
         end
-        contains -- $word $subs; and set path $path $word
+        if test $__ws_nargs -eq 0; and contains -- $word $subs
+            set path $path $word
+        else
+            set __ws_nargs (math $__ws_nargs + 1)
+        end
     end
     string join ' ' $path
 end
@@ -257,6 +279,16 @@ end
 function __ws_at
     set -l path (__ws_path)
     test "$path" = "$argv"
+end
+
+# After __ws_at: the cursor is at positional argument $argv[1] (from 0), or at it or later with a + ("1+")
+function __ws_argn
+    set -l n (string trim -r -c + -- $argv[1])
+    if string match -q -- '*+' $argv[1]
+        test $__ws_nargs -ge $n
+    else
+        test $__ws_nargs -eq $n
+    end
 end
 
 # --json takes an optional comma-separated list: complete the field after the last comma
@@ -290,7 +322,7 @@ end
     const short = spec.names.find((n) => /^-[^-]$/.test(n))?.slice(1);
     let line = `complete -c ws${condition ? ` -n ${fishQuote(condition)}` : ''}${long ? ` -l ${long}` : ''}${short ? ` -s ${short}` : ''}`;
     if (spec.takesValue && !isOptionalValue(spec)) {
-      line += { words: ` -x -a ${fishQuote(words(spec.choices))}`, dynamic: " -x -a '(__ws_dynamic)'", files: ' -r -F', none: ' -x' }[spec.value];
+      line += { words: ` -x -a ${fishQuote(words(spec.choices))}`, dynamic: " -x -a '(__ws_dynamic)'", files: ' -r -F', dirs: ` -x -a ${fishDirectories}`, none: ' -x' }[spec.value];
     }
     return `${line} -d ${fishQuote(spec.description)}`;
   };
@@ -301,10 +333,12 @@ end
     const at = `__ws_at ${command.path.join(' ')}`.trimEnd();
     for (const sub of command.subcommands) lines.push(`complete -c ws -n ${fishQuote(at)} -a ${fishQuote(sub.path.at(-1)!)} -d ${fishQuote(sub.description)}`);
     for (const spec of command.options) lines.push(option(at, spec));
-    const kinds = new Set(command.arguments.map((argument) => argument.value));
-    if (kinds.has('dynamic')) lines.push(`complete -c ws -n ${fishQuote(at)} -x -a '(__ws_dynamic)'`);
-    if (kinds.has('files')) lines.push(`complete -c ws -n ${fishQuote(at)} -F`);
-    for (const argument of command.arguments.filter((a) => a.choices.length)) lines.push(`complete -c ws -n ${fishQuote(at)} -x -a ${fishQuote(words(argument.choices))}`);
+    command.arguments.forEach((argument, index) => {
+      // each positional argument by its place: \`queries pull <dir> <query...>\` is a folder, then query slugs
+      const here = fishQuote(`${at}; and __ws_argn ${index}${argument.variadic ? '+' : ''}`);
+      const values = { dynamic: " -x -a '(__ws_dynamic)'", files: ' -F', dirs: ` -x -a ${fishDirectories}`, words: ` -x -a ${fishQuote(words(argument.choices))}`, none: '' }[argument.value];
+      if (values) lines.push(`complete -c ws -n ${here}${values}`);
+    });
     if (command.jsonFields.length) {
       lines.push(`complete -c ws -n ${fishQuote(`${at}; and __ws_after_json`)} -x -a ${fishQuote(`(__ws_json_fields ${words(command.jsonFields)})`)}`);
     }

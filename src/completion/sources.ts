@@ -1,10 +1,12 @@
 import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
-import { listQueries } from '../api/queries.js';
+import { getQuery, listQueries } from '../api/queries.js';
+import { queryAmong } from '../api/resolve.js';
 import { resolveSettings } from '../config/settings.js';
 import { keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
+import { isUuid } from '../ids.js';
 import { version } from '../version.js';
 
 type Candidate = [value: string, description: string];
@@ -43,7 +45,7 @@ const field = (value: unknown, name: string): string | undefined => {
   return typeof inner === 'string' ? inner : undefined;
 };
 
-const sources: Record<string, (http: HttpClient, current: string) => Promise<Candidate[]>> = {
+const sources: Record<string, (http: HttpClient, current: string, subject: string | undefined) => Promise<Candidate[]>> = {
   /** Query slugs, found by the list's search as `ws queries get <slug>` resolves them. */
   'queries query': async (http, current) => {
     const list = await listQueries(http, { limit: pageSize, search: current || undefined, includeRuns: false });
@@ -56,6 +58,15 @@ const sources: Record<string, (http: HttpClient, current: string) => Promise<Can
       [automation.id, automation.name],
       [automation.name, automation.id],
     ]);
+  },
+  /**
+   * The parameters `queries execute <query> --param` can fill, as `name=`: one request (the query by id, or one page
+   * of the search its slug or name is resolved by), the same rule as the command's.
+   */
+  'queries execute --param': async (http, _current, query) => {
+    if (!query) return [];
+    const found = isUuid(query) ? await getQuery(http, query) : queryAmong((await listQueries(http, { limit: pageSize, search: query, includeRuns: false })).queries, query);
+    return (found.parameters ?? []).map((p): Candidate => [`${p.name}=`, [p.type, p.defaultValue ? `default ${p.defaultValue}` : '', p.description].filter(Boolean).join(', ')]);
   },
   /** Recent query runs: the last run of each recently updated query. */
   'runs runId': async (http) => {
@@ -76,14 +87,14 @@ const sources: Record<string, (http: HttpClient, current: string) => Promise<Can
   },
 };
 
-/** Names for the argument `kind` ("<group> <argument>") from the API; none without a key and base URL. */
-export async function fromApi(io: IO, profile: string | undefined, kind: string, current: string, deadlineMs: number): Promise<Candidate[]> {
+/** Names for `kind` ("<group> <argument>", or "<command> <option>" with the `subject` it is about) from the API; none without a key and base URL. */
+export async function fromApi(io: IO, profile: string | undefined, kind: string, current: string, deadlineMs: number, subject?: string): Promise<Candidate[]> {
   const source = sources[kind];
   if (!source) return [];
   const http = client(io, profile, deadlineMs);
   if (!http) return [];
   try {
-    return await source(http, current);
+    return await source(http, current, subject);
   } finally {
     await http.close();
   }

@@ -1,8 +1,8 @@
 import type { Command, Option } from 'commander';
 import { jsonFieldsOf } from '../commands/shared.js';
 
-/** What the value of an option or argument completes to: fixed words, file names, names from the API (`ws __complete`), nothing. */
-export type ValueKind = 'words' | 'files' | 'dynamic' | 'none';
+/** What the value of an option or argument completes to: fixed words, file (and folder) names, folder names, names from the API (`ws __complete`), nothing. */
+export type ValueKind = 'words' | 'files' | 'dirs' | 'dynamic' | 'none';
 
 export interface OptionSpec {
   names: string[];
@@ -39,19 +39,25 @@ export interface Tree {
 
 /** Arguments whose values `ws __complete` finds through the API. */
 const dynamicArguments = new Set(['query', 'automation', 'runId']);
-/** Options whose values `ws __complete` knows (profile names from the config file). */
-const dynamicOptions = new Set(['--profile']);
+/**
+ * Options whose values `ws __complete` knows: profile names from the config file (any command), the parameter
+ * names of the query being executed (`--param` of `queries execute`, not of create, where it declares one).
+ */
+const dynamicOptions = new Set(['--profile', 'queries execute --param']);
+/** Arguments that name files or folders (`queries apply <file|dir...>`), and those that name a folder. */
+const fileArguments = new Set(['file', 'file|dir']);
+const dirArguments = new Set(['dir']);
 /** Placeholders of options that take a file or folder name. */
 const filePlaceholders = /<(path|file|dir|file\|-)>$/;
 
-function optionValue(option: Option): ValueKind {
+function optionValue(option: Option, path: string[]): ValueKind {
   if (!(option.required || option.optional)) return 'none';
   if (option.argChoices?.length) return 'words';
-  if (option.long && dynamicOptions.has(option.long)) return 'dynamic';
+  if (option.long && (dynamicOptions.has(option.long) || dynamicOptions.has(`${path.join(' ')} ${option.long}`))) return 'dynamic';
   return filePlaceholders.test(option.flags) ? 'files' : 'none';
 }
 
-function options(command: Command): OptionSpec[] {
+function options(command: Command, path: string[] = []): OptionSpec[] {
   return command.options
     .filter((option) => !option.hidden)
     .map((option) => ({
@@ -59,8 +65,14 @@ function options(command: Command): OptionSpec[] {
       takesValue: option.required || option.optional,
       choices: option.argChoices ?? [],
       description: option.description,
-      value: optionValue(option),
+      value: optionValue(option, path),
     }));
+}
+
+function argumentValue(choices: string[] | undefined, name: string): ValueKind {
+  if (choices?.length) return 'words';
+  if (dynamicArguments.has(name)) return 'dynamic';
+  return fileArguments.has(name) ? 'files' : dirArguments.has(name) ? 'dirs' : 'none';
 }
 
 function commandArguments(command: Command): ArgumentSpec[] {
@@ -68,7 +80,7 @@ function commandArguments(command: Command): ArgumentSpec[] {
     name: argument.name(),
     choices: argument.argChoices ?? [],
     variadic: argument.variadic,
-    value: argument.argChoices?.length ? 'words' : dynamicArguments.has(argument.name()) ? 'dynamic' : argument.name() === 'file' ? 'files' : 'none',
+    value: argumentValue(argument.argChoices, argument.name()),
   }));
 }
 
@@ -81,7 +93,7 @@ export function commandTree(program: Command, helpTopics: string[] = []): Tree {
     aliases: command.aliases(),
     description: command.description(),
     subcommands: command.commands.map((sub) => walk(sub, [...path, sub.name()])),
-    options: path.length === 0 ? [] : [...options(command), helpOption],
+    options: path.length === 0 ? [] : [...options(command, path), helpOption],
     arguments: path.length === 0 ? [] : commandArguments(command),
     jsonFields: jsonFieldsOf.get(command) ?? [],
   });

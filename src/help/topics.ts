@@ -51,7 +51,7 @@ A flag wins over a variable; a variable wins over the profile in the config file
   5    the remote job ended badly while waiting: a query run FAILED or CANCELLED, an automation run
        failed or cancelled
   6    --timeout passed while waiting; the run goes on, and the message says how to resume waiting
-  8    \`queries apply --dry-run\`: changes are pending (for drift checks in CI)
+  8    \`queries apply --dry-run\`, \`skills apply --dry-run\`: changes are pending (for drift checks in CI)
   129  the terminal hung up (SIGHUP) while waiting; 143: stopped by SIGTERM. Both name the run, as Ctrl-C does
   130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel
 

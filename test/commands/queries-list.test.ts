@@ -188,7 +188,10 @@ describe('hints on stderr', () => {
     const result = await ws(['queries', 'list', '--limit', '2'], { env: { NO_COLOR: '1' } });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(3);
-    expect(result.stderr).toBe('showing 2 of 5 queries; use --limit n or --all for more\n');
+    // not "use --limit n" again: --limit is what was just given
+    expect(result.stderr).toBe('showing 2 of 5 queries; the next 2: --offset 2; every one: --all\n');
+    const next = await ws(['queries', 'list', '--limit', '2', '--offset', '2'], { env: { NO_COLOR: '1' } });
+    expect(next.stderr).toBe('showing 2 of 5 queries; the next 2: --offset 4; every one: --all\n');
   });
 
   it('gives no "showing" hint when every query was shown', async () => {

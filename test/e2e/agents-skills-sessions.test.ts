@@ -284,19 +284,57 @@ describe('ws skills apply', () => {
     expect(await received()).toEqual([]);
   });
 
-  it('--dry-run validates and prints every request, and sends nothing', async () => {
+  it('--dry-run prints the plan as queries apply does: created, updated with its diff, unchanged; exit 8, and no write', async () => {
     const folder = path.join(dir, 'dry');
+    write('dry/style.md', skillMarkdown('dry_style', 'Dry style', 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.'));
+    write('dry/two.md', skillMarkdown('dry_same', 'Dry same', 'Same.'));
+    expect((await ws(['skills', 'apply', folder], env)).exitCode).toBe(0);
+    write('dry/style.md', skillMarkdown('dry_style', 'Dry style', 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.', 'tools: [run_query]\n'));
     write('dry/one.md', skillMarkdown('dry_one', 'Dry one', 'One.'));
-    write('dry/two.json', JSON.stringify({ name: 'Dry two', slug: 'dry_two', description: 'Two', knowledge: 'Two.' }));
+    await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
     const table = await ws(['skills', 'apply', folder, '--dry-run'], env);
-    expect(table.exitCode).toBe(0);
-    expect(table.stdout.match(/^POST \/skills$/gm)).toHaveLength(2);
-    expect(table.stdout).toContain('"slug": "dry_one"');
+    expect(table.exitCode, table.stderr).toBe(8);
+    expect(table.stdout).toBe(
+      [
+        `created    dry_one    ${path.join(folder, 'one.md')}`,
+        '    name: "Dry one"',
+        '    slug: "dry_one"',
+        '    description: "About Dry one"',
+        '    knowledge: "One."',
+        `updated    dry_style  ${path.join(folder, 'style.md')}`,
+        '    knowledge:',
+        '        Keywords in upper case.',
+        '      - JOIN with USING.',
+        '      + JOIN with ON.',
+        '        One clause a line.',
+        '    tools: null -> ["run_query"]',
+        `unchanged  dry_same   ${path.join(folder, 'two.md')}`,
+        '',
+        '1 to create, 1 to update, 1 unchanged',
+        '',
+      ].join('\n'),
+    );
+    expect(table.stderr).toBe('dry run: nothing was sent; exit 8: changes pending\n');
     const json = await ws(['skills', 'apply', folder, '--dry-run', '-o', 'json'], env);
-    const printed = JSON.parse(json.stdout) as { dryRun: boolean; requests: { body: { slug: string } }[] };
-    expect(printed.dryRun).toBe(true);
-    expect(printed.requests.map((r) => r.body.slug)).toEqual(['dry_one', 'dry_two']);
-    expect(await received()).toEqual([]);
+    expect(json.exitCode).toBe(8);
+    const printed = JSON.parse(json.stdout);
+    expect(printed).toMatchObject({ dryRun: true, created: ['dry_one'], updated: ['dry_style'], unchanged: ['dry_same'] });
+    expect(printed.skills.map((s: { slug: string; action: string }) => `${s.action} ${s.slug}`)).toEqual(['created dry_one', 'updated dry_style', 'unchanged dry_same']);
+    expect(printed.skills[1]).toEqual({
+      slug: 'dry_style',
+      file: path.join(folder, 'style.md'),
+      action: 'updated',
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      notes: [],
+      changes: { knowledge: { from: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.', to: 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.' }, tools: { from: null, to: ['run_query'] } },
+    });
+    // reads only: each skill looked up, nothing written
+    expect((await received()).every((line) => line.startsWith('GET /skills/'))).toBe(true);
+    // nothing pending is exit 0
+    const unchanged = await ws(['skills', 'apply', path.join(folder, 'two.md'), '--dry-run'], env);
+    expect(unchanged.exitCode, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout).toBe(`unchanged  dry_same  ${path.join(folder, 'two.md')}\n\n0 to create, 0 to update, 1 unchanged\n`);
+    expect(unchanged.stderr).toBe('dry run: nothing was sent\n');
   });
 });
 

@@ -119,6 +119,9 @@ describe('ws auth login', () => {
     expect(server.requests[0]!.headers['x-api-key']).toBe(newKey);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('error: GET /queries: not authenticated (HTTP 401): key [redacted] is not valid\n');
+    // a next step, not `ws auth login` or `ws auth status`, which check the key just refused
+    expect(result.stderr).toContain(`hint: nothing was saved; a key works only for the workspace it was made for: check that this one is for ${server.baseUrl}\n`);
+    expect(result.stderr).not.toContain('`ws auth');
     expect(result.stderr).not.toContain('Logged in');
     expect(result.stdout + result.stderr).not.toContain(newKey);
     expect(readConfigFile(dir)).toEqual(before);
@@ -138,7 +141,8 @@ describe('ws auth login', () => {
       const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { WS_CONFIG_DIR: dir }, options);
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: no API key given\nhint: pipe the key on stdin: `ws auth login --with-key-stdin < key.txt`\n');
+      // the key was piped (or stdin is not a terminal): the hint looks at what came, not at piping it again
+      expect(result.stderr).toBe('error: no API key given\nhint: nothing came on stdin: check what is piped in (an unset variable, an empty file)\n');
     }
     expect(server.requests).toHaveLength(0);
     expect(fs.existsSync(configFile(dir))).toBe(false);
@@ -283,6 +287,7 @@ describe('ws auth status', () => {
     expect(result.stdout).toContain('API key:  ****Qz7W  (from env WS_API_KEY)\n');
     expect(result.stdout).toContain('status:   not authenticated: GET /queries: not authenticated (HTTP 401)');
     expect(result.stderr).toContain('error: GET /queries: not authenticated (HTTP 401): key [redacted] was revoked\n');
+    expect(result.stderr).toContain('hint: the key comes from WS_API_KEY: set a working key there, or unset it and log in with `ws auth login`\n');
     expect(result.stdout + result.stderr).not.toContain(newKey);
 
     const json = await ws(['auth', 'status', '--json'], { WS_BASE_URL: server.baseUrl, WS_API_KEY: newKey });
@@ -290,6 +295,28 @@ describe('ws auth status', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ apiKey: { value: '****Qz7W' }, authenticated: false });
     expect(JSON.parse(json.stderr).error.status).toBe(401);
     expect(json.stdout + json.stderr).not.toContain(newKey);
+  });
+});
+
+describe('ws auth status hints a next step, never `ws auth status`', () => {
+  it('a saved key the API refuses: log in again', async () => {
+    server.on('GET', '/queries', { status: 401, body: { message: 'revoked' } });
+    const dir = tempConfigDir();
+    writeConfigFile(dir, { profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin(server) } } });
+    const result = await ws(['auth', 'status'], { WS_CONFIG_DIR: dir });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toBe('error: GET /queries: not authenticated (HTTP 401): revoked\nhint: log in again with `ws auth login`\n');
+  });
+
+  it('a base URL where nothing listens: the one shown above', async () => {
+    const closed = new ApiServer();
+    await closed.start();
+    const baseUrl = closed.baseUrl;
+    await closed.stop();
+    const result = await ws(['auth', 'status'], { WS_BASE_URL: baseUrl, WS_API_KEY: newKey });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(`base URL: ${baseUrl}  (from env WS_BASE_URL)\n`);
+    expect(result.stderr).toMatch(/\nhint: nothing is listening there: check the base URL shown above\n$/);
   });
 });
 

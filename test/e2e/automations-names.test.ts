@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { demoIds, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { orgId, userId, uuid } from '../helpers/fixtures.js';
+import { automation, uuid } from '../helpers/fixtures.js';
 import { testKey, ws } from '../helpers/ws.js';
 
 const morning = demoIds.automations.morningReport;
@@ -52,22 +52,8 @@ describe('an automation by name', () => {
   });
 
   it('a name two automations share is exit 4 listing both ids', async () => {
-    const automation = (id: string) => ({
-      id,
-      organizationId: orgId,
-      name: 'Weekly export',
-      description: null,
-      cadence: { type: 'weekly', time: '06:00' },
-      inputSchema: {},
-      clonedFromId: null,
-      createdById: userId,
-      updatedById: userId,
-      lastRunAt: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    });
     const [a, b] = [uuid(), uuid()];
-    const server = await new ApiServer().on('GET', '/automations', { body: { workflows: [automation(a), automation(b)], total: 2, limit: 50, offset: 0 } }).start();
+    const server = await new ApiServer().on('GET', '/automations', { body: { workflows: [automation({ id: a }), automation({ id: b })], total: 2, limit: 50, offset: 0 } }).start();
     try {
       const result = await ws(['automations', 'get', 'Weekly export'], { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey });
       expect(result.exitCode).toBe(4);

@@ -66,7 +66,7 @@ describe('the pager', () => {
     expect(run.exitCode).toBe(0);
     const lines = run.screen.split('\n');
     expect(lines.slice(0, 3).every((line) => line.startsWith('WS: '))).toBe(true);
-    expect(lines[3]).toMatch(/^showing 2 of \d+ queries; use --limit n or --all for more$/);
+    expect(lines[3]).toMatch(/^showing 2 of \d+ queries; the next 2: --offset 2; every one: --all$/);
   }, 30_000);
 
   it('the profile\'s pager comes before PAGER, and PAGER before the default', async () => {

@@ -99,6 +99,30 @@ describe('ws __complete', () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  it('--param of queries execute: the parameters of the query before it, by slug or by name, in one request', async () => {
+    const params = 'start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\nmin_amount=\tnumber, default 0, smallest order amount included\n';
+    expect(await complete(['ws', 'queries', 'execute', 'revenue_by_country', '--param', ''])).toBe(params);
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    await emu.clearRequests();
+    expect(await complete(['ws', 'queries', 'execute', 'revenue by COUNTRY', '--wait', '--param', 'min'])).toBe('min_amount=\tnumber, default 0, smallest order amount included\n');
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    await emu.clearRequests();
+    expect(await complete(['ws', 'queries', 'execute', demoIds.queries.revenueByCountry, '--param', 's'])).toBe('start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\n');
+    expect(routes(await emu.requests())).toEqual([`GET /queries/${demoIds.queries.revenueByCountry}`]);
+    await emu.clearRequests();
+    // --param of create declares a parameter; before the query is named there is nothing to ask about
+    expect(await complete(['ws', 'queries', 'create', '--param', ''])).toBe('');
+    expect(await complete(['ws', 'queries', 'execute', '--param', ''])).toBe('');
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('queries pull: a folder first (the shell lists it: no request), then query slugs', async () => {
+    expect(await complete(['ws', 'queries', 'pull', 'dai'])).toBe('');
+    expect(await emu.requests()).toEqual([]);
+    expect(await complete(['ws', 'queries', 'pull', 'queries/', 'dai'])).toBe('daily_revenue\tDaily revenue\n');
+    expect(await complete(['ws', 'queries', 'pull', 'queries/', 'daily_revenue', 'top'])).toBe('top_customers\tTop customers\n');
+  });
+
   it('nothing where the scripts complete by themselves, and nothing past the last argument; no request', async () => {
     expect(await complete(['ws', 'queries', 'li'])).toBe('');
     expect(await complete(['ws', 'queries', 'get', '--j'])).toBe('');
@@ -159,6 +183,18 @@ describe('bash', () => {
     expect(await complete(...line)).toEqual(expected);
   });
 
+  it('queries pull: folders, then query slugs; queries apply: files and folders; --param: the parameters', async () => {
+    const files = fs.mkdtempSync(path.join(dir, 'files-'));
+    fs.mkdirSync(path.join(files, 'queries'));
+    fs.writeFileSync(path.join(files, 'query.sql'), '');
+    expect(await complete('ws', 'queries', 'pull', `${files}/`)).toEqual([`${files}/queries`]);
+    expect((await complete('ws', 'queries', 'apply', `${files}/`)).sort()).toEqual([`${files}/queries`, `${files}/query.sql`]);
+    expect((await complete('ws', 'queries', 'apply', `${files}/query.sql`, `${files}/q`)).sort()).toEqual([`${files}/queries`, `${files}/query.sql`]);
+    expect(await complete('ws', 'queries', 'pull', files, 'revenue_b')).toEqual(['revenue_by_country']);
+    expect(await complete('ws', 'queries', 'execute', 'revenue_by_country', '--param', '')).toEqual(['start_date=', 'min_amount=']);
+    expect(await complete('ws', 'queries', 'create', '--param', '')).toEqual([]);
+  });
+
   it('--profile offers profile names, not file names', async () => {
     env.WS_CONFIG_DIR = configDir({ default: {}, prod: {} });
     expect(await complete('ws', '--profile', '')).toEqual(['default', 'prod']);
@@ -177,23 +213,37 @@ describe.skipIf(skipWithout('fish'))('fish (installed by .ci/run)', () => {
     ['ws automations trigger Nig', [`Nightly churn export\t${demoIds.automations.nightlyExport}`]],
     ['ws runs g', ['get\tShow the status and history of a query run']],
     ['ws queries list --json id,na', ['id,name']],
+    ['ws queries pull queries/ dai', ['daily_revenue\tDaily revenue']],
+    ['ws queries execute revenue_by_country --param m', ['min_amount=\tnumber, default 0, smallest order amount included']],
+    ['ws queries create --param ', []],
   ])('%j -> %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });
+
+  it('queries pull: folders first; queries apply: files and folders', async () => {
+    const files = fs.mkdtempSync(path.join(dir, 'fish-files-'));
+    fs.mkdirSync(path.join(files, 'queries'));
+    fs.writeFileSync(path.join(files, 'query.sql'), '');
+    expect(await complete(`ws queries pull ${files}/`)).toEqual([`${files}/queries/\tDirectory`]);
+    expect((await complete(`ws queries apply ${files}/`)).map((line) => line.split('\t')[0])).toEqual([`${files}/queries/`, `${files}/query.sql`]);
+  });
 });
 
-describe.skipIf(skipWithout('zsh', 'tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
-  const socket = `ws-completion-${process.pid}`;
+/**
+ * An interactive shell in tmux: `typed` types a line and Tab (and `after`, e.g. a mark to see whether a space came)
+ * and returns the screen once it matches. `start` runs the shell, sources `rc` and waits for the prompt `mark> `.
+ */
+function interactive(name: string, mark: string) {
+  const socket = `ws-completion-${name}-${process.pid}`;
   const tmux = async (...args: string[]) => (await execa('tmux', ['-L', socket, ...args], { timeout: 20_000 })).stdout;
   const screen = () => tmux('capture-pane', '-p', '-t', 'z');
-  /** The command line after typing `keys` and Tab (and `after`, e.g. a mark to see whether a space came). */
   const typed = async (keys: string, expected: RegExp, after = '') => {
     await tmux('send-keys', '-t', 'z', 'C-u', 'C-l');
     await tmux('send-keys', '-t', 'z', '-l', keys);
     await tmux('send-keys', '-t', 'z', 'Tab');
     if (after) {
       // the Tab may ask ws over HTTP: wait until the line changes before typing on
-      await pollUntil(async () => (await screen()).split('\n').find((line) => line.startsWith('ZP> ')) !== `ZP> ${keys}` || undefined, `zsh to complete "${keys}"`, 20_000, 100);
+      await pollUntil(async () => (await screen()).split('\n').find((line) => line.startsWith(`${mark}> `)) !== `${mark}> ${keys}` || undefined, `${name} to complete "${keys}"`, 20_000, 100);
       await tmux('send-keys', '-t', 'z', '-l', after);
     }
     let shown = '';
@@ -201,26 +251,64 @@ describe.skipIf(skipWithout('zsh', 'tmux'))('zsh, interactive in tmux, the scrip
       return await pollUntil(async () => {
         shown = await screen();
         return expected.test(shown) && shown;
-      }, `zsh to show ${expected} after "${keys}"`, 20_000, 100);
+      }, `${name} to show ${expected} after "${keys}"`, 20_000, 100);
     } catch (error) {
       throw new Error(`${(error as Error).message}; the screen:\n${shown}`);
     }
   };
+  const start = async (command: string, rc: string) => {
+    await tmux('new-session', '-d', '-s', 'z', '-x', '160', '-y', '40', command);
+    await tmux('send-keys', '-t', 'z', `source '${rc}'`, 'Enter');
+    await pollUntil(async () => new RegExp(`^${mark}>\\s*$`, 'm').test(await screen()), `the ${name} prompt`, 20_000, 100); // capture-pane drops trailing spaces
+  };
+  const stop = () => spawnSync('tmux', ['-L', socket, 'kill-server']);
+  return { typed, start, stop };
+}
+
+const exportsOf = (variables: Record<string, string>) => Object.entries(variables).map(([name, value]) => `export ${name}='${value}'`);
+
+describe.skipIf(skipWithout('tmux'))('bash, interactive in tmux', { timeout: 60_000 }, () => {
+  const { typed, start, stop } = interactive('bash', 'BP');
+  beforeAll(async () => {
+    const rc = path.join(dir, 'bashrc');
+    fs.writeFileSync(rc, [...exportsOf(env), `source '${path.join(dir, 'ws.bash')}'`, "PS1='BP> '", ''].join('\n'));
+    await start('bash --norc --noprofile -i', rc);
+  }, 30_000);
+  afterAll(stop);
+
+  it('--param of queries execute: a parameter name and =, with no space after it; a slug gets its space', async () => {
+    await typed('ws queries execute revenue_by_country --param mi', /^BP> ws queries execute revenue_by_country --param min_amount=X$/m, 'X');
+    await typed('ws queries pull . dai', /^BP> ws queries pull \. daily_revenue X$/m, 'X');
+  });
+});
+
+describe.skipIf(skipWithout('fish', 'tmux'))('fish, interactive in tmux (fish is installed by .ci/run)', { timeout: 60_000 }, () => {
+  const { typed, start, stop } = interactive('fish', 'FP');
+  beforeAll(async () => {
+    const rc = path.join(dir, 'config.fish');
+    const exports = Object.entries(env).map(([name, value]) => `set -gx ${name} '${value}'`);
+    fs.writeFileSync(rc, [...exports, `source '${path.join(dir, 'ws.fish')}'`, "function fish_prompt; echo -n 'FP> '; end", 'function fish_right_prompt; end', ''].join('\n'));
+    await start('fish --no-config -i', rc);
+  }, 30_000);
+  afterAll(stop);
+
+  it('--param of queries execute: a parameter name and =, with no space after it', async () => {
+    await typed('ws queries execute revenue_by_country --param mi', /^FP> ws queries execute revenue_by_country --param min_amount=X$/m, 'X');
+  });
+});
+
+describe.skipIf(skipWithout('zsh', 'tmux'))('zsh, interactive in tmux, the script on fpath (zsh is installed by .ci/run)', { timeout: 60_000 }, () => {
+  const { typed, start, stop } = interactive('zsh', 'ZP');
 
   beforeAll(async () => {
     const fpath = path.join(dir, 'fpath');
     fs.mkdirSync(fpath);
     fs.copyFileSync(path.join(dir, '_ws'), path.join(fpath, '_ws'));
     const rc = path.join(dir, 'zshrc');
-    const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
-    fs.writeFileSync(rc, [...exports, `fpath=('${fpath}' $fpath)`, 'autoload -U compinit && compinit -u -D', "PS1='ZP> '", ''].join('\n'));
-    await tmux('new-session', '-d', '-s', 'z', '-x', '160', '-y', '40', `zsh -f -i`);
-    await tmux('send-keys', '-t', 'z', `source '${rc}'`, 'Enter');
-    await pollUntil(async () => /^ZP>\s*$/m.test(await screen()), 'the zsh prompt', 20_000, 100); // capture-pane drops trailing spaces
+    fs.writeFileSync(rc, [...exportsOf(env), `fpath=('${fpath}' $fpath)`, 'autoload -U compinit && compinit -u -D', "PS1='ZP> '", ''].join('\n'));
+    await start('zsh -f -i', rc);
   }, 30_000);
-  afterAll(() => {
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
-  });
+  afterAll(stop);
 
   it('completes a command word (the #compdef line made compinit load _ws from fpath)', async () => {
     await typed('ws queri', /^ZP> ws queries X$/m, 'X');
@@ -237,5 +325,18 @@ describe.skipIf(skipWithout('zsh', 'tmux'))('zsh, interactive in tmux, the scrip
 
   it('completes a query slug from the running emulator', async () => {
     await typed('ws queries get dai', /^ZP> ws queries get daily_revenue X$/m, 'X');
+  });
+
+  it('queries pull: a folder, then a query slug; queries apply: a file', async () => {
+    const files = fs.mkdtempSync(path.join(dir, 'zsh-files-'));
+    fs.mkdirSync(path.join(files, 'queries'));
+    fs.writeFileSync(path.join(files, 'query.sql'), '');
+    await typed(`ws queries pull ${files}/q`, new RegExp(`^ZP> ws queries pull ${files}/queries/X$`, 'm'), 'X');
+    await typed(`ws queries pull ${files} dai`, new RegExp(`^ZP> ws queries pull ${files} daily_revenue X$`, 'm'), 'X');
+    await typed(`ws queries apply ${files}/query.`, new RegExp(`^ZP> ws queries apply ${files}/query.sql X$`, 'm'), 'X');
+  });
+
+  it('--param of queries execute: a parameter name and =, with no space after it', async () => {
+    await typed('ws queries execute revenue_by_country --param mi', /^ZP> ws queries execute revenue_by_country --param min_amount=X$/m, 'X');
   });
 });

@@ -196,6 +196,28 @@ describe('ws queries apply', { timeout: 60_000 }, () => {
     expect(await seen()).toEqual([]);
   });
 
+  it('every problem of a file at once, each with its line; the error counts files and problems', async () => {
+    const dir = freshDir('many');
+    const many = path.join(dir, 'many.sql');
+    fs.writeFileSync(many, '-- ---\n-- slug: other\n-- colour: red\n-- parameters:\n--   - name: n\n--     defaultValue: 5\n--   - name: 2n\n-- ---\nSELECT {{n}}\n');
+    const two = path.join(dir, 'two.sql');
+    fs.writeFileSync(two, `-- ---\n-- name: Two\n-- description: ${'d'.repeat(2001)}\n-- ---\nSELECT 1\nWHERE x = {{x}}\n`);
+    await emu.clearRequests();
+    const result = await ws(['queries', 'apply', dir], emu.env);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n').slice(0, 8)).toEqual([
+      'error: 2 bad query files (7 problems), nothing was sent:',
+      `  ${many}:2: "slug" does not belong in the block: the slug is the file name`,
+      `  ${many}:3: unknown field "colour"; a query file holds name, description, parameters, metadata, dataSourceId`,
+      `  ${many}:2: the block needs a name (name: …)`,
+      `  ${many}:6: parameters[0].defaultValue must be text (quote it: "5")`,
+      `  ${many}:7: parameters[1] needs a name of letters, digits and _ (not starting with a digit)`,
+      `  ${two}:3: description: Too big: expected string to have <=2000 characters`,
+      `  ${two}:6: the SQL uses {{x}} but no parameter declares it; add it under parameters:`,
+    ]);
+    expect(await seen()).toEqual([]);
+  });
+
   it('checks the API limits (a name over 500 characters) and a YAML error, with their lines', async () => {
     const dir = freshDir('limits');
     fs.writeFileSync(path.join(dir, 'long_name.sql'), `-- ---\n-- description: d\n-- name: ${'x'.repeat(501)}\n-- ---\nSELECT 1\n`);

@@ -210,7 +210,7 @@ describe('ws queries get', () => {
     server.on('GET', '/queries', { body: queryList([query({ slug: 'daily_revenue_eu' })]) });
     const result = await ws(['queries', 'get', 'daily_revenue'], env);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toContain('error: no query has the slug "daily_revenue"');
+    expect(result.stderr).toContain('error: no query has the slug or name "daily_revenue"');
     expect(result.stderr).toContain('daily_revenue_eu');
   });
 

@@ -448,7 +448,7 @@ describe('ws queries execute', () => {
     await emu.clearRequests();
     const missing = await ws(['queries', 'execute', 'top_customer', '--wait'], env);
     expect(missing.exitCode).toBe(4);
-    expect(missing.stderr).toContain('error: no query has the slug "top_customer"');
+    expect(missing.stderr).toContain('error: no query has the slug or name "top_customer"');
     expect(missing.stderr).toContain('top_customers');
     expect(routes(await emu.requests())).toEqual(['GET /queries']);
   });

@@ -46,3 +46,22 @@ export function query(overrides: Record<string, unknown> = {}): Record<string, u
 export function queryList(queries: Record<string, unknown>[], extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { queries, total: queries.length, limit: 50, offset: 0, ...extra };
 }
+
+/** An automation as GET /automations lists it (a weekly one without inputs), with any field replaced. */
+export function automation(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: uuid(),
+    organizationId: orgId,
+    name: 'Weekly export',
+    description: null,
+    cadence: { type: 'weekly', time: '06:00' },
+    inputSchema: {},
+    clonedFromId: null,
+    createdById: userId,
+    updatedById: userId,
+    lastRunAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/api/schemas/queries.js';
 import { formatQueryFile, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/query-file.js';
-import { lineDiff, planQuery } from '../../src/commands/queries/query-plan.js';
+import { lineDiff } from '../../src/commands/plan.js';
+import { planQuery } from '../../src/commands/queries/query-plan.js';
 import { undeclaredPlaceholders } from '../../src/commands/queries/parameters.js';
 
 function query(fields: Partial<Query>): Query {

@@ -2,15 +2,16 @@ import { updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { askSecret, readAll } from '../../prompt.js';
-import { checkKey, maskKey } from './check.js';
+import { checkKey, maskKey, withHint } from './check.js';
 
 export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: boolean }): Promise<void> {
   const { io } = ctx;
   const s = ctx.settings;
   const baseUrl = ctx.baseUrl();
+  const piped = opts.withKeyStdin || !io.stdinIsTTY;
   let key: string;
   const wanted = { what: 'the API key', instead: 'pipe it in: `ws auth login --with-key-stdin < key.txt`; or give it to each command in WS_API_KEY, with no login' };
-  if (opts.withKeyStdin || !io.stdinIsTTY) {
+  if (piped) {
     key = (await readAll(io, wanted)).trim();
   } else {
     try {
@@ -20,12 +21,18 @@ export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: 
       throw new WsError('interrupted', 'login cancelled; nothing was saved');
     }
   }
-  if (key === '' || /\s/.test(key)) {
-    throw usageError(key === '' ? 'no API key given' : 'the API key must not contain spaces or newlines', 'pipe the key on stdin: `ws auth login --with-key-stdin < key.txt`');
+  if (key === '') {
+    // a piped key that came out empty was piped already: the hint looks at what was piped, not at piping
+    throw usageError('no API key given', piped ? 'nothing came on stdin: check what is piped in (an unset variable, an empty file)' : 'paste the key at the prompt, or pipe it: `ws auth login --with-key-stdin < key.txt`');
   }
+  if (/\s/.test(key)) throw usageError('the API key must not contain spaces or newlines', `give the key alone, on one line${piped ? ' (what is piped in holds more than the key)' : ''}`);
   const http = ctx.http({ apiKey: key });
   try {
     await checkKey(http);
+  } catch (error) {
+    // not "log in again with `ws auth login`": that is what just failed
+    if (error instanceof WsError && error.kind === 'auth') throw withHint(error, `nothing was saved; a key works only for the workspace it was made for: check that this one is for ${baseUrl}`);
+    throw error;
   } finally {
     await http.close();
   }

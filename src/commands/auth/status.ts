@@ -1,10 +1,21 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { checkKey, maskKey } from './check.js';
+import { checkKey, maskKey, withHint } from './check.js';
 import { authStatusFields } from './fields.js';
 
 const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
 const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY', caFile: 'WS_CA_FILE' };
+
+/**
+ * A hint that names a next step, not `ws auth status` itself: where the refused key comes from and how to replace
+ * it; for a base URL that fails, the one printed above.
+ */
+function statusHint(error: WsError, keySource: string): WsError {
+  if (error.kind === 'auth' && error.status === 401) {
+    return withHint(error, keySource === 'env' ? 'the key comes from WS_API_KEY: set a working key there, or unset it and log in with `ws auth login`' : 'log in again with `ws auth login`');
+  }
+  return error.hint?.includes('`ws auth status`') ? withHint(error, error.hint.replace(/ ?\(`ws auth status`\)/, ' shown above')) : error;
+}
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
@@ -20,7 +31,7 @@ export async function run(ctx: Context): Promise<void> {
       authenticated = true;
     } catch (error) {
       if (!(error instanceof WsError)) throw error;
-      problem = error;
+      problem = statusHint(error, s.apiKey.source);
     }
   }
   const where = (source: keyof typeof from, env: string) => (source === 'env' ? `env ${env}` : source === 'config' ? `config ${s.configFile}` : from[source]);

@@ -8,7 +8,10 @@ const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';
 
 export function registerAutomations(program: Command, runner: Runner): void {
-  const automations = program.command('automations').description('Scheduled automations: list, trigger, follow and cancel their runs');
+  const automations = program
+    .command('automations')
+    .description('Scheduled automations: list, trigger, follow and cancel their runs')
+    .addHelpText('after', '\nAn <automation> is an automation UUID or its name (any case when only one automation has it).');
   examples(automations, 'ws automations list', `ws automations trigger ${automation} --wait`);
 
   const list = automations
@@ -27,14 +30,14 @@ export function registerAutomations(program: Command, runner: Runner): void {
   examples(list, 'ws automations list', 'ws automations list --search revenue --sort name --direction asc', 'ws automations list --latest-run --json');
   jsonFields(list, automationFields);
 
-  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID or exact name').action(runner(() => import('./get.js')));
+  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID or name').action(runner(() => import('./get.js')));
   examples(get, `ws automations get ${automation}`, 'ws automations get "Morning revenue report"');
   jsonFields(get, automationFields);
 
   const runs = automations
     .command('runs')
     .description('List the runs of an automation, newest first')
-    .argument('<automation>', 'automation UUID or exact name')
+    .argument('<automation>', 'automation UUID or name')
     .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'runs to skip', nonNegativeInt)
     .option('--all', 'fetch every page')
@@ -45,7 +48,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
   const trigger = automations
     .command('trigger')
     .description('Start a run of an automation; with --wait, follow it to the end')
-    .argument('<automation>', 'automation UUID or exact name')
+    .argument('<automation>', 'automation UUID or name')
     .option('--input <key=value>', 'an input value (repeatable)', collect)
     .option('--inputs-file <path>', 'input values from a JSON or YAML object (- for stdin)')
     .option('--metadata <json|@file>', 'a JSON object kept with the run')

@@ -2,7 +2,7 @@ import { listAutomationPages } from '../../api/automations.js';
 import { ListAutomationsParams } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { pageRequest } from '../shared.js';
+import { moreHint, pageRequest } from '../shared.js';
 import { automationView } from './view.js';
 
 export interface ListOptions {
@@ -26,5 +26,5 @@ export async function run(ctx: Context, _args: string[], opts: ListOptions): Pro
   );
   const output = await ctx.output(automationView.fields);
   const pages = listAutomationPages(ctx.http(), params, page);
-  await output.list({ key: 'workflows', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, automationView);
+  await output.list({ key: 'workflows', offset: page.offset, all: page.all, pages, moreHint: moreHint(page) }, automationView);
 }

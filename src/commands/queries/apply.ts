@@ -5,10 +5,8 @@ import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { parseQueryFile, QueryFileProblem, type QueryFile } from './query-file.js';
-import { planQuery, planText, type PlannedQuery } from './query-plan.js';
-
-/** `--dry-run` with changes pending: neither success (0) nor a failure of the contract's (1–6, 130). */
-export const changesPendingExitCode = 8;
+import { changesPendingExitCode, planDocument } from '../plan.js';
+import { planQuery, queryPlanText, type PlannedQuery } from './query-plan.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {
@@ -27,22 +25,30 @@ function filesOf(args: string[]): string[] {
 /** Every file read and checked before any request: one bad file and nothing is sent. */
 async function readAll(files: string[]): Promise<QueryFile[]> {
   const problems: string[] = [];
+  const bad = new Set<string>();
   const sources: QueryFile[] = [];
   for (const file of files) {
     try {
-      if (!file.toLowerCase().endsWith('.sql')) throw new QueryFileProblem(file, 1, 'a query file is named <slug>.sql');
+      if (!file.toLowerCase().endsWith('.sql')) throw QueryFileProblem.at(file, 1, 'a query file is named <slug>.sql');
       sources.push(await parseQueryFile(fs.readFileSync(file, 'utf8'), file));
     } catch (error) {
       if (!(error instanceof QueryFileProblem)) throw usageError(`cannot read ${file}: ${(error as Error).message}`);
-      problems.push(error.message);
+      problems.push(...error.problems);
+      bad.add(file);
     }
   }
   const slugs = sources.map((source) => source.slug);
   for (const source of sources) {
     const first = slugs.indexOf(source.slug);
-    if (sources[first] !== source) problems.push(`${source.file}:1: slug "${source.slug}" is also ${sources[first]!.file}`);
+    if (sources[first] !== source) {
+      problems.push(`${source.file}:1: slug "${source.slug}" is also ${sources[first]!.file}`);
+      bad.add(source.file);
+    }
   }
-  if (problems.length) throw usageError(`${problems.length} bad query file${problems.length > 1 ? 's' : ''}, nothing was sent:\n  ${problems.join('\n  ')}`);
+  if (problems.length) {
+    const files = `${bad.size} bad query file${bad.size > 1 ? 's' : ''}`;
+    throw usageError(`${files}${problems.length > bad.size ? ` (${problems.length} problems)` : ''}, nothing was sent:\n  ${problems.join('\n  ')}`);
+  }
   return sources;
 }
 
@@ -70,7 +76,7 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
   const existing = await querySlugs(ctx);
   const namesake = (source: QueryFile) => [...existing.values()].find((query) => query.name === source.query.name && query.slug !== source.slug);
   const plan: PlannedQuery[] = sources.map((source) => planQuery(source, existing.get(source.slug), namesake(source)));
-  if (output.format === 'table') ctx.io.stdout.write(planText(plan));
+  if (output.format === 'table') ctx.io.stdout.write(queryPlanText(plan));
   const pending = plan.filter((entry) => entry.action !== 'unchanged');
   if (!opts.dryRun) {
     for (const entry of pending) {
@@ -82,11 +88,7 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
       }
     }
   }
-  const slugs = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.slug);
-  if (output.format !== 'table') {
-    const queries = plan.map(({ create: _create, update: _update, ...entry }) => entry);
-    await output.document({ dryRun: Boolean(opts.dryRun), queries, created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') });
-  }
+  if (output.format !== 'table') await output.document(planDocument('queries', plan, Boolean(opts.dryRun), ({ create: _create, update: _update, ...entry }: PlannedQuery) => entry));
   if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${changesPendingExitCode}: changes pending` : ''}`);
   return opts.dryRun && pending.length ? changesPendingExitCode : 0;
 }

@@ -1,5 +1,5 @@
-import { createQuery } from '../../api/queries.js';
-import { CreateQueryBody } from '../../api/schemas/queries.js';
+import { createQuery, listQueries } from '../../api/queries.js';
+import { CreateQueryBody, type Query } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
@@ -37,6 +37,30 @@ export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: stri
   return opts.sqlFile !== undefined ? readText(ctx.io, opts.sqlFile, '--sql-file') : opts.sql;
 }
 
+/**
+ * A slug the server numbered (`orders_by_status_2`) because another query holds the plain one is said on stderr:
+ * running the same create again (a script, a README) makes another query each time, and the old one keeps the
+ * plain slug. One search (for the plain slug), only for a slug that ends in `_<n>`; a failed search loses only
+ * the warning, never the query.
+ */
+async function sayIfNumbered(ctx: Context, query: Query): Promise<void> {
+  const numbered = /^(.+)_(\d+)$/.exec(query.slug);
+  if (!numbered) return;
+  const [, plain, n] = numbered as unknown as [string, string, string];
+  let holder: Query | undefined;
+  try {
+    const list = await listQueries(ctx.http(), { search: plain, includeRuns: false, limit: 100 });
+    holder = list.queries.find((other) => other.slug === plain && other.id !== query.id);
+  } catch {
+    return;
+  }
+  const sameName = holder?.name.toLowerCase() === query.name.toLowerCase();
+  // "Top 10" is top_10 by its own name, not a second "Top": only a namesake or a name without that number counts
+  if (!holder || (!sameName && query.name.trimEnd().endsWith(n))) return;
+  const taken = sameName ? `the name "${query.name}" is taken by ${plain}` : `the slug ${plain} is taken by "${holder.name}"`;
+  ctx.io.stderr.write(`warning: ${taken} (${holder.id}); this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`);
+}
+
 export async function run(ctx: Context, _args: string[], opts: CreateOptions): Promise<void> {
   const sql = await sqlFrom(ctx, opts);
   if (sql === undefined) throw usageError('a query needs SQL: pass --sql "SELECT …" or --sql-file path (- for stdin)');
@@ -59,5 +83,6 @@ export async function run(ctx: Context, _args: string[], opts: CreateOptions): P
   const output = await ctx.output(queryView.fields);
   const query = await createQuery(ctx.http(), body);
   await output.item(query, queryView);
+  await sayIfNumbered(ctx, query);
   ctx.note(`Created query ${query.slug} (${query.id}). Run it: ws queries execute ${query.slug} --wait`);
 }

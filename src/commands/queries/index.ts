@@ -7,7 +7,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   const queries = program
     .command('queries')
     .description('Saved SQL queries: list, show, create, update, execute, runs, data, pull, apply')
-    .addHelpText('after', '\nA <query> is a query UUID or its slug.');
+    .addHelpText('after', '\nA <query> is a query UUID, its slug or its name (any case when only one query has it).');
   examples(queries, 'ws queries list --search revenue', 'ws queries get daily_revenue');
 
   const list = queries
@@ -31,9 +31,9 @@ export function registerQueries(program: Command, runner: Runner): void {
   const get = queries
     .command('get')
     .description('Show one saved query')
-    .argument('<query>', 'query UUID or slug')
+    .argument('<query>', 'query UUID, slug or name')
     .action(runner(() => import('./get.js')));
-  examples(get, 'ws queries get daily_revenue', 'ws queries get 3f6c1b9e-8a4d-4c1e-9a7b-2d5e6f708192 --json id,name,sql');
+  examples(get, 'ws queries get daily_revenue', 'ws queries get "Daily revenue"', 'ws queries get 3f6c1b9e-8a4d-4c1e-9a7b-2d5e6f708192 --json id,name,sql');
   jsonFields(get, queryFields);
 
   const create = queries
@@ -61,7 +61,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   const update = queries
     .command('update')
     .description('Change a saved query')
-    .argument('<query>', 'query UUID or slug')
+    .argument('<query>', 'query UUID, slug or name')
     .option('--name <name>', 'new name, 1 to 500 characters')
     .option('--sql <sql>', 'new SQL')
     .option('--sql-file <path>', 'read the new SQL from a file, or - for stdin')
@@ -78,7 +78,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   const execute = queries
     .command('execute')
     .description('Run a saved query; with --wait, wait for it and print its rows')
-    .argument('<query>', 'query UUID or slug')
+    .argument('<query>', 'query UUID, slug or name')
     .option('--param <name=value>', 'a parameter value (repeatable)', collect)
     .option('--metadata <json|@file>', 'a JSON object kept with the run')
     .option('--wait', 'wait for the run to end, then print the rows')
@@ -99,7 +99,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   const runs = queries
     .command('runs')
     .description('List the runs of a saved query, newest first')
-    .argument('<query>', 'query UUID or slug')
+    .argument('<query>', 'query UUID, slug or name')
     .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'runs to skip', nonNegativeInt)
     .option('--all', 'fetch every page')
@@ -110,7 +110,7 @@ export function registerQueries(program: Command, runner: Runner): void {
   const data = queries
     .command('data')
     .description('Print the rows of the latest successful run of a query')
-    .argument('<query>', 'query UUID or slug')
+    .argument('<query>', 'query UUID, slug or name')
     .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
     .option('--offset <n>', 'rows to skip', nonNegativeInt)
     .option('--all', 'every row, streamed page by page')
@@ -121,7 +121,7 @@ export function registerQueries(program: Command, runner: Runner): void {
     .command('pull')
     .description('Write saved queries to <slug>.sql files: front matter with name, description, parameters, then the SQL')
     .argument('[dir]', 'directory to write to (default: the current one)')
-    .argument('[query...]', 'only these queries (UUID or slug); default: all')
+    .argument('[query...]', 'only these queries (UUID, slug or name); default: all')
     .option('--force', 'overwrite files that differ from the server (they may hold edits not yet applied)')
     .action(runner(() => import('./pull.js')));
   examples(pull, 'ws queries pull queries/', 'ws queries pull queries/ daily_revenue revenue_by_country', 'ws queries pull . --force');

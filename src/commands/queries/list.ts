@@ -2,7 +2,7 @@ import { listQueryPages } from '../../api/queries.js';
 import { ListQueriesParams } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { pageRequest } from '../shared.js';
+import { moreHint, pageRequest } from '../shared.js';
 import { queryView } from './view.js';
 
 export interface ListOptions {
@@ -37,5 +37,5 @@ export async function run(ctx: Context, _args: string[], opts: ListOptions): Pro
   );
   const output = await ctx.output(queryView.fields);
   const pages = listQueryPages(ctx.http(), params, page);
-  await output.list({ key: 'queries', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, queryView);
+  await output.list({ key: 'queries', offset: page.offset, all: page.all, pages, moreHint: moreHint(page) }, queryView);
 }

@@ -53,14 +53,14 @@ export interface QueryFile {
   query: DesiredQuery;
 }
 
-/** A rule a file breaks: `file:line: message`, so an editor can jump there. */
+/** The rules a file breaks, each `file:line: message` so that an editor can jump there; all of them at once. */
 export class QueryFileProblem extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    message: string,
-  ) {
-    super(`${file}:${line}: ${message}`);
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+
+  static at(file: string, line: number, message: string): QueryFileProblem {
+    return new QueryFileProblem([`${file}:${line}: ${message}`]);
   }
 }
 
@@ -93,21 +93,36 @@ export async function formatQueryFile(query: Query): Promise<string> {
   return `${marker}\n${block.join('\n')}\n${marker}\n${normalSql(query.sql)}\n`;
 }
 
-/** Reads a query file; every rule it breaks is a QueryFileProblem naming the line. */
+/**
+ * Reads a query file; the rules it breaks are one QueryFileProblem listing each with its line. A broken frame (no
+ * block, invalid YAML) stops the reading there; past it, every field is checked, so that one run shows every
+ * problem of the file.
+ */
 export async function parseQueryFile(text: string, file: string): Promise<QueryFile> {
+  const problems: string[] = [];
+  /** Fields that have a problem already: the API's limits are not checked on them again. */
+  const broken = new Set<string>();
+  const report = (line: number, message: string, field?: string) => {
+    problems.push(`${file}:${line}: ${message}`);
+    if (field) broken.add(field);
+  };
+  const stop = () => new QueryFileProblem(problems);
   const name = path.basename(file);
   const slug = name.replace(/\.sql$/i, '');
-  if (!fileSlug.test(slug)) throw new QueryFileProblem(file, 1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), up to 255`);
+  if (!fileSlug.test(slug)) report(1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), up to 255`);
   // a checkout with Windows line ends (CRLF) reads as the same query, not as a change on every line
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  if (lines[0] !== marker) throw new QueryFileProblem(file, 1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
+  if (lines[0] !== marker) report(1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
   const end = lines.findIndex((line, index) => index > 0 && line === marker);
-  if (end < 0) throw new QueryFileProblem(file, 1, `the front-matter block is not closed: no second "${marker}" line`);
+  if (lines[0] === marker && end < 0) report(1, `the front-matter block is not closed: no second "${marker}" line`);
+  if (lines[0] !== marker || end < 0) throw stop();
   const yamlLines: string[] = [];
   for (let index = 1; index < end; index++) {
     const line = lines[index]!;
-    if (line !== '--' && !line.startsWith('-- ')) throw new QueryFileProblem(file, index + 1, 'every line of the front-matter block starts with "-- "');
-    yamlLines.push(line.slice(3));
+    const comment = line === '--' || line.startsWith('-- ');
+    if (!comment) report(index + 1, 'every line of the front-matter block starts with "-- "');
+    // a line that is not a comment stays out of the YAML, keeping the line numbers of the others
+    yamlLines.push(comment ? line.slice(3) : '');
   }
   const sql = lines.slice(end + 1).join('\n');
   const { parseDocument, LineCounter } = await import('yaml');
@@ -122,19 +137,22 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     }
     return 2;
   };
-  const error = document.errors[0];
-  if (error) throw new QueryFileProblem(file, (error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+  for (const error of document.errors) report((error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+  if (document.errors.length) throw stop();
   const fields = document.toJS() as unknown;
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new QueryFileProblem(file, 2, 'the front-matter block must hold fields (name: …)');
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+    report(2, 'the front-matter block must hold fields (name: …)');
+    throw stop();
+  }
   const record = fields as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (readOnly[key]) throw new QueryFileProblem(file, lineOf([key]), `"${key}" does not belong in the block: ${readOnly[key]}`);
-    if (!(queryFileFields as readonly string[]).includes(key)) throw new QueryFileProblem(file, lineOf([key]), `unknown field "${key}"; a query file holds ${queryFileFields.join(', ')}`);
+    if (readOnly[key]) report(lineOf([key]), `"${key}" does not belong in the block: ${readOnly[key]}`, key);
+    else if (!(queryFileFields as readonly string[]).includes(key)) report(lineOf([key]), `unknown field "${key}"; a query file holds ${queryFileFields.join(', ')}`, key);
   }
-  if (record.name === undefined) throw new QueryFileProblem(file, 2, 'the block needs a name (name: …)');
+  if (record.name === undefined) report(2, 'the block needs a name (name: …)', 'name');
   const parameters = record.parameters ?? [];
-  if (!Array.isArray(parameters)) throw new QueryFileProblem(file, lineOf(['parameters']), 'parameters must be a list of {name, type, defaultValue, description}');
-  const declared = parametersOf(parameters, file, lineOf);
+  if (!Array.isArray(parameters)) report(lineOf(['parameters']), 'parameters must be a list of {name, type, defaultValue, description}', 'parameters');
+  const declared = Array.isArray(parameters) ? parametersOf(parameters, lineOf, (line, message) => report(line, message, 'parameters')) : [];
   const query: DesiredQuery = {
     name: record.name as string,
     description: (record.description as string | null | undefined) ?? null,
@@ -143,38 +161,52 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     metadata: record.metadata ?? null,
     dataSourceId: (record.dataSourceId as string | null | undefined) ?? null,
   };
-  // the API's own limits, as on `queries create`
+  // the API's own limits, as on `queries create`, on the fields not already reported
   const checked = CreateQueryBody.safeParse(query);
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    throw new QueryFileProblem(file, lineOf(issue.path as (string | number)[]), `${issue.path.join('.')}: ${issue.message}`);
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    if (!broken.has(String(issue.path[0]))) report(lineOf(issue.path as (string | number)[]), `${issue.path.join('.')}: ${issue.message}`);
   }
-  if (query.sql.trim() === '') throw new QueryFileProblem(file, end + 2, 'no SQL below the front-matter block');
+  if (query.sql.trim() === '') report(end + 2, 'no SQL below the front-matter block');
   const badType = unknownParameterType(declared);
-  if (badType) throw new QueryFileProblem(file, lineOf(['parameters']), `${badType}; the types ws accepts: ${parameterTypes.join(', ')}`);
-  const undeclared = undeclaredPlaceholders(query.sql, declared);
+  if (badType) report(lineOf(['parameters']), `${badType}; the types ws accepts: ${parameterTypes.join(', ')}`);
+  // with a parameter left out for its problem, the SQL would seem to use one that nothing declares
+  const undeclared = broken.has('parameters') ? [] : undeclaredPlaceholders(query.sql, declared);
   if (undeclared.length) {
     const first = lines.findIndex((line, index) => index > end && line.includes(`{{`) && undeclared.some((name) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(line)));
-    throw new QueryFileProblem(file, first + 1, `the SQL uses ${undeclared.map((n) => `{{${n}}}`).join(', ')} but no parameter declares ${undeclared.length > 1 ? 'them' : 'it'}; add ${undeclared.length > 1 ? 'them' : 'it'} under parameters:`);
+    report(first + 1, `the SQL uses ${undeclared.map((n) => `{{${n}}}`).join(', ')} but no parameter declares ${undeclared.length > 1 ? 'them' : 'it'}; add ${undeclared.length > 1 ? 'them' : 'it'} under parameters:`);
   }
+  if (problems.length) throw stop();
   return { file, slug, query };
 }
 
-/** The parameters of a file: each a mapping of text fields, named once; type text unless said. */
-function parametersOf(parameters: unknown[], file: string, lineOf: (at: (string | number)[]) => number): QueryParameterFields[] {
+/** The parameters of a file: each a mapping of text fields, named once; type text unless said. One with a problem is reported and left out. */
+function parametersOf(parameters: unknown[], lineOf: (at: (string | number)[]) => number, report: (line: number, message: string) => void): QueryParameterFields[] {
   const seen = new Set<string>();
-  return parameters.map((parameter: unknown, index) => {
+  return parameters.flatMap((parameter: unknown, index): QueryParameterFields[] => {
     const at = ['parameters', index];
-    if (typeof parameter !== 'object' || parameter === null || Array.isArray(parameter)) throw new QueryFileProblem(file, lineOf(at), `parameters[${index}] must be a mapping with name, type, defaultValue, description`);
+    if (typeof parameter !== 'object' || parameter === null || Array.isArray(parameter)) {
+      report(lineOf(at), `parameters[${index}] must be a mapping with name, type, defaultValue, description`);
+      return [];
+    }
     const entry = parameter as Record<string, unknown>;
+    let fine = true;
     for (const key of Object.keys(entry)) {
-      if (!parameterFields.includes(key)) throw new QueryFileProblem(file, lineOf([...at, key]), `unknown parameter field "${key}"; a parameter has ${parameterFields.join(', ')}`);
-      if (typeof entry[key] !== 'string') throw new QueryFileProblem(file, lineOf([...at, key]), `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`);
+      if (!parameterFields.includes(key)) report(lineOf([...at, key]), `unknown parameter field "${key}"; a parameter has ${parameterFields.join(', ')}`);
+      else if (typeof entry[key] !== 'string') report(lineOf([...at, key]), `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`);
+      else continue;
+      fine = false;
     }
     const name = entry.name as string | undefined;
-    if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
-    if (seen.has(name)) throw new QueryFileProblem(file, lineOf([...at, 'name']), `parameter "${name}" is declared twice`);
+    if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      // a name that is not text was reported as such above
+      if (name === undefined || typeof name === 'string') report(lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
+      return [];
+    }
+    if (seen.has(name)) {
+      report(lineOf([...at, 'name']), `parameter "${name}" is declared twice`);
+      return [];
+    }
     seen.add(name);
-    return { name, type: (entry.type as string | undefined) ?? 'text', description: (entry.description as string | undefined) ?? '', defaultValue: (entry.defaultValue as string | undefined) ?? '' };
+    return fine ? [{ name, type: (entry.type as string | undefined) ?? 'text', description: (entry.description as string | undefined) ?? '', defaultValue: (entry.defaultValue as string | undefined) ?? '' }] : [];
   });
 }

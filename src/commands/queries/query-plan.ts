@@ -1,20 +1,14 @@
 import type { CreateQueryBody, Query, UpdateQueryBody } from '../../api/schemas/queries.js';
 import { canonical } from '../../workspace/compare.js';
+import { planText, type PlanAction, type PlanEntry } from '../plan.js';
 import { normalParameters, normalSql, type QueryFile, type QueryParameterFields } from './query-file.js';
 
-export type PlanAction = 'created' | 'updated' | 'unchanged';
-
 /** What `queries apply` does with one file: the request body, and each changed field's old and new value. */
-export interface PlannedQuery {
-  slug: string;
+export interface PlannedQuery extends PlanEntry {
   file: string;
   action: PlanAction;
-  id: string | undefined;
-  changes: Record<string, { from: unknown; to: unknown }>;
   create?: CreateQueryBody;
   update?: UpdateQueryBody;
-  /** Said but not done, e.g. a data source that only creation sets. */
-  notes: string[];
 }
 
 /**
@@ -48,51 +42,16 @@ function parameterText(p: QueryParameterFields): string {
   return `${p.name}:${p.type}${p.defaultValue !== '' ? `=${p.defaultValue}` : ''}${p.description !== '' ? ` (${p.description})` : ''}`;
 }
 
-/** Lines as a small diff: changed lines with one line of context around them. */
-export function lineDiff(from: string, to: string): string[] {
-  const a = from === '' ? [] : from.split('\n');
-  const b = to === '' ? [] : to.split('\n');
-  // longest common subsequence, bounded: a huge SQL is shown as removed and added whole
-  if (a.length * b.length > 4_000_000) return [...a.map((l) => `- ${l}`), ...b.map((l) => `+ ${l}`)];
-  const common: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
-  const ops: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) ops.push(`  ${a[i++]}`), j++;
-    else if (i < a.length && (j === b.length || common[i + 1]![j]! >= common[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
-    else ops.push(`+ ${b[j++]}`);
-  }
-  const near = (index: number) => [index - 1, index, index + 1].some((k) => ops[k] !== undefined && !ops[k]!.startsWith('  '));
-  const shown: string[] = [];
-  ops.forEach((op, index) => {
-    if (near(index)) shown.push(op);
-    else if (shown.at(-1) !== '  …') shown.push('  …');
-  });
-  return shown;
+/** Parameters as lines of their own: the ones that go, then the ones that come. */
+function parameterLines(field: string, from: unknown, to: unknown): string[] | undefined {
+  if (field !== 'parameters') return undefined;
+  const before = ((from ?? []) as QueryParameterFields[]).map(parameterText);
+  const after = ((to ?? []) as QueryParameterFields[]).map(parameterText);
+  const lines = [...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`), ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`)];
+  return [lines.length ? '    parameters:' : `    parameters: the same, in a new order: ${after.map((p) => p.split(':')[0]).join(', ')}`, ...lines];
 }
 
-/** The plan as text: one line per query, then its changes, indented. */
-export function planText(plan: PlannedQuery[]): string {
-  const width = Math.max(...plan.map((p) => p.action.length));
-  const slugWidth = Math.max(...plan.map((p) => p.slug.length));
-  const out: string[] = [];
-  for (const entry of plan) {
-    out.push(`${entry.action.padEnd(width)}  ${entry.slug.padEnd(slugWidth)}  ${entry.file}`);
-    for (const [field, { from, to }] of Object.entries(entry.changes)) {
-      if (field === 'sql' || (field === 'description' && (String(from ?? '').includes('\n') || String(to ?? '').includes('\n')))) {
-        out.push(`    ${field}:`, ...lineDiff(String(from ?? ''), String(to ?? '')).map((line) => `      ${line}`));
-      } else if (field === 'parameters') {
-        const before = ((from ?? []) as QueryParameterFields[]).map(parameterText);
-        const after = ((to ?? []) as QueryParameterFields[]).map(parameterText);
-        const lines = [...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`), ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`)];
-        out.push(lines.length ? '    parameters:' : `    parameters: the same, in a new order: ${after.map((p) => p.split(':')[0]).join(', ')}`, ...lines);
-      } else out.push(`    ${field}: ${from === undefined ? '' : `${JSON.stringify(from)} -> `}${JSON.stringify(to)}`);
-    }
-    for (const note of entry.notes) out.push(`    note: ${note}`);
-  }
-  const count = (action: PlanAction) => plan.filter((p) => p.action === action).length;
-  out.push('', `${count('created')} to create, ${count('updated')} to update, ${count('unchanged')} unchanged`);
-  return `${out.join('\n')}\n`;
+/** The plan of `queries apply` as text. */
+export function queryPlanText(plan: PlannedQuery[]): string {
+  return planText(plan, parameterLines);
 }

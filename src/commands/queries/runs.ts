@@ -1,7 +1,7 @@
 import { listQueryRunPages } from '../../api/queries.js';
 import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { pageRequest } from '../shared.js';
+import { moreHint, pageRequest } from '../shared.js';
 import { queryRunView } from '../query-run-views.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
@@ -10,5 +10,5 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
-  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, queryRunView);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page) }, queryRunView);
 }

@@ -25,7 +25,7 @@ export function registerSkills(program: Command, runner: Runner): void {
     .option('--knowledge-file <path>', 'read the knowledge from a file as it is, or - for stdin')
     .option('--tool <name>', 'a tool the skill uses (repeatable)', collect)
     .option('--sub-agent <name>', 'a sub-agent the skill uses: [org/]name (repeatable)', collect)
-    .option('--dry-run', 'validate and print each request without sending any')
+    .option('--dry-run', 'print the plan (created, updated with each change, unchanged) and send nothing; exit 8 when changes are pending')
     .action(runner(() => import('./apply.js')));
   examples(
     apply,
@@ -50,12 +50,16 @@ Skill files:
   works as is (id, timestamps and other read-only fields are skipped).
   A directory stands for its .md, .yaml, .yml and .json files (not its subdirectories), in name order.
 
-Each skill is looked up by slug first (GET /skills/{slug}), then sent (POST /skills); stderr reports
-"created <slug>" or "updated <slug>". stdout lists the skills sent (SLUG, NAME, ACTION, ID); with -o json:
-{"skills": [<skill as the API returned it>...], "created": [slug...], "updated": [slug...]}.
+Each skill is looked up by slug first (GET /skills/{slug}), then sent (POST /skills) unless it already has every
+value; stderr reports "created <slug>", "updated <slug>" or "unchanged <slug>". stdout lists the skills (SLUG,
+NAME, ACTION, ID); with -o json: {"skills": [<skill as the API returned it>...], "created": [slug...],
+"updated": [slug...], "unchanged": [slug...]}.
+--dry-run looks the skills up the same way and prints the plan, as \`ws queries apply --dry-run\` does: each skill
+created, updated (with each changed field, the knowledge as a diff) or unchanged; sends nothing. With -o json:
+{"dryRun": true, "skills": [{slug, file, action, id, changes, notes}...], "created", "updated", "unchanged"}.
 A file that cannot be read or fails validation is named with the reason and skipped; the others are still
-applied. Exit code 2 if any file was invalid, else 1 if the API refused one; 0 when all were applied.
---dry-run sends nothing; with -o json it prints {"dryRun": true, "requests": [{method, path, body}...]}.`,
+applied (or planned). Exit code 2 if any file was invalid, else 1 if the API refused one; 8 with --dry-run when
+changes are pending; 0 otherwise.`,
   );
   jsonFields(apply, skillFields);
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { ApplySkillBody } from '../../api/schemas/skills.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { printDryRun } from '../dry-run.js';
 import { WsError, usageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { checkDepth, parseProblem, parseStructured, readText, requireObject } from '../inputs.js';
@@ -131,9 +130,4 @@ export async function skillFromFlags(ctx: Context, opts: ApplyOptions): Promise<
     { name: '--name', slug: '--slug', description: '--description', knowledge: opts.knowledgeFile === undefined ? '--knowledge' : '--knowledge-file', tools: '--tool', subAgents: '--sub-agent' },
   );
   return { body };
-}
-
-/** `--dry-run`: every request that would be sent; nothing is. */
-export function printSkillDryRun(ctx: Context, bodies: ApplySkillBody[]): Promise<void> {
-  return printDryRun(ctx, bodies.map((body) => ({ method: 'POST', path: '/skills', body })), { list: true });
 }
