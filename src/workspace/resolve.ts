@@ -42,7 +42,7 @@ export async function findQuery(http: HttpClient, wanted: string): Promise<Query
   try {
     return await resolveQuery(http, wanted);
   } catch (error) {
-    if (!missing(error, 'no query has the slug')) throw error;
+    if (!missing(error, 'no query has the slug or name')) throw error;
     const queries = await collect(listQueryPages(http, { includeRuns: false }, scanned));
     return byNameOrLikeliest(queries, wanted, (query) => [query.slug, query.name], error, 'list them with `ws queries list --search <text>`');
   }
