@@ -28,6 +28,24 @@ export function parseDuration(text: string, flag: string): number {
   return Math.ceil(total);
 }
 
+/**
+ * The longest time a run is taken to have lasted: longer than a month is a clock or a server gone wrong, not
+ * a run (ws waits 24.8 days at most). Such a duration, or a negative one, is shown as `-`; machine formats
+ * keep the server's own values.
+ */
+export const longestPlausibleMs = 31 * 24 * 3_600_000;
+
+/** A duration as it may be shown: undefined when it is impossible (negative, beyond a month, not a number). */
+export function plausibleDuration(ms: number | null | undefined): number | undefined {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= longestPlausibleMs ? ms : undefined;
+}
+
+/** Milliseconds between two server timestamps, when both are there and the span is possible. */
+export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
+  if (!from || !to) return undefined;
+  return plausibleDuration(Date.parse(to) - Date.parse(from));
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   const seconds = ms / 1000;

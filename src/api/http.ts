@@ -178,7 +178,7 @@ function findMessage(body: unknown): { message?: string; code?: string } {
 function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message.replace(/^Invalid input: expected (\w+), received undefined$/, 'missing, though the API always sends it (expected $1)')}`)
     .join('; ');
 }
 

@@ -1,7 +1,7 @@
 import { columnsOf, minColumns } from './progress.js';
 import { clipWidth, fallbackColumns } from './width.js';
 import type { IO } from '../io.js';
-import { formatDuration } from '../duration.js';
+import { formatDuration, plausibleDuration, span } from '../duration.js';
 import { cell } from '../text.js';
 
 /** One step of a run as the live view shows it; timestamps are the server's. */
@@ -123,13 +123,15 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
 
   const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
   const now = () => io.now() + skewMs;
-  const elapsed = (from: string | null | undefined, to: string | null | undefined) => span(from, to) ?? (from ? Math.max(0, now() - Date.parse(from)) : undefined);
+  const elapsed = (from: string | null | undefined, to: string | null | undefined) => (to ? span(from, to) : from ? plausibleDuration(now() - Date.parse(from)) : undefined);
   const icon = (state: string) =>
     state === 'completed' ? paint('32', '✓') : state === 'failed' ? paint('31', '✗') : state === 'cancelled' ? paint('33', '⊘') : terminalStates.has(state) ? '-' : state === 'pending' ? '·' : paint('36', frames[tick % frames.length]!);
 
   function lines(width: number, height: number): string[] {
+    // a run that ended with impossible times shows `-`; one still going, the time watched when its own is unknown
+    const runTook = run && (run.completedAt ? elapsed(run.startedAt, run.completedAt) : (elapsed(run.startedAt, undefined) ?? io.now() - started));
     const head = run
-      ? `${icon(run.state)} ${run.state}  ${formatDuration(elapsed(run.startedAt, run.completedAt) ?? io.now() - started)}  ${options.label}`
+      ? `${icon(run.state)} ${run.state}  ${runTook === undefined ? '-' : formatDuration(runTook)}  ${options.label}`
       : `${paint('36', frames[tick % frames.length]!)} waiting  ${formatDuration(io.now() - started)}  ${options.label}`;
     const steps = run?.steps ?? [];
     const stepLine = (step: LiveStep, index: number) => {
@@ -226,12 +228,6 @@ function clean(run: LiveRun): LiveRun {
   };
 }
 
-/** Milliseconds between two server timestamps, when both are there. */
-function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
-  if (!from || !to) return undefined;
-  const ms = Date.parse(to) - Date.parse(from);
-  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
-}
 
 /** The step to keep in view when not all fit: the first one running, else the first not yet done, else the last. */
 function focus(steps: LiveStep[]): number {

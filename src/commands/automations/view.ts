@@ -2,18 +2,11 @@ import { automationFields, automationRunFields, stepRunFields } from '../../api/
 import type { AutomationRun, AutomationRunDetail, StepRun } from '../../api/schemas/automation-runs.js';
 import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
-import { formatDuration } from '../../duration.js';
+import { formatDuration, span } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
 
 export function cadenceText(a: Automation): string {
   return [a.cadence.type, a.cadence.time].filter(Boolean).join(' ');
-}
-
-/** Milliseconds between two timestamps, when both are there. */
-export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
-  if (!from || !to) return undefined;
-  const ms = Date.parse(to) - Date.parse(from);
-  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** The message of an error object of unknown shape. */
@@ -27,10 +20,10 @@ export function errorText(error: unknown): string | undefined {
   return JSON.stringify(error);
 }
 
-/** A step's name where the server gives one (the API does not promise it), else its step id. */
+/** A step's name where the server gives one (the API does not promise it), else its step id, else its id. */
 export function stepName(step: StepRun): string {
   const named = (step as Record<string, unknown>).name;
-  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id);
+  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id ?? '-');
 }
 
 export const automationView: View<Automation> = {

@@ -49,12 +49,14 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
-  const declared = (query.parameters ?? []).map((p) => p.name);
+  // a parameter without a name (the description does not promise one) cannot be given a value
+  const named = (query.parameters ?? []).filter((p): p is typeof p & { name: string } => typeof p.name === 'string');
+  const declared = named.map((p) => p.name);
   const unknown = Object.keys(values).filter((name) => !declared.includes(name));
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
-  for (const parameter of query.parameters ?? []) {
+  for (const parameter of named) {
     const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
     if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
