@@ -138,11 +138,12 @@ function pageOf(body: unknown, query: URLSearchParams): void {
   if (typeof body !== 'object' || body === null || !('offset' in body)) return;
   const page = body as Record<string, unknown>;
   const items = Object.values(page).find(Array.isArray) ?? [];
-  page.offset = Number(query.get('offset') ?? 0);
+  const offset = Number(query.get('offset') ?? 0);
+  page.offset = offset;
   const limit = Number(query.get('limit'));
   if (Number.isInteger(limit) && limit >= 1 && limit <= 100) page.limit = limit; // 100: within every list's maximum
   page.limit = Math.max(Number(page.limit), items.length, 1);
-  page.total = page.offset + items.length;
+  page.total = offset + items.length;
 }
 
 export interface MockServer {
