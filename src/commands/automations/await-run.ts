@@ -6,6 +6,7 @@ import { WsError } from '../../errors.js';
 import { waitFor } from '../../wait.js';
 import { followLive } from './live.js';
 import { errorText, stepName } from './view.js';
+import { shellCommand } from '../../shell.js';
 
 /**
  * Waits for an automation run to end. A completed run is returned; failed or cancelled is exit 5,
@@ -23,13 +24,13 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
     isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
     timeoutMs,
     label: `automation run ${runId}`,
-    resume: `ws automations wait ${runId}`,
-    cancel: `ws automations cancel ${runId}`,
+    resume: shellCommand('ws', 'automations', 'wait', runId),
+    cancel: shellCommand('ws', 'automations', 'cancel', runId),
     ...(cancelOnInterrupt
       ? {
           onInterrupt: async () => {
             await cancelAndConfirm(http, runId);
-            return { outcome: 'it was cancelled', hint: `see it: ws automations get-run ${runId}` };
+            return { outcome: 'it was cancelled', hint: `see it: ${shellCommand('ws', 'automations', 'get-run', runId)}` };
           },
         }
       : {}),
@@ -41,6 +42,6 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
   const step = detail.stepRuns[failed];
   const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
   throw new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
-    hint: `see every step: ws automations get-run ${runId}`,
+    hint: `see every step: ${shellCommand('ws', 'automations', 'get-run', runId)}`,
   });
 }

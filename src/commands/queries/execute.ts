@@ -12,6 +12,7 @@ import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-r
 import { noteRunResult } from '../runs/summary.js';
 import { queryRunStatusView } from '../runs/view.js';
 import { checkColumnsAhead } from './columns-ahead.js';
+import { shellCommand } from '../../shell.js';
 
 /**
  * A value that cannot be of its declared type. The API does not list the types; these are the common
@@ -25,11 +26,6 @@ function valueProblem(type: string | null | undefined, value: string | undefined
   if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
   if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
   return undefined;
-}
-
-/** A word as a POSIX shell reads it back, for a command printed to be pasted. */
-function shellWord(word: string): string {
-  return /^[\w.:=,@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 export interface ExecuteOptions {
@@ -66,14 +62,14 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (!opts.wait) {
     if (output.format === 'table' || output.format === 'csv' || output.format === 'tsv') ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
-    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${shellCommand('ws', 'runs', 'wait', runId, '--data')}`);
     return;
   }
-  const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
+  const resume = shellCommand('ws', 'runs', 'wait', runId, ...(opts.data ? ['--data'] : []));
   const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume);
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${query.slug} --all`, rerunCommand });
+  const rerunCommand = shellCommand('ws', 'queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait');
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand });
 }

@@ -9,9 +9,10 @@ import { column, type View } from '../../output/view.js';
 import { checkFields } from '../../output/fields.js';
 import { waitFor } from '../../wait.js';
 import { collectGarbage } from '../../memory.js';
+import { shellCommand } from '../../shell.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = shellCommand('ws', 'runs', 'wait', runId)): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
@@ -24,7 +25,7 @@ export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: strin
   });
   if (run.status !== 'COMPLETED') {
     const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
-    throw new WsError('remote_failure', `query run ${runId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${runId}` });
+    throw new WsError('remote_failure', `query run ${runId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ${shellCommand('ws', 'runs', 'get', runId)}` });
   }
   return run;
 }
