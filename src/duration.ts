@@ -40,10 +40,17 @@ export function plausibleDuration(ms: number | null | undefined): number | undef
   return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= longestPlausibleMs ? ms : undefined;
 }
 
-/** Milliseconds between two server timestamps, when both are there and the span is possible. */
+/** Milliseconds between two server timestamps, when both are there (possible or not: see plausibleDuration). */
 export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
   if (!from || !to) return undefined;
-  return plausibleDuration(Date.parse(to) - Date.parse(from));
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A duration for a line of text: `-` when unknown or impossible. */
+export function durationLabel(ms: number | undefined): string {
+  const shown = plausibleDuration(ms);
+  return shown === undefined ? '-' : formatDuration(shown);
 }
 
 export function formatDuration(ms: number): string {

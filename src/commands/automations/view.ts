@@ -2,7 +2,7 @@ import { automationFields, automationRunFields, stepRunFields } from '../../api/
 import type { AutomationRun, AutomationRunDetail, StepRun } from '../../api/schemas/automation-runs.js';
 import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
-import { formatDuration, span } from '../../duration.js';
+import { durationLabel, span } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
 
 export function cadenceText(a: Automation): string {
@@ -91,7 +91,7 @@ export function runDetailView(stepRuns: StepRun[]): View<AutomationRun> {
       const lines = stepRuns.map((step, index) => {
         const took = span(step.startedAt, step.completedAt);
         const error = errorText(step.error);
-        return `${String(index + 1).padStart(2)}. ${(step.state ?? '?').padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${stepName(step)}${error ? `: ${error}` : ''}`;
+        return `${String(index + 1).padStart(2)}. ${(step.state ?? '?').padEnd(9)} ${durationLabel(took).padStart(6)}  ${stepName(step)}${error ? `: ${error}` : ''}`;
       });
       return {
         rows: [
