@@ -7,21 +7,13 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../src/emulator/faults.js';
 import { contract, operationFor, responseSchemaPointer, violations, type Schema } from './contract.js';
 
 export type Optional = 'all' | 'none' | 'random';
 
-/** mulberry32: a small seeded generator, so that every failure can be replayed from its seed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The emulator's seeded generator (mulberry32), so that every failure can be replayed from its seed. */
+export const seeded = seededRandom;
 
 const words = ['Excepteur laboris proident', "it's here", 'say "hi"', '$(echo pwned) `x` ;|&', '--wait', 'café ✓ 数据', 'plain', 'a\ttab', '*', '~user'];
 const times = ['2026-01-15T09:00:00.000Z', '2026-01-15T09:00:01.250Z', '1970-01-01T00:00:00Z', '2038-01-19T03:14:07+05:30', '9999-12-31T23:59:59.999Z', '2025-12-31T23:59:59-08:00'];
