@@ -123,7 +123,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
 
   const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
   const now = () => io.now() + skewMs;
-  const elapsed = (from: string | null | undefined, to: string | null | undefined) => plausibleDuration(to ? span(from, to) : from ? now() - Date.parse(from) : undefined);
+  const elapsed = (from: string | null | undefined, to: string | null | undefined) => plausibleDuration(to ? span(from, to) : from ? Math.max(0, now() - Date.parse(from)) : undefined);
   const icon = (state: string) =>
     state === 'completed' ? paint('32', '✓') : state === 'failed' ? paint('31', '✗') : state === 'cancelled' ? paint('33', '⊘') : terminalStates.has(state) ? '-' : state === 'pending' ? '·' : paint('36', frames[tick % frames.length]!);
 

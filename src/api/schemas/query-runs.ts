@@ -8,7 +8,7 @@ export const terminalQueryRunStatuses: readonly string[] = ['COMPLETED', 'FAILED
 
 /**
  * A query run. The API description marks none of its fields as always present (a field without a value
- * is left out), so every one may be missing; null is accepted too, as older servers sent it.
+ * is left out), so every one may be missing; null is accepted too, which costs nothing.
  */
 export const QueryRun = lazy(() => z.looseObject({
   id: z.string().optional(),
