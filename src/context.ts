@@ -7,6 +7,7 @@ import { Output } from './output/output.js';
 import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
+import { shellCommand } from './shell.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
@@ -88,7 +89,7 @@ export class Context {
     const s = this.settings;
     if (s.apiKeyWithheld) {
       return new WsError('auth', s.apiKeyWithheld, {
-        hint: `log in for that URL: \`ws auth login --base-url ${s.baseUrl.value}\`, or give its key for this call in WS_API_KEY`,
+        hint: `log in for that URL: \`${shellCommand('ws', 'auth', 'login', '--base-url', s.baseUrl.value ?? '')}\`, or give its key for this call in WS_API_KEY`,
       });
     }
     return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {

@@ -28,6 +28,31 @@ export function parseDuration(text: string, flag: string): number {
   return Math.ceil(total);
 }
 
+/**
+ * The longest time a run is taken to have lasted: longer than a month is a clock or a server gone wrong, not
+ * a run (ws waits 24.8 days at most). Such a duration, or a negative one, is shown as `-`; machine formats
+ * keep the server's own values.
+ */
+export const longestPlausibleMs = 31 * 24 * 3_600_000;
+
+/** A duration as it may be shown: undefined when it is impossible (negative, beyond a month, not a number). */
+export function plausibleDuration(ms: number | null | undefined): number | undefined {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= longestPlausibleMs ? ms : undefined;
+}
+
+/** Milliseconds between two server timestamps, when both are there (possible or not: see plausibleDuration). */
+export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
+  if (!from || !to) return undefined;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A duration for a line of text: `-` when unknown or impossible. */
+export function durationLabel(ms: number | undefined): string {
+  const shown = plausibleDuration(ms);
+  return shown === undefined ? '-' : formatDuration(shown);
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   const seconds = ms / 1000;

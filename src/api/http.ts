@@ -4,6 +4,7 @@ import { WsError, usageError } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
 import type { CaFile } from './network.js';
+import { shellCommand } from '../shell.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
@@ -178,7 +179,7 @@ function findMessage(body: unknown): { message?: string; code?: string } {
 function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message.replace(/^Invalid input: expected (\w+), received undefined$/, 'missing, though the API always sends it (expected $1)')}`)
     .join('; ');
 }
 
@@ -190,12 +191,12 @@ function formatWait(ms: number): string {
 /** The command that shows whether a POST whose answer was lost took effect. */
 function howToCheck(path: string): string {
   const id = (pattern: RegExp) => decodeURIComponent(pattern.exec(path)?.[1] ?? '');
-  if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`ws queries runs ${id(/^\/queries\/([^/]+)/)}\` lists its runs`;
-  if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`ws automations runs ${id(/^\/automations\/([^/]+)/)}\` lists its runs`;
-  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`ws automations get-run ${id(/^\/automation-runs\/([^/]+)/)}\` shows its state`;
+  if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`${shellCommand('ws', 'queries', 'runs', id(/^\/queries\/([^/]+)/))}\` lists its runs`;
+  if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`${shellCommand('ws', 'automations', 'runs', id(/^\/automations\/([^/]+)/))}\` lists its runs`;
+  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`${shellCommand('ws', 'automations', 'get-run', id(/^\/automation-runs\/([^/]+)/))}\` shows its state`;
   if (path === '/queries') return '`ws queries list --sort created` shows the newest queries';
   if (path === '/skills') return '`ws skills get <slug>` shows whether the skill changed';
-  return `read the resource with \`ws api GET ${path}\``;
+  return `read the resource with \`${shellCommand('ws', 'api', 'GET', path)}\``;
 }
 
 export class HttpClient {

@@ -7,7 +7,7 @@ import { automationRoutes } from './routes/automations.js';
 import { queryRoutes } from './routes/queries.js';
 import { Runs } from './runs.js';
 import { demoIds, demoTables, seedDemo } from './seed.js';
-import { apiPrefix, EmulatorServer } from './server.js';
+import { apiPrefix, EmulatorServer, type SentResponse } from './server.js';
 import { Store } from './store.js';
 import type { World } from './world.js';
 
@@ -41,6 +41,8 @@ export interface EmulatorOptions {
   /** Time a client has to send its request headers, and its whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Told of every API response right before it is sent (tests check them against the API description). */
+  onResponse?: (response: SentResponse) => void;
 }
 
 const MiB = 1024 * 1024;
@@ -115,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   agentSkillSessionRoutes(router, world);
   const server = new EmulatorServer({
     router,
+    onResponse: options.onResponse,
     organizations,
     faults: new Faults(options.faultRate, options.faultSeed),
     latencyMs: options.latencyMs,

@@ -15,8 +15,19 @@ export interface LoggedRequest {
   at: string;
 }
 
+/** One API response as sent, for a test that checks it against the API description. */
+export interface SentResponse {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  body: unknown;
+}
+
 export interface ServerOptions {
   router: Router;
+  /** Told of every API response (not the control endpoints') right before it is sent. */
+  onResponse?: (response: SentResponse) => void;
   organizations: Map<string, Organization>;
   faults: Faults;
   latencyMs: number;
@@ -174,7 +185,8 @@ export class EmulatorServer {
     if (url.pathname.startsWith(controlPrefix)) return this.control(req, res, method, url.pathname.slice(controlPrefix.length));
     const requestId = randomUUID();
     const path = url.pathname.startsWith(apiPrefix) ? url.pathname.slice(apiPrefix.length) || '/' : undefined;
-    const record = (status: number) => {
+    const record = (status: number, body?: unknown) => {
+      if (status > 0) this.options.onResponse?.({ method, path: path ?? url.pathname, query: url.search, status, body });
       this.log.push({ method, path: path ?? url.pathname, query: url.search, status, at: new Date().toISOString() });
       if (this.log.length > (this.options.maxLog ?? 10_000)) this.log.shift();
     };
@@ -186,10 +198,11 @@ export class EmulatorServer {
       return;
     }
     if (fault) {
-      record(fault.status);
       const headers: Record<string, string> = { 'x-request-id': requestId };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-      return this.reply(req, res, fault.status, errorBody(new HttpError(fault.status, fault.status === 429 ? 'rate_limited' : 'unavailable', 'injected fault'), requestId), headers);
+      const body = errorBody(new HttpError(fault.status, fault.status === 429 ? 'rate_limited' : 'unavailable', 'injected fault'), requestId);
+      record(fault.status, body);
+      return this.reply(req, res, fault.status, body, headers);
     }
     try {
       if (path === undefined) throw new HttpError(404, 'not_found', `the API is served under ${apiPrefix}`);
@@ -199,12 +212,13 @@ export class EmulatorServer {
       const rawBody = await readBody(req, this.options.maxBodyBytes);
       const request: Request = { method, path, params, query: url.searchParams, headers: req.headers, rawBody, organization, requestId };
       const response = await handler(request);
-      record(response.status ?? 200);
+      record(response.status ?? 200, response.body);
       send(res, response.status ?? 200, response.body, { 'x-request-id': requestId });
     } catch (error) {
       const httpError = error instanceof HttpError ? error : new HttpError(500, 'internal', (error as Error).message);
-      record(httpError.status);
-      this.reply(req, res, httpError.status, errorBody(httpError, requestId), { 'x-request-id': requestId });
+      const body = errorBody(httpError, requestId);
+      record(httpError.status, body);
+      this.reply(req, res, httpError.status, body, { 'x-request-id': requestId });
     }
   }
 

@@ -58,3 +58,11 @@ export class Store {
 export function publicView<T extends Record<string, unknown>>(record: T): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 }
+
+/**
+ * The view of a record none of whose fields the description allows to be null (QueryRun, StepRun): a field
+ * without a value is left out rather than sent as null.
+ */
+export function presentFields<T extends Record<string, unknown>>(record: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(publicView(record)).filter(([, value]) => value !== null && value !== undefined));
+}

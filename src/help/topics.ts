@@ -79,6 +79,10 @@ stdout carries data only; progress, hints and errors go to stderr.
   tsv      tab-separated, a header row first; tab, newline and backslash escaped
   yaml     the JSON document as YAML
 
+A value the server did not send shows as - in a terminal table (empty in a pipe). A duration that cannot
+be (an end before the start, more than 31 days) shows as -; json, yaml, csv and tsv keep the timestamps.
+Commands printed in hints are quoted for the shell: paste them as they are.
+
 Examples:
   $ ws queries list --json id,slug
   $ ws queries list --jq '.queries[].slug'

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
 import { WsError } from '../errors.js';
+import { shellCommand } from '../shell.js';
 import { queryRunFailure, readRunRows } from '../workspace/query-runs.js';
 
 /** Rows an answer may carry, whatever max_rows asks for. */
@@ -44,7 +45,7 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
   const failure = queryRunFailure(run);
   if (failure) throw failure;
   if (!query) throw new WsError('api', `query run ${run.queryRunId} completed but its result names no query`);
-  const allCommand = `ws queries data ${query.slug} --all -o csv`;
+  const allCommand = shellCommand('ws', 'queries', 'data', query.slug, '--all', '-o', 'csv');
   try {
     const page = await readRunRows(http, query.id, run.queryRunId, rowsWanted, byteCap, { allCommand, ...(rerunCommand ? { rerunCommand } : {}) });
     const omitted = page.totalRowCount === null ? (page.rows.length < rowsWanted ? 0 : null) : page.totalRowCount - page.rows.length;

@@ -1,4 +1,4 @@
-import { formatDuration } from '../duration.js';
+import { formatDuration, plausibleDuration } from '../duration.js';
 import { cell } from '../text.js';
 import type { CellKind } from './view.js';
 
@@ -34,12 +34,20 @@ export function plain(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A duration off a terminal: exact milliseconds with the unit, or `-` when impossible (see plausibleDuration). */
+export function durationText(ms: number): string {
+  return plausibleDuration(ms) === undefined ? '-' : `${ms}ms`;
+}
+
 /** A value for a terminal table: humanised, stripped of control characters, maybe coloured. */
 export function pretty(value: unknown, kind: CellKind, now: number, paint: Paint): string {
   if (value === null || value === undefined || value === '') return paint('dim', '-');
   if (kind === 'time' && typeof value === 'string') return relativeTime(value, now);
   if (kind === 'count' && typeof value === 'number') return humanCount(value);
-  if (kind === 'duration' && typeof value === 'number') return formatDuration(value);
+  if (kind === 'duration' && typeof value === 'number') {
+    const ms = plausibleDuration(value);
+    return ms === undefined ? paint('dim', '-') : formatDuration(ms);
+  }
   const text = cell(plain(value));
   if (kind === 'state') {
     const key = text.toLowerCase();

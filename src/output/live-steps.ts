@@ -1,7 +1,7 @@
 import { columnsOf, minColumns } from './progress.js';
 import { clipWidth, fallbackColumns } from './width.js';
 import type { IO } from '../io.js';
-import { formatDuration } from '../duration.js';
+import { durationLabel, formatDuration, plausibleDuration, span } from '../duration.js';
 import { cell } from '../text.js';
 
 /** One step of a run as the live view shows it; timestamps are the server's. */
@@ -93,13 +93,13 @@ function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps 
         stepStates[index] = step.state;
         // waiting to start is where every step begins, not a change worth a line
         if (first && step.state === 'pending') return;
-        const took = span(step.startedAt, step.completedAt);
+        const took = plausibleDuration(span(step.startedAt, step.completedAt));
         const error = step.error ? `: ${step.error.slice(0, maxErrorLength)}` : '';
         write(`step ${index + 1}/${run.steps.length} ${step.name}: ${step.state}${took === undefined ? '' : ` (${formatDuration(took)})`}${error}`);
       });
       // the run's end comes after its steps' ends, as it happened
       if (run.state !== runState && terminalStates.has(run.state)) {
-        const took = span(run.startedAt, run.completedAt);
+        const took = plausibleDuration(span(run.startedAt, run.completedAt));
         write(`${run.state}${took === undefined ? '' : ` (${formatDuration(took)})`}`);
       }
       runState = run.state;
@@ -123,18 +123,20 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
 
   const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
   const now = () => io.now() + skewMs;
-  const elapsed = (from: string | null | undefined, to: string | null | undefined) => span(from, to) ?? (from ? Math.max(0, now() - Date.parse(from)) : undefined);
+  const elapsed = (from: string | null | undefined, to: string | null | undefined) => plausibleDuration(to ? span(from, to) : from ? Math.max(0, now() - Date.parse(from)) : undefined);
   const icon = (state: string) =>
     state === 'completed' ? paint('32', '✓') : state === 'failed' ? paint('31', '✗') : state === 'cancelled' ? paint('33', '⊘') : terminalStates.has(state) ? '-' : state === 'pending' ? '·' : paint('36', frames[tick % frames.length]!);
 
   function lines(width: number, height: number): string[] {
+    // a run that ended with impossible times shows `-`; one still going, the time watched when its own is unknown
+    const runTook = run && (run.completedAt ? elapsed(run.startedAt, run.completedAt) : (elapsed(run.startedAt, undefined) ?? io.now() - started));
     const head = run
-      ? `${icon(run.state)} ${run.state}  ${formatDuration(elapsed(run.startedAt, run.completedAt) ?? io.now() - started)}  ${options.label}`
+      ? `${icon(run.state)} ${run.state}  ${durationLabel(runTook)}  ${options.label}`
       : `${paint('36', frames[tick % frames.length]!)} waiting  ${formatDuration(io.now() - started)}  ${options.label}`;
     const steps = run?.steps ?? [];
     const stepLine = (step: LiveStep, index: number) => {
       const took = elapsed(step.startedAt, step.completedAt);
-      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${step.name}${step.error ? `: ${step.error}` : ''}`;
+      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${durationLabel(took).padStart(6)}  ${step.name}${step.error ? `: ${step.error}` : ''}`;
     };
     // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
     const room = height - 2 - (retry ? 1 : 0);
@@ -226,12 +228,6 @@ function clean(run: LiveRun): LiveRun {
   };
 }
 
-/** Milliseconds between two server timestamps, when both are there. */
-function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
-  if (!from || !to) return undefined;
-  const ms = Date.parse(to) - Date.parse(from);
-  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
-}
 
 /** The step to keep in view when not all fit: the first one running, else the first not yet done, else the last. */
 function focus(steps: LiveStep[]): number {

@@ -2,7 +2,7 @@ import type { Page } from '../api/paginate.js';
 import type { OutputFormat } from '../config/settings.js';
 import { write, type IO } from '../io.js';
 import { escapeControl, stripControl } from '../text.js';
-import { plain, pretty, type Paint } from './cells.js';
+import { durationText, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
@@ -151,7 +151,7 @@ export class Output {
       return out(detail(rows, block, this.paint));
     }
     // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
-    const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? `${value}ms` : plain(value));
+    const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
     const rows = shown.rows.map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }

@@ -1,5 +1,5 @@
 import { cell } from '../text.js';
-import { plain, pretty, type Paint } from './cells.js';
+import { durationText, plain, pretty, type Paint } from './cells.js';
 import type { Column } from './view.js';
 import { cutWidth, fallbackColumns, textWidth } from './width.js';
 
@@ -13,7 +13,7 @@ export function plainHeader<T>(columns: Column<T>[]): string {
 
 export function plainRow<T>(columns: Column<T>[], item: T): string {
   // values stay exact (ISO times, whole numbers), but a duration keeps its unit
-  const text = (c: Column<T>, value: unknown) => (c.kind === 'duration' && typeof value === 'number' ? `${value}ms` : plain(value));
+  const text = (c: Column<T>, value: unknown) => (c.kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
   return `${columns.map((c) => cell(text(c, c.value(item)))).join('\t')}\n`;
 }
 

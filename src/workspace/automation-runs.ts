@@ -2,6 +2,7 @@ import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
 import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail, type StepRun } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
+import { shellCommand } from '../shell.js';
 import { waitFor } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 
@@ -19,7 +20,7 @@ export function errorText(error: unknown): string | undefined {
 /** A step's name where the server gives one (the API does not promise it), else its step id. */
 export function stepName(step: StepRun): string {
   const named = (step as Record<string, unknown>).name;
-  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id);
+  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id ?? '-');
 }
 
 /** A run that ended other than completed, as the error a wait ends with: the step that failed and its error. */
@@ -30,7 +31,7 @@ export function automationRunFailure(detail: AutomationRunDetail): WsError | und
   const step = detail.stepRuns[failed];
   const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
   return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
-    hint: `see every step: ws automations get-run ${runId}`,
+    hint: `see every step: ${shellCommand('ws', 'automations', 'get-run', runId)}`,
   });
 }
 
@@ -56,13 +57,13 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
     timeoutMs,
     label: `automation run ${runId}`,
-    resume: `ws automations wait ${runId}`,
-    cancel: `ws automations cancel ${runId}`,
+    resume: shellCommand('ws', 'automations', 'wait', runId),
+    cancel: shellCommand('ws', 'automations', 'cancel', runId),
     ...(follow.cancelOnInterrupt
       ? {
           onInterrupt: async () => {
             await cancelAndConfirm(http, runId);
-            return { outcome: 'it was cancelled', hint: `see it: ws automations get-run ${runId}` };
+            return { outcome: 'it was cancelled', hint: `see it: ${shellCommand('ws', 'automations', 'get-run', runId)}` };
           },
         }
       : {}),

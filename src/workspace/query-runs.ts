@@ -6,6 +6,7 @@ import type { Page } from '../api/paginate.js';
 import type { Query } from '../api/schemas/queries.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { shellCommand } from '../shell.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
 
@@ -34,12 +35,14 @@ function valueProblem(type: string | null | undefined, value: string | undefined
  * declared type; `flag` names where the values came from (`--param`, or a tool's `params`).
  */
 export function checkParameters(query: Query, values: Record<string, string>, flag: string): void {
-  const declared = (query.parameters ?? []).map((p) => p.name);
+  // a parameter without a name (the description does not promise one) cannot be given a value
+  const named = (query.parameters ?? []).filter((p): p is typeof p & { name: string } => typeof p.name === 'string');
+  const declared = named.map((p) => p.name);
   const unknown = Object.keys(values).filter((name) => !declared.includes(name));
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
-  for (const parameter of query.parameters ?? []) {
+  for (const parameter of named) {
     const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
     if (problem) throw usageError(`invalid ${flag} ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
@@ -49,11 +52,11 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
 export function queryRunFailure(run: QueryRunStatusResponse): WsError | undefined {
   if (run.status === 'COMPLETED') return undefined;
   const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
-  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${run.queryRunId}` });
+  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ${shellCommand('ws', 'runs', 'get', run.queryRunId)}` });
 }
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = shellCommand('ws', 'runs', 'wait', runId)): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,

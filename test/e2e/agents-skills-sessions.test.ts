@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { demoIds } from '../../src/emulator/seed.js';
+import { contractCheck } from '../helpers/contract-check.js';
 import { ws } from '../helpers/ws.js';
 
 const apiKey = 'wsk_emulator_demo';
@@ -15,6 +16,7 @@ let emulator: RunningEmulator;
 let env: Record<string, string>;
 let origin: string;
 let dir: string;
+const contract = contractCheck();
 
 interface Logged {
   method: string;
@@ -23,7 +25,7 @@ interface Logged {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: '127.0.0.1', apiKeys: [apiKey], seed: 'demo', latencyMs: 0, faultRate: 0, faultSeed: 1, stepMs: 5 });
+  emulator = await startEmulator({ onResponse: contract.onResponse, port: 0, host: '127.0.0.1', apiKeys: [apiKey], seed: 'demo', latencyMs: 0, faultRate: 0, faultSeed: 1, stepMs: 5 });
   env = { WS_BASE_URL: emulator.baseUrl, WS_API_KEY: apiKey };
   origin = new URL(emulator.baseUrl).origin;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-agents-skills-'));
@@ -31,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  contract.assert();
 });
 beforeEach(async () => {
   await fetch(`${origin}/__emulator/requests`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });

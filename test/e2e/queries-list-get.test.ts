@@ -289,7 +289,7 @@ describe('errors and exit codes', () => {
     server.on('GET', '/queries', { body: queryList([query(), broken]) });
     const result = await ws(['queries', 'list'], env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^error: unexpected response from GET \/queries: queries\.1\.slug: Invalid input: expected string, received undefined\n/);
+    expect(result.stderr).toMatch(/^error: unexpected response from GET \/queries: queries\.1\.slug: missing, though the API always sends it \(expected string\)\n/);
   });
 
   it('no key configured is exit 3 with a hint, and nothing is sent', async () => {

@@ -208,7 +208,7 @@ describe('triggering automation runs', () => {
       expect(first.error.message).toMatch(/table_that_is_not_there/);
       expect(['completed', 'running', 'failed']).not.toContain(second.state);
       expect(states(second.stateHistory)).not.toContain('running');
-      expect(second.startedAt).toBeNull();
+      expect(second).not.toHaveProperty('startedAt'); // a step never started has no start time (left out: StepRun times may not be null)
       expect(second.output.queryRunId).toBeUndefined();
       // settle a little: the later step never starts
       await sleep(50);

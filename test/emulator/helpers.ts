@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { demoIds } from '../../src/emulator/seed.js';
+import { contractCheck } from '../helpers/contract-check.js';
 
 export { demoIds };
 
@@ -72,7 +73,10 @@ const running = new Set<TestEmulator>();
 
 /** Starts an emulator on 127.0.0.1, port 0, demo seed, fast runs; any option can be overridden. */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  // every response is checked against the API description; close() fails with what did not conform
+  const check = contractCheck();
   const options: EmulatorOptions = {
+    onResponse: check.onResponse,
     port: 0,
     host: '127.0.0.1',
     apiKeys: [demoKey],
@@ -100,6 +104,7 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
       closed = true;
       running.delete(handle);
       await emulator.close();
+      check.assert();
     },
   };
   running.add(handle);

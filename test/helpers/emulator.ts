@@ -8,6 +8,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 import { demoIds } from '../../src/emulator/seed.js';
 import { tempConfigDir, wsBin } from './ws.js';
 import { request } from '../emulator/helpers.js';
+import { contractCheck } from './contract-check.js';
 
 export { demoIds };
 
@@ -54,9 +55,14 @@ export interface TestEmulator {
 }
 
 
-/** Starts an emulator on 127.0.0.1, port 0, demo data, fast runs (stepMs 5); any option may be overridden. */
+/**
+ * Starts an emulator on 127.0.0.1, port 0, demo data, fast runs (stepMs 5); any option may be overridden.
+ * Every response it sends is checked against the API description; close() fails with what did not conform.
+ */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  const check = contractCheck();
   const emulator = await startEmulator({
+    onResponse: check.onResponse,
     port: 0,
     host: '127.0.0.1',
     apiKeys: [emulatorKey],
@@ -96,6 +102,7 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> = {}
       if (closed) return;
       closed = true;
       await emulator.close();
+      check.assert();
     },
   };
 }

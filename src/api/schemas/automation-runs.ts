@@ -36,12 +36,12 @@ export const AutomationRun = lazy(() => z.looseObject({
 export type AutomationRun = z.infer<typeof AutomationRun>;
 
 /**
- * A step of an automation run. The description marks none of its fields as always present and does
- * not show the values of `state`, so only the identity and the run it belongs to are required.
+ * A step of an automation run. The description marks none of its fields as always present (not even its
+ * id or run) and does not show the values of `state`, so every field may be missing.
  */
 export const StepRun = lazy(() => z.looseObject({
-  id: z.string(),
-  workflowRunId: z.string(),
+  id: z.string().optional(),
+  workflowRunId: z.string().optional(),
   workflowStepId: z.string().nullish(),
   state: z.string().nullish(),
   input: JsonObject.nullish(),

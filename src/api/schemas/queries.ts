@@ -2,9 +2,12 @@ import * as z from 'zod';
 import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
 import { QueryRun } from './query-runs.js';
 
-/** The description marks none of these as always present: only the name is needed to use a parameter. */
+/**
+ * The description marks none of these as always present, not even the name: a parameter without one is
+ * shown as `-` and cannot be given a value with --param.
+ */
 export const QueryParameter = lazy(() => z.looseObject({
-  name: z.string(),
+  name: z.string().optional(),
   type: z.string().nullish(),
   description: z.string().nullish(),
   defaultValue: z.string().nullish(),

@@ -7,13 +7,13 @@ export type QueryRunStatus = z.infer<typeof QueryRunStatus>;
 export const terminalQueryRunStatuses: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'] satisfies QueryRunStatus[];
 
 /**
- * A query run. The API description marks none of its fields as always present, so only the
- * identity and status are required; the rest may be missing or null while the run is in flight.
+ * A query run. The API description marks none of its fields as always present (a field without a value
+ * is left out), so every one may be missing; null is accepted too, which costs nothing.
  */
 export const QueryRun = lazy(() => z.looseObject({
-  id: z.string(),
+  id: z.string().optional(),
   queryId: z.string().optional(),
-  status: OpenEnum,
+  status: OpenEnum.optional(),
   resultLocation: z.string().nullish(),
   warehouseQueryId: z.string().nullish(),
   rowCount: z.number().int().nullish(),

@@ -11,6 +11,7 @@ import { followRun } from './live.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
+import { shellCommand } from '../../shell.js';
 
 export interface TriggerOptions {
   input?: string[];
@@ -57,6 +58,6 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }
-  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), `ws automations wait ${started.id}`);
+  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id));
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

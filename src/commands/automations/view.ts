@@ -2,19 +2,12 @@ import { automationFields, automationRunFields, stepRunFields } from '../../api/
 import type { AutomationRun, AutomationRunDetail, StepRun } from '../../api/schemas/automation-runs.js';
 import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
-import { formatDuration } from '../../duration.js';
+import { durationLabel, span } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
 import { errorText, stepName } from '../../workspace/automation-runs.js';
 
 export function cadenceText(a: Automation): string {
   return [a.cadence.type, a.cadence.time].filter(Boolean).join(' ');
-}
-
-/** Milliseconds between two timestamps, when both are there. */
-export function span(from: string | null | undefined, to: string | null | undefined): number | undefined {
-  if (!from || !to) return undefined;
-  const ms = Date.parse(to) - Date.parse(from);
-  return Number.isNaN(ms) ? undefined : ms;
 }
 
 export const automationView: View<Automation> = {
@@ -82,7 +75,7 @@ export function runDetailView(stepRuns: StepRun[]): View<AutomationRun> {
       const lines = stepRuns.map((step, index) => {
         const took = span(step.startedAt, step.completedAt);
         const error = errorText(step.error);
-        return `${String(index + 1).padStart(2)}. ${(step.state ?? '?').padEnd(9)} ${(took === undefined ? '-' : formatDuration(took)).padStart(6)}  ${stepName(step)}${error ? `: ${error}` : ''}`;
+        return `${String(index + 1).padStart(2)}. ${(step.state ?? '?').padEnd(9)} ${durationLabel(took).padStart(6)}  ${stepName(step)}${error ? `: ${error}` : ''}`;
       });
       return {
         rows: [

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { usageError } from '../../errors.js';
 import { helpTopics } from '../../help/topics.js';
 import { closest } from '../../text.js';
+import { shellCommand } from '../../shell.js';
 
 /**
  * What `ws help <words>` asks for: a topic's text, or nothing when the words name a command (commander shows
@@ -22,7 +23,7 @@ export function helpTopic(words: string[], program: Command): string | undefined
     const candidates = index === 0 ? [...names, ...Object.keys(helpTopics)] : names;
     const guess = closest(word, candidates);
     const place = index === 0 ? 'no help topic or command' : `\`ws ${words.slice(0, index).join(' ')}\` has no command`;
-    throw usageError(`${place} "${word}"`, guess ? `did you mean \`ws help ${[...words.slice(0, index), guess].join(' ')}\`?` : `run \`ws help\` for the commands and topics`);
+    throw usageError(`${place} "${word}"`, guess ? `did you mean \`${shellCommand('ws', 'help', ...words.slice(0, index), guess)}\`?` : `run \`ws help\` for the commands and topics`);
   }
   return undefined;
 }

@@ -12,11 +12,7 @@ import { awaitQueryRun, checkParameters, settleLatestRun } from '../../workspace
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
 import { checkColumnsAhead } from './columns-ahead.js';
-
-/** A word as a POSIX shell reads it back, for a command printed to be pasted. */
-function shellWord(word: string): string {
-  return /^[\w.:=,@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
+import { shellCommand } from '../../shell.js';
 
 export interface ExecuteOptions {
   param?: string[];
@@ -42,14 +38,14 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (!opts.wait) {
     if (output.format === 'table' || output.format === 'csv' || output.format === 'tsv') ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
-    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ws runs wait ${runId} --data`);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${shellCommand('ws', 'runs', 'wait', runId, '--data')}`);
     return;
   }
-  const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
+  const resume = shellCommand('ws', 'runs', 'wait', runId, ...(opts.data ? ['--data'] : []));
   const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume);
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${query.slug} --all`, rerunCommand });
+  const rerunCommand = shellCommand('ws', 'queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait');
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand });
 }

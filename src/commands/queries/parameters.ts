@@ -63,26 +63,26 @@ export function placeholders(sql: string): string[] {
 }
 
 /** The placeholders of `sql` that no parameter declares, each once, in order of appearance. */
-export function undeclaredPlaceholders(sql: string, declared: readonly { name: string }[]): string[] {
+export function undeclaredPlaceholders(sql: string, declared: readonly { name?: string }[]): string[] {
   const names = new Set(declared.map((parameter) => parameter.name));
   return placeholders(sql).filter((name) => !names.has(name));
 }
 
 /** A declared type that ws does not know, with the types it does; undefined when all are known. */
-export function unknownParameterType(declared: readonly { name: string; type?: string | null }[]): string | undefined {
+export function unknownParameterType(declared: readonly { name?: string; type?: string | null }[]): string | undefined {
   const parameter = declared.find(({ type }) => (type ?? '') !== '' && !(parameterTypes as readonly string[]).includes(type!.toLowerCase()));
-  return parameter && `parameter ${parameter.name}: unknown type "${parameter.type}"`;
+  return parameter && `parameter ${parameter.name ?? '(no name)'}: unknown type "${parameter.type}"`;
 }
 
 /** Refuses a parameter type ws does not know (exit 2, before any request). */
-export function checkParameterTypes(declared: readonly { name: string; type?: string | null }[]): void {
+export function checkParameterTypes(declared: readonly { name?: string; type?: string | null }[]): void {
   const problem = unknownParameterType(declared);
   if (problem) throw usageError(problem, `the types ws accepts: ${parameterTypes.join(', ')}`);
 }
 
 /** Refuses a `{{name}}` in the SQL that no parameter declares: execute would fail and `--param name=…` be refused. */
-export function checkPlaceholders(sql: string, declared: readonly { name: string }[]): void {
-  const names = new Set(declared.map((parameter) => parameter.name));
+export function checkPlaceholders(sql: string, declared: readonly { name?: string }[]): void {
+  const names = new Set(declared.flatMap((parameter) => parameter.name ?? []));
   const undeclared = undeclaredPlaceholders(sql, declared);
   if (!undeclared.length) return;
   throw usageError(
@@ -92,7 +92,7 @@ export function checkPlaceholders(sql: string, declared: readonly { name: string
 }
 
 /** Both checks: what would save a query that cannot run is refused with exit 2, before any write. */
-export function checkParameters(sql: string, declared: readonly { name: string; type?: string | null }[]): void {
+export function checkParameters(sql: string, declared: readonly { name?: string; type?: string | null }[]): void {
   checkParameterTypes(declared);
   checkPlaceholders(sql, declared);
 }

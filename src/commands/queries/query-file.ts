@@ -71,7 +71,7 @@ export function normalSql(sql: string): string {
 
 /** The server's parameters in the file's terms: a missing text is empty, a missing list is empty. */
 export function normalParameters(parameters: Query['parameters'] | undefined): QueryParameterFields[] {
-  return (parameters ?? []).map((p) => ({ name: p.name, type: p.type ?? '', description: p.description ?? '', defaultValue: p.defaultValue ?? '' }));
+  return (parameters ?? []).map((p) => ({ name: p.name ?? '', type: p.type ?? '', description: p.description ?? '', defaultValue: p.defaultValue ?? '' }));
 }
 
 /** The file `ws queries pull` writes for a query. */

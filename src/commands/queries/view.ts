@@ -3,7 +3,7 @@ import type { Query } from '../../api/schemas/queries.js';
 import { column, type View } from '../../output/view.js';
 
 function parameterList(query: Query): string {
-  return (query.parameters ?? []).map((p) => (p.defaultValue ? `${p.name}=${p.defaultValue}` : p.name)).join(', ');
+  return (query.parameters ?? []).map((p) => (p.defaultValue ? `${p.name ?? '-'}=${p.defaultValue}` : (p.name ?? '-'))).join(', ');
 }
 
 export const queryView: View<Query> = {

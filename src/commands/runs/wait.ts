@@ -7,18 +7,19 @@ import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
 import { requireUuid } from '../../ids.js';
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
+import { shellCommand } from '../../shell.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
   requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const http = ctx.http();
-  const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
+  const resume = shellCommand('ws', 'runs', 'wait', runId!, ...(opts.data ? ['--data'] : []));
   const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume);
   const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
   await noteRunResult(ctx, http, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${queryId} --all` });
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all') });
 }

@@ -2,7 +2,7 @@ import { ListAutomationRunsParams } from '../../api/schemas/automation-runs.js';
 import { ListAutomationsParams, TriggerAutomationBody } from '../../api/schemas/automations.js';
 import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../http.js';
 import type { AutomationRecord, AutomationRunRecord, StepRunRecord } from '../runs.js';
-import { publicView } from '../store.js';
+import { presentFields, publicView } from '../store.js';
 import { matches, sortBy, type World } from '../world.js';
 
 function getAutomation(world: World, request: Request): AutomationRecord {
@@ -26,6 +26,9 @@ function stepRunsOf(world: World, run: AutomationRunRecord): StepRunRecord[] {
 function runsOf(world: World, automation: AutomationRecord): AutomationRunRecord[] {
   return sortBy(world.store.find<AutomationRunRecord>('automation_run', automation.organizationId, (r) => r.workflowId === automation.id), (r) => r.createdAt, 'desc');
 }
+
+/** No StepRun field may be null: the times of a step not started or not finished are left out. */
+const stepRunView = (step: StepRunRecord) => presentFields(step);
 
 function durationMs(from: string | null, to: string | null): number | null {
   return from && to ? Date.parse(to) - Date.parse(from) : null;
@@ -72,12 +75,12 @@ export function automationRoutes(router: Router, world: World): void {
 
   router.on('GET', '/automation-runs/:id', (request) => {
     const run = getRun(world, request);
-    return { body: { run: publicView(run), stepRuns: stepRunsOf(world, run).map(publicView) } };
+    return { body: { run: publicView(run), stepRuns: stepRunsOf(world, run).map(stepRunView) } };
   });
 
   router.on('GET', '/automation-runs/:id/step-runs', (request) => {
     const run = getRun(world, request);
-    return { body: { stepRuns: stepRunsOf(world, run).map(publicView) } };
+    return { body: { stepRuns: stepRunsOf(world, run).map(stepRunView) } };
   });
 
   router.on('GET', '/automation-runs/:id/result', (request) => {

@@ -3,7 +3,7 @@ import { CreateQueryBody, ExecuteQueryBody, LatestDataParams, ListQueriesParams,
 import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../http.js';
 import type { QueryRecord, QueryRunRecord } from '../runs.js';
 import { placeholders } from '../sql-parameters.js';
-import { publicView } from '../store.js';
+import { presentFields, publicView } from '../store.js';
 import { matches, sortBy, type World } from '../world.js';
 
 const latestDataDefaultLimit = 1000;
@@ -28,8 +28,9 @@ function uniqueSlug(world: World, organizationId: string, name: string): string 
   return slug;
 }
 
+/** No QueryRun field may be null: one without a value (errorDetails of a good run, startedAt of a queued one) is left out. */
 export function queryRunView(run: QueryRunRecord): Record<string, unknown> {
-  return publicView(run);
+  return presentFields(run);
 }
 
 function queryView(world: World, query: QueryRecord, includeRuns: boolean): Record<string, unknown> {
