@@ -28,7 +28,7 @@ export function getStepRuns(http: HttpClient, id: string): Promise<StepRunsRespo
 /** Every step run of a run, wherever the response holds them; an unknown shape is an unexpected response. */
 export async function listStepRuns(http: HttpClient, id: string): Promise<StepRun[]> {
   const stepRuns = stepRunsOf(await getStepRuns(http, id));
-  if (!stepRuns) throw new WsError('api', `unexpected response from GET ${path(id)}/step-runs: no list of step runs in it`, { hint: 'print it as sent with --json' });
+  if (!stepRuns) throw new WsError('api', `unexpected response from GET ${path(id)}/step-runs: no list of step runs in it`, { code: 'unexpected_response', hint: 'print it as sent with --json' });
   return stepRuns;
 }
 

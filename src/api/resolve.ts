@@ -25,7 +25,7 @@ async function exactlyOne<T extends { id: string }>(pages: AsyncIterable<Page<T>
   if (exact.length === 1) return exact[0]!;
   const shown = (exact.length > 1 ? exact : candidates).slice(0, 10).map((c) => `${lookup.of(c)} (${c.id})`);
   if (exact.length > 1) {
-    throw new WsError('not_found', `the ${lookup.key} "${wanted}" matches ${exact.length} ${lookup.plural}`, { hint: `use the id of one: ${shown.join(', ')}` });
+    throw new WsError('not_found', `the ${lookup.key} "${wanted}" matches ${exact.length} ${lookup.plural}`, { code: 'ambiguous', hint: `use the id of one: ${shown.join(', ')}` });
   }
   throw new WsError('not_found', lookup.none, { hint: shown.length ? `similar ${lookup.plural}: ${shown.join(', ')}` : lookup.list });
 }

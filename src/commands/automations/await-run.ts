@@ -25,6 +25,7 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
     label: `automation run ${runId}`,
     resume: `ws automations wait ${runId}`,
     cancel: `ws automations cancel ${runId}`,
+    ids: { automationRunId: runId },
     ...(cancelOnInterrupt
       ? {
           onInterrupt: async () => {
@@ -41,6 +42,8 @@ export async function awaitAutomationRun(ctx: Context, http: HttpClient, runId: 
   const step = detail.stepRuns[failed];
   const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
   throw new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
+    code: detail.run.state === 'cancelled' ? 'run_cancelled' : 'run_failed',
+    ids: { automationId: detail.run.workflowId, automationRunId: runId },
     hint: `see every step: ws automations get-run ${runId}`,
   });
 }

@@ -68,7 +68,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     return;
   }
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
-  const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume);
+  const finished = await resumable(awaitQueryRun(ctx, http, runId, timeoutMs, resume), resume, { queryId: query.id });
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);

@@ -19,12 +19,17 @@ export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: strin
     timeoutMs,
     label: `query run ${runId}`,
     resume,
+    ids: { queryRunId: runId },
     io: ctx.io,
     quiet: ctx.settings.quiet,
   });
   if (run.status !== 'COMPLETED') {
     const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
-    throw new WsError('remote_failure', `query run ${runId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ws runs get ${runId}` });
+    throw new WsError('remote_failure', `query run ${runId} ${run.status}${reason ? `: ${reason}` : ''}`, {
+      code: run.status === 'CANCELLED' ? 'run_cancelled' : 'run_failed',
+      hint: `see its history: ws runs get ${runId}`,
+      ids: { queryRunId: runId },
+    });
   }
   return run;
 }
@@ -81,6 +86,8 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
       const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
       if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
         throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+          code: 'data_replaced',
+          ids: { queryId, queryRunId: request.expectedRunId },
           hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
         });
       }
