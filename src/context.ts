@@ -61,7 +61,7 @@ export class Context {
     const command = pagerCommand(this.io.env, s.profile.pager, this.globals.pager === false, this.io.stdoutIsTTY);
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
-    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide) }, fields, shape);
+    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf) }, fields, shape);
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */

@@ -27,6 +27,7 @@ export interface GlobalOptions {
   /** false with --no-pager */
   pager?: boolean;
   wide?: boolean;
+  crlf?: boolean;
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;
