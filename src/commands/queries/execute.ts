@@ -12,20 +12,7 @@ import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-r
 import { noteRunResult } from '../runs/summary.js';
 import { queryRunStatusView } from '../runs/view.js';
 import { checkColumnsAhead } from './columns-ahead.js';
-
-/**
- * A value that cannot be of its declared type. The API does not list the types; these are the common
- * ones, and any other type is left to the server.
- */
-function valueProblem(type: string | null | undefined, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const kind = (type ?? '').toLowerCase();
-  if (['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint'].includes(kind) && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'must be a number';
-  if (['integer', 'int', 'bigint'].includes(kind) && !Number.isInteger(Number(value))) return 'must be a whole number';
-  if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
-  if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
-  return undefined;
-}
+import { checkParameterValues } from './parameters.js';
 
 /** A word as a POSIX shell reads it back, for a command printed to be pasted. */
 function shellWord(word: string): string {
@@ -54,10 +41,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
-  for (const parameter of query.parameters ?? []) {
-    const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
-    if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
-  }
+  checkParameterValues(query, values);
   if (opts.wait && opts.data && ctx.settings.jsonFields) await checkColumnsAhead(http, query, ctx.settings.jsonFields);
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
