@@ -90,8 +90,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
         progress.update(state);
       } catch (error) {
         if (stoppedBy) break;
-        if (!transient(error)) throw error;
-        if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
+        if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
         progress.update(state, `retrying: ${(error as Error).message}`);
       }
       const left = deadline - io.now();
