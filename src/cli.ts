@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { outputFormats } from './config/settings.js';
+import { machineFormat, outputFormats } from './config/settings.js';
 import type { Context } from './context.js';
 import { WsError } from './errors.js';
 import { processIO, type IO } from './io.js';
@@ -70,6 +70,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--no-color', 'never colour the output (also NO_COLOR)')
     .option('--no-pager', 'never send output through a pager (WS_PAGER, the profile\'s pager, PAGER, else less -FRX)')
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
+    .option('--crlf', 'with -o csv, end lines in CRLF (RFC 4180) instead of LF')
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
@@ -126,11 +127,12 @@ export function helpManifest(): string {
   return helpManifestOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
 }
 
-const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?json$/;
+const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;
+const machineFormats = ['json', 'ndjson'];
 
-/** Whether the user asked for JSON, read from argv and env, for errors raised before settings resolve. */
+/** Whether the user asked for a machine format (JSON, NDJSON), read from argv and env, for errors raised before settings resolve. */
 function wantsJson(argv: string[], env: IO['env']): boolean {
-  return argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && argv[index + 1] === 'json')) || env.WS_OUTPUT === 'json';
+  return argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && machineFormats.includes(argv[index + 1]!))) || machineFormats.includes(env.WS_OUTPUT ?? '');
 }
 
 function redact(text: string, secrets: string[]): string {
@@ -139,10 +141,13 @@ function redact(text: string, secrets: string[]): string {
 
 function printError(io: IO, error: WsError, json: boolean, secrets: string[]): void {
   if (json) {
-    const body: Record<string, unknown> = {};
+    // `code` is ws's own (errorCodes in errors.ts); `apiCode` is the one in the API's error body
+    const body: Record<string, unknown> = { code: error.code };
     if (error.status !== undefined) body.status = error.status;
-    if (error.code !== undefined) body.code = error.code;
+    if (error.apiCode !== undefined) body.apiCode = error.apiCode;
     body.message = redact(error.message, secrets);
+    if (error.hint) body.hint = redact(error.hint, secrets);
+    Object.assign(body, error.ids);
     if (error.requestId !== undefined) body.requestId = error.requestId;
     io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
@@ -161,7 +166,7 @@ function toWsError(error: unknown, program: Command): WsError {
     const hint = error.code === 'commander.unknownCommand' ? unknownCommandHints.get(program)?.(program.args[0] ?? '') : undefined;
     return new WsError('usage', message, { hint: hint ?? `run \`${commandPath(program)} --help\` for usage` });
   }
-  return new WsError('api', error instanceof Error ? error.message : String(error));
+  return new WsError('api', error instanceof Error ? error.message : String(error), { code: 'internal' });
 }
 
 /** The words of a command, e.g. `ws queries list`, for the help hint. */
@@ -295,7 +300,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     const secrets = [io.env.WS_API_KEY ?? ''];
     try {
       if (context) {
-        json = context.settings.output.value === 'json';
+        json = machineFormat(context.settings.output.value);
         secrets.push(context.settings.apiKey.value ?? '');
       }
     } catch {

@@ -62,7 +62,7 @@ export class Context {
     const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
-    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide) }, fields, shape);
+    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf) }, fields, shape);
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */
@@ -89,10 +89,12 @@ export class Context {
     const s = this.settings;
     if (s.apiKeyWithheld) {
       return new WsError('auth', s.apiKeyWithheld, {
+        code: 'no_api_key',
         hint: `log in for that URL: \`${shellCommand('ws', 'auth', 'login', '--base-url', s.baseUrl.value ?? '')}\`, or give its key for this call in WS_API_KEY`,
       });
     }
     return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
+      code: 'no_api_key',
       hint: 'run `ws auth login`, or set WS_API_KEY',
     });
   }
@@ -109,10 +111,18 @@ export class Context {
     return s.baseUrl.value;
   }
 
-  /** A progress or hint line for a person on stderr; silent with --quiet. */
+  /** A progress or hint line for a person on stderr; silent with --quiet, and with a machine format off a terminal. */
   note(line: string): void {
-    // from the flag alone: a note must not fail on a broken config file (the emulator needs none)
-    if (!this.globals.quiet) this.io.stderr.write(`${stripControl(line)}\n`); // names and ids from the server
+    if (!this.hushed()) this.io.stderr.write(`${stripControl(line)}\n`); // names and ids from the server
+  }
+
+  private hushed(): boolean {
+    if (this.globals.quiet) return true;
+    try {
+      return this.settings.quiet;
+    } catch {
+      return false; // a note must not fail on a broken config file (the emulator needs none)
+    }
   }
 
   async close(): Promise<void> {

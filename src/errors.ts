@@ -21,11 +21,77 @@ export const exitCodes: Record<ErrorKind, number> = {
   interrupted: 130,
 };
 
+/**
+ * Every `code` an error object may carry, with its kind (hence its exit code) and what it means: the list
+ * `ws help exit-codes` and the README print. A script reads these instead of the message; they never change.
+ */
+export const errorCodes = {
+  api_error: ['api', 'any other failure of the API or of ws (the message says which)'],
+  bad_request: ['api', 'HTTP 400 or 422: the API refused the request'],
+  conflict: ['api', 'HTTP 409, e.g. cancelling a run that has ended'],
+  rate_limited: ['api', 'HTTP 429, after the retries'],
+  server_error: ['api', 'HTTP 5xx, after the retries'],
+  http_error: ['api', 'any other HTTP error status'],
+  unexpected_response: ['api', 'a response ws cannot read (not JSON, another shape, too large)'],
+  data_replaced: ['api', "another run's rows replaced the rows of the run that was waited for"],
+  http_timeout: ['api', 'a request got no answer within --http-timeout'],
+  connection_refused: ['api', 'nothing listens at the base URL'],
+  host_not_found: ['api', "the base URL's host name does not resolve"],
+  connect_timeout: ['api', 'connecting to the host timed out'],
+  connection_failed: ['api', 'any other network failure before an answer'],
+  connection_dropped_after_send: ['api', 'the connection dropped after a write was sent: check first'],
+  certificate_expired: ['api', 'the TLS certificate has expired or is not valid yet'],
+  certificate_host_mismatch: ['api', 'the TLS certificate names other hosts'],
+  certificate_untrusted: ['api', 'the TLS certificate is signed by an authority ws does not trust'],
+  certificate_invalid: ['api', 'any other TLS verification failure'],
+  proxy_auth_required: ['api', 'the proxy wants (other) credentials: HTTP 407'],
+  proxy_refused: ['api', 'the proxy refused to connect to the host'],
+  proxy_unreachable: ['api', 'the proxy cannot be reached'],
+  config_locked: ['api', 'another ws holds the lock of the config file'],
+  internal: ['api', 'an error ws did not expect (the message says what; --debug shows where)'],
+  usage: ['usage', 'bad input (flags, arguments, files, --param values); nothing was sent'],
+  proxy_url_invalid: ['usage', 'HTTPS_PROXY or HTTP_PROXY is not a proxy URL'],
+  ca_file_invalid: ['usage', 'the CA file cannot be read or holds no PEM certificate'],
+  no_api_key: ['auth', 'no API key for this profile and base URL'],
+  unauthorized: ['auth', 'HTTP 401: the API key was refused'],
+  forbidden: ['auth', 'HTTP 403: the API key may not do this'],
+  not_found: ['not_found', 'HTTP 404, or no query or automation has that slug or name'],
+  ambiguous: ['not_found', 'several queries or automations have that slug or name'],
+  run_failed: ['remote_failure', 'the run that was waited for failed'],
+  run_cancelled: ['remote_failure', 'the run that was waited for was cancelled'],
+  timeout: ['timeout', '--timeout passed while waiting; the run goes on'],
+  interrupted: ['interrupted', 'Ctrl-C stopped ws; 143 for SIGTERM, 129 for SIGHUP'],
+} as const satisfies Record<string, readonly [ErrorKind, string]>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The code of an error that names none: the kind's own. */
+const kindCodes: Record<ErrorKind, ErrorCode> = {
+  api: 'api_error',
+  usage: 'usage',
+  auth: 'unauthorized',
+  not_found: 'not_found',
+  remote_failure: 'run_failed',
+  timeout: 'timeout',
+  interrupted: 'interrupted',
+};
+
+/** The resources an error is about, by the names the API gives their ids. */
+export interface ErrorIds {
+  queryId?: string;
+  queryRunId?: string;
+  automationId?: string;
+  automationRunId?: string;
+}
+
 export interface WsErrorDetails {
   hint?: string;
   status?: number;
-  code?: string;
+  code?: ErrorCode;
+  /** The `code` of the API's error body, as the server sent it. */
+  apiCode?: string;
   requestId?: string;
+  ids?: ErrorIds;
   /** For `interrupted`: the signal that stopped ws, when it was not Ctrl-C. */
   signal?: 'SIGTERM' | 'SIGHUP';
 }
@@ -36,8 +102,10 @@ export class WsError extends Error {
   readonly kind: ErrorKind;
   readonly hint: string | undefined;
   readonly status: number | undefined;
-  readonly code: string | undefined;
+  readonly code: ErrorCode;
+  readonly apiCode: string | undefined;
   readonly requestId: string | undefined;
+  readonly ids: ErrorIds | undefined;
   readonly signal: 'SIGTERM' | 'SIGHUP' | undefined;
 
   constructor(kind: ErrorKind, message: string, details: WsErrorDetails = {}) {
@@ -46,13 +114,20 @@ export class WsError extends Error {
     this.kind = kind;
     this.hint = details.hint;
     this.status = details.status;
-    this.code = details.code;
+    this.code = details.code ?? kindCodes[kind];
+    this.apiCode = details.apiCode;
     this.requestId = details.requestId;
+    this.ids = details.ids;
     this.signal = details.signal;
   }
 
   get exitCode(): number {
     return this.signal ? signalExitCodes[this.signal] : exitCodes[this.kind];
+  }
+
+  /** The same error about these resources too (the ids already known win). */
+  about(ids: ErrorIds): WsError {
+    return new WsError(this.kind, this.message, { ...this, ids: { ...ids, ...this.ids } });
   }
 }
 

@@ -1,5 +1,5 @@
 import { formatDuration } from './duration.js';
-import { WsError } from './errors.js';
+import { WsError, type ErrorIds } from './errors.js';
 import type { IO, StopSignal } from './io.js';
 import { startProgress } from './output/progress.js';
 import { stripControl } from './text.js';
@@ -18,6 +18,8 @@ export interface WaitSpec<T> {
   resume: string;
   /** The command that cancels the job, where there is one. */
   cancel?: string;
+  /** The ids of what is waited for, carried by the timeout and interrupt errors. */
+  ids?: ErrorIds;
   /**
    * Run on the first Ctrl-C before exiting 130 (e.g. cancel the remote run): what happened, and the hint
    * that replaces the resume hint. Its failure is reported, not thrown.
@@ -88,13 +90,12 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
         progress.update(state);
       } catch (error) {
         if (stoppedBy) break;
-        if (!transient(error)) throw error;
-        if (++errors > (spec.maxConsecutiveErrors ?? 8)) throw error;
+        if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
         progress.update(state, `retrying: ${(error as Error).message}`);
       }
       const left = deadline - io.now();
       if (left <= 0) {
-        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}; it is still ${state} and goes on`, { hint: resumeHint(spec) });
+        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}; it is still ${state} and goes on`, { hint: resumeHint(spec), ...(spec.ids ? { ids: spec.ids } : {}) });
       }
       if ((await sleep(Math.min(delay, left))) === interrupted) break;
       delay = Math.min(maxDelay, Math.round(delay * 1.5));
@@ -116,7 +117,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
       outcome.outcome = `cancelling it failed: ${(error as Error).message}`;
     }
   }
-  throw new WsError('interrupted', `stopped waiting for ${spec.label}${signal ? ` (${signal})` : ''}; ${outcome.outcome}`, { hint: outcome.hint, ...(signal ? { signal } : {}) });
+  throw new WsError('interrupted', `stopped waiting for ${spec.label}${signal ? ` (${signal})` : ''}; ${outcome.outcome}`, { hint: outcome.hint, ...(spec.ids ? { ids: spec.ids } : {}), ...(signal ? { signal } : {}) });
 }
 
 /**

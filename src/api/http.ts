@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
-import { WsError, usageError } from '../errors.js';
+import { WsError, usageError, type ErrorCode, type ErrorIds } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
 import type { CaFile } from './network.js';
@@ -103,6 +103,7 @@ export function joinUrl(baseUrl: string, path: string, query: Record<string, Que
 async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
   const tooLarge = () =>
     new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
+      code: 'unexpected_response',
       hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
     });
   const declared = Number(header(response.headers, 'content-length'));
@@ -188,6 +189,36 @@ function formatWait(ms: number): string {
   return minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
 }
 
+/** The stable code of an HTTP error status that has no kind of its own. */
+function statusCode(status: number): ErrorCode {
+  if (status === 400 || status === 422) return 'bad_request';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  return status >= 500 ? 'server_error' : 'http_error';
+}
+
+const pathIds: [RegExp, keyof ErrorIds][] = [
+  [/ \/queries\/([^/?]+)/, 'queryId'],
+  [/ \/query-runs\/([^/?]+)/, 'queryRunId'],
+  [/ \/automations\/([^/?]+)/, 'automationId'],
+  [/ \/automation-runs\/([^/?]+)/, 'automationRunId'],
+];
+
+/** The ids in a request's path (`GET /query-runs/…`), under the API's names, for the error about it. */
+function idsOf(label: string): { ids?: ErrorIds } {
+  const ids: ErrorIds = {};
+  for (const [pattern, name] of pathIds) {
+    const id = pattern.exec(label)?.[1];
+    if (id === undefined) continue;
+    try {
+      ids[name] = stripControl(decodeURIComponent(id));
+    } catch {
+      ids[name] = stripControl(id); // a path given to `ws api` as typed
+    }
+  }
+  return Object.keys(ids).length ? { ids } : {};
+}
+
 /** The command that shows whether a POST whose answer was lost took effect. */
 function howToCheck(path: string): string {
   const id = (pattern: RegExp) => decodeURIComponent(pattern.exec(path)?.[1] ?? '');
@@ -228,6 +259,7 @@ export class HttpClient {
       body = response.text === '' ? null : JSON.parse(response.text);
     } catch {
       throw new WsError('api', `unexpected response from ${label}: the body is not JSON`, {
+        code: 'unexpected_response',
         status: response.status,
         ...this.requestIdOf(response),
       });
@@ -235,6 +267,7 @@ export class HttpClient {
     const parsed = spec.schema.safeParse(body);
     if (!parsed.success) {
       throw new WsError('api', `unexpected response from ${label}: ${formatIssues(parsed.error)}`, {
+        code: 'unexpected_response',
         status: response.status,
         ...this.requestIdOf(response),
         hint: 'the server sent a response this version of ws does not understand; try --debug, or a newer ws',
@@ -369,7 +402,7 @@ export class HttpClient {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
         throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
-          code: 'timeout',
+          code: 'http_timeout',
           hint: idempotent
             ? 'the server did not answer in time; raise the limit with --http-timeout 2m'
             : 'the request may have reached the server: check (for example with `ws queries runs` or `ws automations runs`) before sending it again',
@@ -410,12 +443,14 @@ export class HttpClient {
     const message = described.message ? this.redact(described.message) : `HTTP ${response.status}`;
     const details = {
       status: response.status,
-      ...(described.code ? { code: described.code } : {}),
+      ...(described.code ? { apiCode: described.code } : {}),
       ...this.requestIdOf(response),
+      ...idsOf(label),
     };
     if (response.status === 401 || response.status === 403) {
       return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
         ...details,
+        code: response.status === 401 ? 'unauthorized' : 'forbidden',
         hint: response.status === 401 ? 'check the API key with `ws auth status`, or log in again with `ws auth login`' : 'the API key is valid but may not act on this resource',
       });
     }
@@ -427,7 +462,7 @@ export class HttpClient {
         ...(prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : {}),
       });
     }
-    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, details);
+    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code: statusCode(response.status) });
   }
 
   private async networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): Promise<WsError> {
@@ -441,7 +476,7 @@ export class HttpClient {
     }
     const { describeNetworkError } = await import('./network.js');
     const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {} });
-    return new WsError('api', this.redact(described.message), { code: described.code!, ...(described.hint ? { hint: described.hint } : {}) });
+    return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
   }
 
   /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { WsError } from '../errors.js';
+import { WsError, type ErrorCode } from '../errors.js';
 import { isLoopback } from '../ids.js';
 import { loadProxyAgent, loadUndici } from './undici.js';
 
@@ -233,7 +233,7 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   const hostname = target.hostname;
   // through an https:// proxy, a certificate error may come from either handshake
   const certOf = proxy?.display.startsWith('https:') ? `${hostname} or of the proxy ${proxy.display}` : hostname;
-  const fail = (kind: string, message: string, hint: string) => new WsError('api', `${label}: ${message}`, { code: kind, hint });
+  const fail = (kind: ErrorCode, message: string, hint: string) => new WsError('api', `${label}: ${message}`, { code: kind, hint });
   const tunnel = /Proxy response \((\d{3})\)/.exec(err.message ?? '');
   if (proxy && tunnel) {
     const status = Number(tunnel[1]);
@@ -282,7 +282,7 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
     return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, 'nothing is listening there: check the base URL (`ws auth status`)');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
-    return fail('timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
+    return fail('connect_timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
   }
   return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, 'check the base URL (`ws auth status`) and your network connection');
 }

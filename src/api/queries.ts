@@ -96,6 +96,8 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       runId ??= data.queryRunId;
       if (data.queryRunId !== runId) {
         throw new WsError('api', `the latest data of query ${id} changed while it was read (run ${runId} was replaced by ${data.queryRunId})`, {
+          code: 'data_replaced',
+          ids: { queryId: id, queryRunId: runId! },
           hint: 'read it again; a new run completed meanwhile',
         });
       }

@@ -41,7 +41,7 @@ function chosen<T extends { id: string }>(candidates: T[], wanted: string, looku
     if (found.length === 1) return found[0]!;
     if (found.length > 1) {
       const caseless = round === rounds.length - 1 ? ' without regard to case' : '';
-      throw new WsError('not_found', `the name "${wanted}" matches ${found.length} ${lookup.plural}${caseless}`, { hint: `${lookup.pick}: ${list(found)}` });
+      throw new WsError('not_found', `the name "${wanted}" matches ${found.length} ${lookup.plural}${caseless}`, { code: 'ambiguous', hint: `${lookup.pick}: ${list(found)}` });
     }
   }
   throw new WsError('not_found', lookup.none, { hint: candidates.length ? `similar ${lookup.plural}: ${list(candidates)}` : lookup.list });

@@ -76,7 +76,7 @@ export function requireObject(value: unknown, flag: string): Record<string, unkn
   return value as Record<string, unknown>;
 }
 
-/** `name=value` pairs of a repeatable flag, into an object; the value may contain `=`. */
+/** `name=value` pairs of a repeatable flag, into an object; the value may contain `=`. A name given twice is refused. */
 export function keyValues(pairs: string[] | undefined, flag: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const pair of pairs ?? []) {
@@ -85,6 +85,8 @@ export function keyValues(pairs: string[] | undefined, flag: string): Record<str
     const name = pair.slice(0, at);
     // assigning it would set the object's prototype and drop the value without a word
     if (name === '__proto__') throw usageError(`invalid ${flag} "${pair}": "__proto__" cannot be a name`);
+    // keeping either value would drop the other without a word
+    if (Object.hasOwn(values, name)) throw usageError(`invalid ${flag} "${pair}": ${name} is given twice (${name}=${values[name]} before it)`, `give ${flag} ${name}=… once`);
     values[name] = pair.slice(at + 1);
   }
   return values;

@@ -61,6 +61,7 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
       }
       if (Date.now() > deadline) {
         throw new WsError('api', `the config file ${file} is locked by another ws (${lockFile})`, {
+          code: 'config_locked',
           hint: `if no other ws is running, delete ${lockFile} and try again`,
         });
       }

@@ -27,6 +27,7 @@ export interface GlobalOptions {
   /** false with --no-pager */
   pager?: boolean;
   wide?: boolean;
+  crlf?: boolean;
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;
@@ -61,6 +62,11 @@ function pick<T>(flag: T | undefined, env: T | undefined, config: T | undefined,
   if (env !== undefined && env !== '') return { value: env, source: 'env' };
   if (config !== undefined) return { value: config, source: 'config' };
   return { value: fallback, source: 'default' };
+}
+
+/** The formats a program reads: with them, an error on stderr is one JSON object. */
+export function machineFormat(format: OutputFormat): boolean {
+  return format === 'json' || format === 'ndjson';
 }
 
 function checkOutput(value: string, where: string): OutputFormat {
@@ -131,7 +137,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     outputProblem,
     jsonFields,
     jq: options.jq,
-    quiet: Boolean(options.quiet),
+    // a machine format off a terminal keeps stderr for the one error object a script parses: no progress, no notes
+    quiet: Boolean(options.quiet) || (machineFormat(output.value) && !io.stderrIsTTY),
     color: colorWanted(options.color, env, io.stdoutIsTTY),
     debug: Boolean(options.debug) || env.WS_DEBUG === '1' || env.WS_DEBUG === 'true',
     httpTimeoutMs:

@@ -1,3 +1,13 @@
+import { errorCodes, exitCodes } from '../errors.js';
+
+/** Every error code with its exit code, one a line, for `ws help exit-codes`. */
+function codeList(): string {
+  const width = Math.max(...Object.keys(errorCodes).map((code) => code.length));
+  return [['code', 'exit', 'meaning'], ...Object.entries(errorCodes).map(([code, [kind, meaning]]) => [code, String(exitCodes[kind]), meaning])]
+    .map(([code, exit, meaning]) => `  ${code!.padEnd(width)}  ${exit!.padEnd(4)}  ${meaning}`)
+    .join('\n');
+}
+
 /** `ws help <topic>`, as `gh help environment`: reference pages that belong to no single command. */
 export const helpTopics: Record<string, { summary: string; text: string }> = {
   environment: {
@@ -55,8 +65,20 @@ A flag wins over a variable; a variable wins over the profile in the config file
   129  the terminal hung up (SIGHUP) while waiting; 143: stopped by SIGTERM. Both name the run, as Ctrl-C does
   130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel
 
+Errors in JSON
+  With --json, --jq, -o json or -o ndjson and stderr not a terminal, a failure leaves one JSON object
+  on stderr and nothing else; a success leaves stderr empty (no progress, no notes), but for a rare
+  \`warning:\` line that asks you to act and the --debug log you asked for:
+    {"error":{"code":"run_failed","message":"…","hint":"…","queryId":"…","queryRunId":"…"}}
+  code is one of those below and never changes; message and hint are for people. Ids the error is about
+  come as the API names them: queryId, queryRunId, automationId, automationRunId. An HTTP error adds
+  status, requestId and apiCode (the code in the API's error body, as the server sent it).
+
+${codeList()}
+
 Example:
   $ ws queries execute churn_report --wait; echo "exit $?"
+  $ ws queries execute churn_report --wait --json 2>err.json || jq -r .error.code err.json
 `,
   },
   formatting: {
@@ -71,11 +93,12 @@ stdout carries data only; progress, hints and errors go to stderr.
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
   --jq <expression>       filter the JSON with jq (implies JSON); strings print raw, as jq -r does
+  --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF
 
   table    in a terminal: aligned columns cut to the width; in a pipe: tab-separated, nothing cut
   json     the response body; a list fetched in several pages is one envelope
   ndjson   one JSON object a line: one per item of a list, one per row of data
-  csv      RFC 4180, a header row first
+  csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF)
   tsv      tab-separated, a header row first; tab, newline and backslash escaped
   yaml     the JSON document as YAML
 

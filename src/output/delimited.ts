@@ -1,8 +1,11 @@
 import { plain } from './cells.js';
 
-/** RFC 4180: fields with a comma, quote, CR or LF are quoted, quotes doubled; records end in CRLF. */
-export function csvRecord(values: unknown[]): string {
-  return `${values.map((value) => csvField(plain(value))).join(',')}\r\n`;
+/**
+ * RFC 4180 quoting: fields with a comma, quote, CR or LF are quoted, quotes doubled. Records end in LF, as
+ * psql --csv and DuckDB write them, so that awk and cut read clean values; `--crlf` asks for RFC 4180's CRLF.
+ */
+export function csvRecord(values: unknown[], lineEnd: '\n' | '\r\n' = '\n'): string {
+  return `${values.map((value) => csvField(plain(value))).join(',')}${lineEnd}`;
 }
 
 function csvField(text: string): string {

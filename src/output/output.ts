@@ -21,6 +21,8 @@ export interface OutputOptions {
   explicit?: boolean;
   /** Terminal tables show every column and full ids, however wide (`--wide`). */
   wide?: boolean;
+  /** csv records end in CRLF, not LF (`--crlf`). */
+  crlf?: boolean;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -62,6 +64,7 @@ export class Output {
    * known; none when the output has no fixed fields, where `--json a,b` is refused.
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
+    if (options.crlf && options.format !== 'csv') throw usageError(`--crlf is for -o csv, not ${options.format}`, 'add -o csv, or leave --crlf out');
     if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
       if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
@@ -84,6 +87,10 @@ export class Output {
 
   get format(): OutputFormat {
     return this.options.format;
+  }
+
+  private get lineEnd(): '\n' | '\r\n' {
+    return this.options.crlf ? '\r\n' : '\n';
   }
 
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
@@ -118,17 +125,18 @@ export class Output {
       if (headerWritten) return;
       headerWritten = true;
       const fields = csvHeader(view.columns);
-      const header = format === 'csv' ? csvRecord(fields) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
+      const header = format === 'csv' ? csvRecord(fields, this.lineEnd) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
       if (header) await out(header);
     };
     for await (const page of source.pages) {
       await writeHeader();
       // one write per page, not per row: each write is a system call; the columns are read once per page too
       const { columns } = view;
+      const { lineEnd } = this;
       let text = '';
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(csvValues(columns, item));
+        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else text += plainRow(columns, item);
       }
@@ -142,7 +150,7 @@ export class Output {
     const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv') return out(csvRecord(csvHeader(view.columns)) + csvRecord(csvValues(view.columns, item)));
+    if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };

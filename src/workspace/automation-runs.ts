@@ -31,6 +31,8 @@ export function automationRunFailure(detail: AutomationRunDetail): WsError | und
   const step = detail.stepRuns[failed];
   const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
   return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
+    code: detail.run.state === 'cancelled' ? 'run_cancelled' : 'run_failed',
+    ids: { automationId: detail.run.workflowId, automationRunId: runId },
     hint: `see every step: ${shellCommand('ws', 'automations', 'get-run', runId)}`,
   });
 }
@@ -59,6 +61,7 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     label: `automation run ${runId}`,
     resume: shellCommand('ws', 'automations', 'wait', runId),
     cancel: shellCommand('ws', 'automations', 'cancel', runId),
+    ids: { automationRunId: runId },
     ...(follow.cancelOnInterrupt
       ? {
           onInterrupt: async () => {

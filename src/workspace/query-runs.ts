@@ -7,6 +7,7 @@ import type { Query } from '../api/schemas/queries.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { shellCommand } from '../shell.js';
+import { parameterValueProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
 
@@ -14,20 +15,6 @@ import { collectGarbage } from '../memory.js';
 export interface WaitProgress {
   io: IO;
   quiet: boolean;
-}
-
-/**
- * A value that cannot be of its declared type. The API does not list the types; these are the common
- * ones, and any other type is left to the server.
- */
-function valueProblem(type: string | null | undefined, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const kind = (type ?? '').toLowerCase();
-  if (['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint'].includes(kind) && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'must be a number';
-  if (['integer', 'int', 'bigint'].includes(kind) && !Number.isInteger(Number(value))) return 'must be a whole number';
-  if (['boolean', 'bool'].includes(kind) && value !== 'true' && value !== 'false') return 'must be true or false';
-  if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'must be a date, YYYY-MM-DD';
-  return undefined;
 }
 
 /**
@@ -42,9 +29,11 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
-  for (const parameter of named) {
-    const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
-    if (problem) throw usageError(`invalid ${flag} ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
+  for (const { name, type } of named) {
+    if (!Object.hasOwn(values, name)) continue;
+    const problem = parameterValueProblem(type, values[name]!);
+    if (!problem) continue;
+    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, { hint: `give ${name} a value of type ${type}`, ids: { queryId: query.id } });
   }
 }
 
@@ -52,7 +41,11 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
 export function queryRunFailure(run: QueryRunStatusResponse): WsError | undefined {
   if (run.status === 'COMPLETED') return undefined;
   const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
-  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, { hint: `see its history: ${shellCommand('ws', 'runs', 'get', run.queryRunId)}` });
+  return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, {
+    code: run.status === 'CANCELLED' ? 'run_cancelled' : 'run_failed',
+    hint: `see its history: ${shellCommand('ws', 'runs', 'get', run.queryRunId)}`,
+    ids: { queryRunId: run.queryRunId },
+  });
 }
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
@@ -64,6 +57,7 @@ export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: 
     timeoutMs,
     label: `query run ${runId}`,
     resume,
+    ids: { queryRunId: runId },
     io: progress.io,
     quiet: progress.quiet,
   });
@@ -123,6 +117,8 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
     if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
       throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+        code: 'data_replaced',
+        ids: { queryId, queryRunId: request.expectedRunId },
         hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
       });
     }

@@ -277,7 +277,7 @@ describe('ws auth status', () => {
     const json = await ws(['auth', 'status', '--json'], { WS_BASE_URL: server.baseUrl });
     expect(json.exitCode).toBe(3);
     expect(JSON.parse(json.stdout)).toMatchObject({ apiKey: { value: null, source: null }, authenticated: false });
-    expect(JSON.parse(json.stderr)).toEqual({ error: { message: 'no API key configured for profile "default"' } });
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'no_api_key', message: 'no API key configured for profile "default"', hint: 'run `ws auth login`, or set WS_API_KEY' } });
   });
 
   it('with a key the API refuses it is exit 3, and the key never appears', async () => {
@@ -384,10 +384,11 @@ describe('ws auth logout', () => {
     writeConfigFile(dir, {
       profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, output: 'json' }, ci: { baseUrl: other.baseUrl, apiKey: otherKey } },
     });
+    // json is the profile's output: off a terminal, stderr is kept for errors, so no note
     const result = await ws(['auth', 'logout'], { WS_CONFIG_DIR: dir });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Removed the API key of profile "default".\n');
+    expect(result.stderr).toBe('');
     expect(readConfigFile(dir)).toEqual({
       profiles: { default: { baseUrl: server.baseUrl, output: 'json' }, ci: { baseUrl: other.baseUrl, apiKey: otherKey } },
     });
@@ -507,7 +508,7 @@ describe('ws config', () => {
     writeConfigFile(dir, jsonBefore);
     const jsonError = await ws(['config', 'set', 'output', 'xml'], { WS_CONFIG_DIR: dir });
     expect(jsonError.exitCode).toBe(2);
-    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { message: 'invalid output format "xml"' } });
+    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml' } });
     expect(readConfigFile(dir)).toEqual(jsonBefore);
   });
 
@@ -590,7 +591,7 @@ describe('a corrupt config file', () => {
     writeConfigFile(dir, '[]');
     const json = await ws(['auth', 'status', '--json'], { WS_CONFIG_DIR: dir });
     expect(json.exitCode).toBe(2);
-    expect(JSON.parse(json.stderr)).toEqual({ error: { message: `the config file ${configFile(dir)} is not valid: expected a JSON object` } });
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'usage', message: `the config file ${configFile(dir)} is not valid: expected a JSON object` } });
   });
 });
 

@@ -75,21 +75,28 @@ describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
     expect(result.stderr).not.toContain('\u001b');
   });
 
-  it('--json prints the finished run on stdout and nothing else there', async () => {
+  it('--json prints the finished run on stdout and nothing else there; -o yaml keeps the timeline on stderr', async () => {
     const id = await startRun(morning);
     const result = await ws(['automations', 'watch', id, '--json'], emu.env, { timeout: 30_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     const detail = JSON.parse(result.stdout);
     expect(detail.run.state).toBe('completed');
     expect(detail.stepRuns).toHaveLength(2);
-    expect(result.stderr).toContain(`automation run ${id}: completed (`);
+    // a machine format off a terminal keeps stderr for the error object a script reads
+    expect(result.stderr).toBe('');
+    const yaml = await ws(['automations', 'watch', id, '-o', 'yaml'], emu.env, { timeout: 30_000 });
+    expect(yaml.stderr).toContain(`automation run ${id}: completed (`);
   });
 
-  it('trigger --wait --json: stdout is the run alone; the timeline is on stderr', async () => {
-    const result = await ws(['automations', 'trigger', nightly, '--wait', '--json'], emu.env, { timeout: 30_000 });
+  it('trigger --wait: stdout is the run alone; the timeline is on stderr, or with --json the one error object', async () => {
+    const result = await ws(['automations', 'trigger', nightly, '--wait', '-o', 'yaml'], emu.env, { timeout: 30_000 });
     expect(result.exitCode).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/automation run [0-9a-f-]{36}: step 2\/2 Churn report: failed/);
+    const json = await ws(['automations', 'trigger', nightly, '--wait', '--json'], emu.env, { timeout: 30_000 });
+    expect(json.exitCode).toBe(5);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'run_failed', automationId: nightly });
   });
 
   it('a failure ridden out shows as a retrying line, and the watch goes on to the end', async () => {
@@ -216,10 +223,14 @@ describe('completion note of a query run', { timeout: 60_000 }, () => {
   it('runs wait: the same note; --quiet leaves it out', async () => {
     const started = await emu.api('POST', `/queries/${demoIds.queries.topCustomers}/execute`, {});
     const id = started.json.queryRunId as string;
-    const result = await ws(['runs', 'wait', id, '--json', 'status'], emu.env, { timeout: 30_000 });
+    const result = await ws(['runs', 'wait', id], emu.env, { timeout: 30_000 });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ status: 'COMPLETED' });
+    expect(result.stdout).toContain('status:\tCOMPLETED\n');
     expect(result.stderr).toMatch(new RegExp(`^query run ${id}: COMPLETED, 25 rows in \\d+`, 'm'));
+    // off a terminal, --json leaves the note out as --quiet does
+    const json = await ws(['runs', 'wait', id, '--json', 'status'], emu.env);
+    expect(JSON.parse(json.stdout)).toEqual({ status: 'COMPLETED' });
+    expect(json.stderr).toBe('');
     const quiet = await ws(['runs', 'wait', id, '--quiet'], emu.env);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).toBe('');

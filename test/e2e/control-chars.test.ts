@@ -160,6 +160,6 @@ describe('to a file or pipe: the data is kept', () => {
     const result = await ws(['queries', 'list', '--json'], env);
     expect(result.exitCode).toBe(4);
     expectNoRaw(result.stderr);
-    expect(JSON.parse(result.stderr).error.code).toBe('NOT\x9bFOUND');
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'not_found', apiCode: 'NOT\x9bFOUND' });
   });
 });

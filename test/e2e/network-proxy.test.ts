@@ -182,7 +182,7 @@ describe('proxies', () => {
     );
     const wrong = await list(viaProxy(), { HTTPS_PROXY: proxy.url.replace('http://', 'http://user:wrong@') });
     expect(wrong.exitCode).toBe(1);
-    expect(errorJson(wrong.stderr)).toEqual({ code: 'proxy_auth_required', message: `GET /queries: the proxy ${proxy.url} did not accept the credentials in HTTPS_PROXY (HTTP 407)` });
+    expect(errorJson(wrong.stderr)).toEqual({ code: 'proxy_auth_required', message: `GET /queries: the proxy ${proxy.url} did not accept the credentials in HTTPS_PROXY (HTTP 407)`, hint: expect.stringMatching(/^credentials go in the proxy URL: HTTPS_PROXY=http:\/\/user:password@host:port /) });
     expect(wrong.stderr).not.toContain('wrong');
     expect(server.requests).toEqual([]);
   });
@@ -221,7 +221,7 @@ describe('proxies', () => {
         'hint: nothing is listening there: check the base URL (`ws auth status`)\n',
     );
     const json = await ws(['queries', 'list', '--json'], { WS_BASE_URL: baseUrl, WS_API_KEY: testKey });
-    expect(errorJson(json.stderr)).toEqual({ code: 'connection_refused', message: `GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)` });
+    expect(errorJson(json.stderr)).toEqual({ code: 'connection_refused', message: `GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)`, hint: 'nothing is listening there: check the base URL (`ws auth status`)' });
   });
 
   it.each([
@@ -235,7 +235,7 @@ describe('proxies', () => {
     expect(result.stderr).not.toContain('%zz');
     const json = await list(viaProxy(), env);
     expect(json.exitCode).toBe(2);
-    expect(errorJson(json.stderr)).toEqual({ code: 'proxy_url_invalid', message });
+    expect(errorJson(json.stderr)).toEqual({ code: 'proxy_url_invalid', message, hint: expect.stringMatching(/^expected for example /) });
     expect(server.requests).toEqual([]);
     expect(proxy.seen).toEqual([]);
     server.reset(); // the stubs list() added were never asked for: that is the point

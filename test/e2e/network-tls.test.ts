@@ -114,7 +114,7 @@ describe('certificates', () => {
     const notPem = path.join(certs.dir, 'valid.ext');
     const json = await list(servers.valid, { WS_CA_FILE: notPem });
     expect(json.exitCode).toBe(2);
-    expect(errorJson(json.stderr)).toEqual({ code: 'ca_file_invalid', message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate` });
+    expect(errorJson(json.stderr)).toEqual({ code: 'ca_file_invalid', message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate`, hint: expect.any(String) });
     expect(servers.valid.requests).toEqual([]);
     expect(servers.valid.tlsErrors).toEqual([]);
     servers.valid.reset();

@@ -53,8 +53,8 @@ describe('--json fields on every kind of output', () => {
 
 describe('queries execute checks parameter values against their declared types', () => {
   it.each([
-    ['min_amount=abc', 'invalid --param min_amount=abc: must be a number'],
-    ['start_date=June', 'invalid --param start_date=June: must be a date, YYYY-MM-DD'],
+    ['min_amount=abc', 'invalid --param min_amount=abc: min_amount is a number, and "abc" is not a number'],
+    ['start_date=June', 'invalid --param start_date=June: start_date is a date, and "June" is not a calendar date (YYYY-MM-DD)'],
   ])('%s is exit 2 and no run starts', async (param, message) => {
     await emu.clearRequests();
     const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', param], env);
@@ -99,7 +99,7 @@ describe('review fixes', () => {
     await ws(['queries', 'execute', 'dupid', '--wait', '-q', '--limit', '1'], env);
     const result = await ws(['queries', 'data', 'dupid', '--all', '-o', 'csv'], env);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout.trimEnd().split('\r\n')).toHaveLength(2501);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(2501);
   });
 
   it('--json twice before the command, and a later --json with fields wins', async () => {

@@ -45,8 +45,9 @@ function parseCsv(text: string): string[][] {
       else field += char;
     } else if (char === '"') quoted = true;
     else if (char === ',') record.push(field), (field = '');
-    else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field), records.push(record), (record = []), (field = ''), i++;
+    else if (char === '\n') {
+      // records end in LF; a line end inside quotes is data
+      record.push(field), records.push(record), (record = []), (field = '');
     } else field += char;
   }
   return records;
@@ -110,14 +111,14 @@ describe('--json and the words after it', () => {
     await emu.clearRequests();
     const result = await ws(['queries', 'get', 'daily_revenue', '--json', 'colour'], env);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^\{"error":\{"message":"unknown JSON field: colour; valid fields: id, name, slug, /);
+    expect(result.stderr).toMatch(/^\{"error":\{"code":"usage","message":"unknown JSON field: colour; valid fields: id, name, slug, /);
     expect(await emu.requests()).toEqual([]);
   });
 
   it('execute --wait refuses a field that is not a column of the result before starting a run', async () => {
     await emu.clearRequests();
     const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'queryRunId'], env);
-    expect(result.stderr).toBe('{"error":{"message":"unknown JSON field: queryRunId; valid fields: day, orders, revenue"}}\n');
+    expect(result.stderr).toBe('{"error":{"code":"usage","message":"unknown JSON field: queryRunId; valid fields: day, orders, revenue"}}\n');
     expect(result.exitCode).toBe(2);
     expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -154,7 +155,7 @@ describe('a configured default output never breaks a command', () => {
       if (args[0] !== 'config' && args[0] !== 'auth') expect(mine.stdout, args.join(' ')).toBe(plain.stdout);
     }
     const list = await ws(['automations', 'list'], withDefault);
-    expect(list.stdout.split('\r\n')[0]).toBe('id,name,cadence.type,cadence.time,lastRunAt,updatedAt');
+    expect(list.stdout.split('\n')[0]).toBe('id,name,cadence.type,cadence.time,lastRunAt,updatedAt');
   }, 90_000);
 
   it('output tsv: automations result prints its document', async () => {

@@ -162,7 +162,7 @@ describe('ws queries list', () => {
     const q = query({ name: 'Revenue, "net"\nper day', slug: 'net\trev' });
     server.on('GET', '/queries', { body: queryList([q]) });
     const csv = await ws(['queries', 'list', '-o', 'csv'], env);
-    expect(csv.stdout).toBe(`id,slug,name,lastQueryRun.status,updatedAt\r\n${q.id},net\trev,"Revenue, ""net""\nper day",,2026-11-20T09:00:00.000Z\r\n`);
+    expect(csv.stdout).toBe(`id,slug,name,lastQueryRun.status,updatedAt\n${q.id},net\trev,"Revenue, ""net""\nper day",,2026-11-20T09:00:00.000Z\n`);
     const tsv = await ws(['queries', 'list', '-o', 'tsv'], env);
     expect(tsv.stdout).toBe(`id\tslug\tname\tlastQueryRun.status\tupdatedAt\n${q.id}\tnet\\trev\tRevenue, "net"\\nper day\t\t2026-11-20T09:00:00.000Z\n`);
   });
@@ -249,7 +249,8 @@ describe('errors and exit codes', () => {
     const json = await ws(['queries', 'get', id, '--json'], env);
     expect(json.exitCode).toBe(4);
     expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr)).toEqual({ error: { status: 404, code: 'NOT_FOUND', message: `GET /queries/${id}: not found (HTTP 404): Query not found`, requestId: 'req-123' } });
+    // ws's own code, and the API's as apiCode; the id in the path under the API's name
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'not_found', status: 404, apiCode: 'NOT_FOUND', message: `GET /queries/${id}: not found (HTTP 404): Query not found`, queryId: id, requestId: 'req-123' } });
   });
 
   it('a 503 then 200 is retried and succeeds', async () => {

@@ -31,7 +31,7 @@ const numbers = (from: number, to: number) => Array.from({ length: to - from }, 
 describe('every row off a terminal', () => {
   const formats: [string[], (stdout: string) => number[]][] = [
     [[], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
-    [['-o', 'csv'], (out) => out.trimEnd().split('\r\n').slice(1).map(Number)],
+    [['-o', 'csv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
     [['-o', 'tsv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
     [['-o', 'ndjson'], (out) => out.trimEnd().split('\n').map((line) => JSON.parse(line).n)],
     [['-o', 'json'], (out) => JSON.parse(out).rows.map((row: { n: number }) => row.n)],
@@ -54,7 +54,7 @@ describe('every row off a terminal', () => {
   it('execute --wait -o csv into a pipe prints every row of the run', async () => {
     const result = await ws(['queries', 'execute', 'rows_2500', '--wait', '-o', 'csv'], env);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout.trimEnd().split('\r\n').slice(1).map(Number)).toEqual(numbers(0, count));
+    expect(result.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, count));
   });
 
   it('--offset without --limit prints the rest; --limit cuts on purpose and pages only as far as needed', { timeout: 60_000 }, async () => {
@@ -62,7 +62,7 @@ describe('every row off a terminal', () => {
     expect(rest.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual(numbers(2400, count));
     await emu.clearRequests();
     const limited = await ws(['queries', 'data', id, '--limit', '1200', '-o', 'csv'], env);
-    expect(limited.stdout.trimEnd().split('\r\n').slice(1).map(Number)).toEqual(numbers(0, 1200));
+    expect(limited.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, 1200));
     const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`).map((r) => r.query);
     expect(pages).toEqual(['?limit=1000&offset=0', '?limit=200&offset=1000']);
   });
@@ -78,7 +78,7 @@ describe('a long export', () => {
     const result = await ws(['queries', 'data', 'rows_long', '--all', '-o', 'csv'], env, { timeout: 50_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
-    const lines = result.stdout.trimEnd().split('\r\n');
+    const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('n,label');
     expect(lines.length - 1).toBe(rows);
     expect(lines.slice(1).every((line, n) => line === `${n},row ${n}`)).toBe(true);

@@ -205,11 +205,30 @@ describe('errors', () => {
     expect(error.message).not.toContain('\n');
   });
 
-  it('keeps the code of a JSON error', async () => {
+  it("keeps the code of a JSON error as apiCode, beside ws's own code for the status", async () => {
     server.on('GET', '/queries', { status: 500, body: { error: { message: 'nested', code: 'E_NESTED' } } });
     const { http } = client();
     const error = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
-    expect(error.code).toBe('E_NESTED');
+    expect(error.apiCode).toBe('E_NESTED');
+    expect(error.code).toBe('server_error');
+  });
+
+  it.each([
+    [400, 'bad_request', 'api'],
+    [401, 'unauthorized', 'auth'],
+    [403, 'forbidden', 'auth'],
+    [404, 'not_found', 'not_found'],
+    [409, 'conflict', 'api'],
+    [418, 'http_error', 'api'],
+    [422, 'bad_request', 'api'],
+    [429, 'rate_limited', 'api'],
+    [502, 'server_error', 'api'],
+  ])("HTTP %i is code %s (kind %s), with the ids in its path under the API's names", async (status, code, kind) => {
+    const runId = '3f6c0000-0000-4000-8000-000000000001';
+    server.on('GET', `/query-runs/${runId}`, { status, body: { message: 'no' } });
+    const { http } = client({ maxAttempts: 1 });
+    const error = await failure(http.request({ method: 'GET', path: `/query-runs/${runId}`, schema: Body }));
+    expect({ code: error.code, kind: error.kind, ids: error.ids }).toEqual({ code, kind, ids: { queryRunId: runId } });
   });
 
   it('says "HTTP <status>" when the body is empty', async () => {

@@ -97,7 +97,7 @@ describe('network errors', () => {
     [{ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.example.com' }, 'host_not_found', 'GET /queries: cannot resolve the host name api.example.com (ENOTFOUND)'],
     [{ code: 'EAI_AGAIN' }, 'host_not_found', 'GET /queries: cannot resolve the host name api.example.com (EAI_AGAIN)'],
     [{ code: 'ECONNREFUSED' }, 'connection_refused', 'GET /queries: cannot reach api.example.com: the connection was refused (ECONNREFUSED)'],
-    [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, 'timeout', 'GET /queries: cannot reach api.example.com: connecting timed out (UND_ERR_CONNECT_TIMEOUT)'],
+    [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, 'connect_timeout', 'GET /queries: cannot reach api.example.com: connecting timed out (UND_ERR_CONNECT_TIMEOUT)'],
     [{ code: 'CERT_NOT_YET_VALID' }, 'certificate_expired', 'GET /queries: the TLS certificate of api.example.com is not valid yet (CERT_NOT_YET_VALID)'],
     [{ code: 'ECONNRESET', message: 'other side closed' }, 'connection_failed', 'GET /queries: cannot reach api.example.com: other side closed (ECONNRESET)'],
   ])('%j is %s', (error, code, message) => {

@@ -13,6 +13,9 @@ import { checkValue, settingKey } from '../../src/commands/config/keys.js';
 import { draftUpdate } from '../../src/commands/agents/changes.js';
 import { jsonArgument, keyValues, maxInputDepth, parseStructured } from '../../src/commands/inputs.js';
 import { parseParamSpec } from '../../src/commands/queries/parameters.js';
+import type { Query } from '../../src/api/schemas/queries.js';
+import { isCalendarDate, parameterValueProblem } from '../../src/workspace/parameter-values.js';
+import { checkParameters } from '../../src/workspace/query-runs.js';
 import { skillsFromFiles } from '../../src/commands/skills/sources.js';
 import { outputFormats, resolveSettings } from '../../src/config/settings.js';
 import { Context } from '../../src/context.js';
@@ -112,14 +115,94 @@ describe('--param on queries create and update: name[:type][=default][:descripti
   });
 });
 
-describe('name=value pairs (--param on execute, --input on trigger, -f on api)', () => {
-  it('each pair is kept as an own property, the value whole (it may hold =); the last of a name wins', async () => {
+describe('--param values on execute, checked by the declared type', () => {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  /** The calendar's own answer: a day that exists reads back from Date unchanged. */
+  const existsInCalendar = (y: number, m: number, d: number) => {
+    const date = new Date(0);
+    date.setUTCFullYear(y, m - 1, d);
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+
+  it('YYYY-MM-DD is a date exactly when that day is in the calendar (no 2026-02-30, no month 13)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('=') && s !== '__proto__'), fc.string({ maxLength: 20 })), { maxLength: 6 }), async (pairs) => {
+      fc.asyncProperty(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 33 }), async (y, m, d) => {
+        const text = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        expect(isCalendarDate(text)).toBe(existsInCalendar(y, m, d));
+        expect(parameterValueProblem('date', text) === undefined).toBe(existsInCalendar(y, m, d));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const text of ['2026-13-45', '2026-02-30', '2025-02-29', '1900-02-29']) expect(isCalendarDate(text), text).toBe(false);
+    for (const text of ['2024-02-29', '2000-02-29', '2026-12-31']) expect(isCalendarDate(text), text).toBe(true);
+  });
+
+  it('a timestamp is a calendar day with an optional time of day and offset; any hour past 23 or minute past 59 is refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 70 }), fc.constantFrom('T', ' '), fc.constantFrom('', 'Z', '+02:00', '-0530', '+01'),
+        async (y, mo, d, h, mi, sep, zone) => {
+          const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}${sep}${pad(h, 2)}:${pad(mi, 2)}:00.5${zone}`;
+          const fits = h <= 23 && mi <= 59;
+          for (const type of ['timestamp', 'DateTime']) expect(parameterValueProblem(type, text) === undefined, `${type} ${text}`).toBe(fits);
+          expect(parameterValueProblem('time', `${pad(h, 2)}:${pad(mi, 2)}`) === undefined).toBe(fits);
+        },
+      ),
+      runs,
+    );
+    expect(parameterValueProblem('timestamp', '2026-02-30T10:00')).toBeDefined();
+    expect(parameterValueProblem('timestamp', '2026-06-01')).toBeUndefined();
+  });
+
+  it('every finite number as JavaScript writes it is a number; integer types take whole ones only', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), async (n) => {
+        expect(parameterValueProblem('number', String(n))).toBeUndefined();
+        expect(parameterValueProblem('Decimal', String(n))).toBeUndefined();
+        expect(parameterValueProblem('integer', String(n)) === undefined).toBe(Number.isInteger(n));
+      }),
+      runs,
+    );
+    for (const text of ['0x10', ' 12', '12 ', '', 'Infinity', '1e999', '1,5', '.', '+-1']) expect(parameterValueProblem('number', text), text).toBeDefined();
+  });
+
+  it('any text is accepted, or refused with exit 2 naming the parameter, its type and the value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('date', 'time', 'timestamp', 'number', 'int', 'boolean', 'text', 'uuid'), anyText, async (type, value) => {
+        const result = await outcome(() => checkParameters({ id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query, { p: value }, '--param'));
+        if ('error' in result) {
+          expect(result.error.message.startsWith(`invalid --param p=${value}: p is a ${type}, and "${value}" `)).toBe(true);
+          expect(result.error.ids).toEqual({ queryId: 'q1' });
+        } else expect(parameterValueProblem(type, value)).toBeUndefined();
+        if (type === 'text' || type === 'uuid') expect('value' in result).toBe(true); // other types are the server's to check
+        if (type === 'boolean') expect('value' in result).toBe(value === 'true' || value === 'false');
+      }),
+      runs,
+    );
+  });
+});
+
+describe('name=value pairs (--param on execute, --input on trigger, -f on api)', () => {
+  const name = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('=') && s !== '__proto__');
+
+  it('each pair is kept as an own property, the value whole (it may hold =)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.tuple(name, fc.string({ maxLength: 20 })), { maxLength: 6, selector: ([k]) => k }), async (pairs) => {
         const values = keyValues(pairs.map(([k, v]) => `${k}=${v}`), '--param');
-        const expected = new Map(pairs);
-        expect(Object.keys(values).sort()).toEqual([...expected.keys()].sort());
-        for (const [k, v] of expected) expect(Object.hasOwn(values, k) && values[k]).toBe(v);
+        expect(Object.keys(values).sort()).toEqual(pairs.map(([k]) => k).sort());
+        for (const [k, v] of pairs) expect(Object.hasOwn(values, k) && values[k]).toBe(v);
+      }),
+      runs,
+    );
+  });
+
+  it('a name given twice is a usage error naming the flag, the name and both values, whatever the values', async () => {
+    await fc.assert(
+      fc.asyncProperty(name, fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.array(fc.tuple(name, fc.string({ maxLength: 8 })), { maxLength: 3 }), async (k, first, second, others) => {
+        const pairs = [...others.filter(([other]) => other !== k).map(([o, v]) => `${o}=${v}`), `${k}=${first}`, `${k}=${second}`];
+        const result = await outcome(() => keyValues(pairs, '--param'));
+        expect('error' in result && result.error.message).toBe(`invalid --param "${k}=${second}": ${k} is given twice (${k}=${first} before it)`);
       }),
       runs,
     );

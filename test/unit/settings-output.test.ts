@@ -196,22 +196,23 @@ describe('parseDuration', () => {
   });
 });
 
-describe('csvRecord (RFC 4180)', () => {
-  it('writes empty fields for null and undefined, numbers and booleans as they are, CRLF at the end', () => {
-    expect(csvRecord([null, undefined, 42, 1.5, true, 'plain'])).toBe(',,42,1.5,true,plain\r\n');
+describe('csvRecord (RFC 4180 quoting, LF line ends)', () => {
+  it('writes empty fields for null and undefined, numbers and booleans as they are, LF at the end (CRLF when asked)', () => {
+    expect(csvRecord([null, undefined, 42, 1.5, true, 'plain'])).toBe(',,42,1.5,true,plain\n');
+    expect(csvRecord([null, undefined, 42, 1.5, true, 'plain'], '\r\n')).toBe(',,42,1.5,true,plain\r\n');
   });
 
   it('quotes fields with commas, quotes, CR or LF and doubles the quotes', () => {
-    expect(csvRecord(['a,b', 'say "hi"', 'line1\r\nline2', 'lf\nonly', 'cr\ronly'])).toBe('"a,b","say ""hi""","line1\r\nline2","lf\nonly","cr\ronly"\r\n');
+    expect(csvRecord(['a,b', 'say "hi"', 'line1\r\nline2', 'lf\nonly', 'cr\ronly'])).toBe('"a,b","say ""hi""","line1\r\nline2","lf\nonly","cr\ronly"\n');
   });
 
   it('writes a nested object as JSON in one quoted field', () => {
     const line = csvRecord([{ a: 1, b: 'x' }, [1, 2]]);
-    expect(line).toBe('"{""a"":1,""b"":""x""}","[1,2]"\r\n');
+    expect(line).toBe('"{""a"":1,""b"":""x""}","[1,2]"\n');
   });
 
   it('keeps leading and trailing spaces and leaves other text unquoted', () => {
-    expect(csvRecord([' padded ', "it's"])).toBe(" padded ,it's\r\n");
+    expect(csvRecord([' padded ', "it's"])).toBe(" padded ,it's\n");
   });
 });
 

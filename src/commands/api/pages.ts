@@ -15,7 +15,7 @@ const parse = (response: RawResponse, label: string): unknown => {
   try {
     return response.text === '' ? undefined : JSON.parse(response.text);
   } catch {
-    throw new WsError('api', `--paginate: the response of ${label} is not JSON`);
+    throw new WsError('api', `--paginate: the response of ${label} is not JSON`, { code: 'unexpected_response' });
   }
 };
 
@@ -36,7 +36,7 @@ export async function allPages(http: HttpClient, first: RawResponse, path: strin
   if (items.length > 0 && start + items.length < total && pageSize > 0) {
     const fetchPage = async (limit: number, offset: number) => {
       const page = parse(await http.send({ method: 'GET', path, query: { ...query, limit: String(limit), offset: String(offset) } }), `GET ${path}`) as Record<string, unknown>;
-      if (itemsKey(page) !== key) throw new WsError('api', `--paginate: GET ${path}?offset=${offset} did not answer with a list under "${key}"`);
+      if (itemsKey(page) !== key) throw new WsError('api', `--paginate: GET ${path}?offset=${offset} did not answer with a list under "${key}"`, { code: 'unexpected_response' });
       return { items: page[key] as unknown[], total: typeof page.total === 'number' ? page.total : Infinity, envelope: page };
     };
     for await (const page of paginate(fetchPage, { limit: undefined, offset: start + items.length, all: true, pageMax: pageSize, defaultLimit: pageSize })) {

@@ -58,6 +58,6 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
     return;
   }
-  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id));
+  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

@@ -53,7 +53,7 @@ export async function parameters(io: IO, specs: string[] | undefined, file: stri
  * so these are the ones ws itself understands (it checks `--param` values of execute by them) and the emulator
  * binds; any other word is far likelier a typo than a type the server knows. Compared without case.
  */
-export const parameterTypes = ['text', 'string', 'number', 'numeric', 'integer', 'int', 'bigint', 'float', 'double', 'decimal', 'boolean', 'bool', 'date', 'timestamp', 'datetime'] as const;
+export const parameterTypes = ['text', 'string', 'number', 'numeric', 'integer', 'int', 'bigint', 'float', 'double', 'decimal', 'boolean', 'bool', 'date', 'time', 'timestamp', 'datetime'] as const;
 
 /** `{{name}}` in saved SQL, the placeholder the server fills from the query's parameters. */
 const placeholder = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
