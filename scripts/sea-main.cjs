@@ -55,6 +55,7 @@ function openCache() {
   const folder = cacheFolder(`sea-${process.version}-${process.arch}`);
   if (!folder) return undefined;
   const fs = require('node:fs');
+  const pending = [];
   return {
     read(name, size) {
       const file = path.join(folder, `${path.basename(name)}-${hashOf(process.execPath + name)}-${size}-${build.id}.cache`);
@@ -64,7 +65,11 @@ function openCache() {
         return { file, data: undefined };
       }
     },
-    save: (file, data) => save(folder, file, data),
+    // written as ws exits, so that the cache holds the functions the command ran too, not only the top level
+    later(file, script) {
+      if (pending.length === 0) process.once('exit', () => pending.forEach(([at, done]) => save(folder, at, done.createCachedData())));
+      pending.push([file, script]);
+    },
   };
 }
 
@@ -85,7 +90,7 @@ function load(name) {
   const script = new vm.Script(require('node:module').wrap(source), { filename, cachedData: cached?.data });
   script.runInThisContext({ displayErrors: true }).call(module.exports, module.exports, requireFrom(name), module, filename, path.dirname(filename));
   module.loaded = true;
-  if (cached && (cached.data === undefined || script.cachedDataRejected)) cache.save(cached.file, script.createCachedData());
+  if (cached && (cached.data === undefined || script.cachedDataRejected)) cache.later(cached.file, script);
   return module.exports;
 }
 
