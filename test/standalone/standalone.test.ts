@@ -66,6 +66,16 @@ describe('the standalone ws', () => {
     expect(await emu.requests()).toEqual([]);
   });
 
+  it('answers help from its help.json without compiling the bundle, as bin/ws.js prints it', async () => {
+    const cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-standalone-cache-'));
+    const help = await ws(['queries', '--help'], { XDG_CACHE_HOME: cacheHome });
+    const npm = await execa(process.execPath, [path.join(root, 'bin', 'ws.js'), 'queries', '--help'], { env: { PATH: process.env.PATH, XDG_CACHE_HOME: cacheHome }, extendEnv: false, stripFinalNewline: false });
+    expect(help).toEqual({ exitCode: 0, stdout: npm.stdout, stderr: '' });
+    expect(help.stdout).toContain('Usage: ws queries');
+    // the whole of ws would have left its compiled bundle in the cache folder as it exited
+    expect(fs.readdirSync(cacheHome, { recursive: true }).filter((name) => String(name).includes('cli.cjs'))).toEqual([]);
+  });
+
   it('keeps the compiled bundle in the user cache folder, and none with NODE_DISABLE_COMPILE_CACHE', async () => {
     const cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-standalone-cache-'));
     const first = await ws(['queries', 'get', 'daily_revenue', '--json', 'slug'], { ...emu.env, XDG_CACHE_HOME: cacheHome });
