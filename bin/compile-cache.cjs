@@ -129,5 +129,5 @@ function enable(root) {
   };
 }
 
-// cacheFolder and save serve the standalone ws too (scripts/sea-main.cjs), which compiles its bundle itself
+// cacheFolder, save and hashOf serve the standalone ws too (scripts/sea-main.cjs), which compiles its bundle itself
 module.exports = { enable, cacheFolder, save, hashOf };
