@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // the standalone binary's own tests need one built: vitest.standalone.config.ts
+    exclude: ['test/standalone/**', 'node_modules/**'],
     // a fresh dist/ for the e2e tests, and one temporary folder for the run, removed at its end
     globalSetup: ['./test/helpers/global-setup.ts'],
     testTimeout: 60_000,

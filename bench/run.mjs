@@ -7,6 +7,8 @@
 //   WS_BENCH_NODE=/path/to/node   the Node that runs ws and the baselines (default: this one)
 //   WS_BENCH_RUNS=n               rounds of the start-up and API cases (default 20)
 //   WS_BENCH_ROWS=n               rows of the large export (default 1,000,000); the small one has a tenth
+//
+// With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +95,28 @@ async function queryOf(rows) {
   throw new Error('the bench query did not complete in 60 s');
 }
 
+/**
+ * The cases of the standalone ws against `node bin/ws.js` on the same Node 24 (from the build's cache): none, with
+ * a note, when no archive of this platform was built.
+ */
+function standaloneCases(someQuery) {
+  const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+  const archive = path.join(root, 'dist-bin', `ws-${version}-${process.platform}-${process.arch}.tar.gz`);
+  const nodes = path.join(root, 'node_modules', '.cache', 'ws-binary');
+  const node24 = fs.existsSync(nodes) && fs.readdirSync(nodes).find((name) => name.startsWith(`node-${process.platform}-${process.arch}-`));
+  const pairs = [
+    ['standalone ws --version', 'ws --version, Node 24', ['--version']],
+    ['standalone ws queries get <id> --json', 'ws queries get <id> --json, Node 24', ['queries', 'get', someQuery, '--json']],
+  ];
+  if (!fs.existsSync(archive) || !node24) return { pairs, note: 'no binary built: npm run build:binary' };
+  spawnSync('tar', ['-xzf', archive, '-C', scratch, 'ws']);
+  for (const [name, baseline, args] of pairs) {
+    addCase(name, path.join(scratch, 'ws'), args);
+    addCase(baseline, path.join(nodes, node24, 'package', 'bin', 'node'), [ws, ...args]);
+  }
+  return { pairs };
+}
+
 const results = [];
 const cases = new Map();
 const gone = new Set();
@@ -137,6 +161,8 @@ try {
   addCase('bare node:http GET /queries?limit=50', node, [bare, 'http', listUrl]);
   addCase('ws queries list', node, [ws, 'queries', 'list']);
 
+  // The standalone ws (`npm run build:binary`), unpacked here, next to bin/ws.js on the Node it is made of
+  const standalone = standaloneCases(someQuery);
   console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`);
   // one untimed round: warms the disk cache and Node's compile cache, and finds the cases this build lacks
   for (const c of cases.values()) {
@@ -164,6 +190,7 @@ try {
   results.push({ case: 'ws queries get <id> --json', ms: get.ms, baseline: 'bare fetch GET /queries/<id>', baselineMs: round(fetchMs), ratio: round(get.ms / fetchMs, 2), target: '< 1x', met: get.ms < fetchMs });
   report('ws queries get <id> --json, compile cache off', 'ws queries get <id> --json', '(cache helps: > 1x)', () => null);
   report('ws queries list', 'bare node:http GET /queries?limit=50', '<= 2x', startTarget(2));
+  for (const [name, baseline] of standalone.pairs) report(name, baseline, '<= 1.1x', startTarget(1.1), standalone.note);
 
   for (const name of ['ws --version', 'ws --help', 'ws queries --help', 'ws queries get <id> --json']) {
     const samples = [];

@@ -129,4 +129,5 @@ function enable(root) {
   };
 }
 
-module.exports = { enable };
+// cacheFolder, save and hashOf serve the standalone ws too (scripts/sea-main.cjs), which compiles its bundle itself
+module.exports = { enable, cacheFolder, save, hashOf };

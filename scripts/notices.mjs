@@ -52,27 +52,30 @@ export function bundledPackages(metafiles) {
   return [...dirs].sort();
 }
 
+/** The notice of one package (its folder `dir` under `root`): name, version, license and license text. */
+export function packageNotice(root, dir) {
+  const absolute = path.join(root, dir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(absolute, 'package.json'), 'utf8'));
+  const file = licenseFile(absolute);
+  const text = file && fs.readFileSync(file, 'utf8').trim();
+  if (!text) throw new Error(`${dir} is bundled into dist/ but has no license file (LICENSE, LICENCE, COPYING): its notice cannot be shipped; see scripts/notices.mjs`);
+  // a fence longer than any run of backticks in the text, so that no license can end it early
+  const fence = '`'.repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  const source = repositoryOf(manifest);
+  return [
+    `## ${manifest.name} ${manifest.version}`,
+    '',
+    `License: ${licenseName(manifest)}${source ? `  \nSource: ${source}` : ''}`,
+    '',
+    `${fence}text`,
+    text,
+    fence,
+  ].join('\n');
+}
+
 /** The notices file, Markdown: one section per bundled package with its name, version, license and license text. */
 export function thirdPartyNotices(metafiles, root) {
-  const sections = bundledPackages(metafiles).map((dir) => {
-    const absolute = path.join(root, dir);
-    const manifest = JSON.parse(fs.readFileSync(path.join(absolute, 'package.json'), 'utf8'));
-    const file = licenseFile(absolute);
-    const text = file && fs.readFileSync(file, 'utf8').trim();
-    if (!text) throw new Error(`${dir} is bundled into dist/ but has no license file (LICENSE, LICENCE, COPYING): its notice cannot be shipped; see scripts/notices.mjs`);
-    // a fence longer than any run of backticks in the text, so that no license can end it early
-    const fence = '`'.repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
-    const source = repositoryOf(manifest);
-    return [
-      `## ${manifest.name} ${manifest.version}`,
-      '',
-      `License: ${licenseName(manifest)}${source ? `  \nSource: ${source}` : ''}`,
-      '',
-      `${fence}text`,
-      text,
-      fence,
-    ].join('\n');
-  });
+  const sections = bundledPackages(metafiles).map((dir) => packageNotice(root, dir));
   return [
     '# Third-party notices',
     '',

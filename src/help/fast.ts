@@ -78,12 +78,12 @@ function find(tree: HelpNode, words: readonly string[]): HelpNode | undefined {
  * It runs before bin/ws.js sets its handlers of stream errors (making process.stdout costs a few ms), and
  * writes with fs.writeSync, so it meets write errors itself.
  */
-export function serveHelp(argv: readonly string[]): number | undefined {
+export function serveHelp(argv: readonly string[], readManifest: () => Buffer = () => readFileSync(`${__dirname}/help.json`)): number | undefined {
   if (!mayBeHelp(argv)) return undefined;
   let manifest: Buffer;
   try {
-    // help.cjs is CommonJS, next to help.json in dist/
-    manifest = readFileSync(`${__dirname}/help.json`);
+    // help.cjs is CommonJS, next to help.json in dist/ (the standalone ws reads it from its own assets)
+    manifest = readManifest();
   } catch {
     return undefined; // a build without it: the whole of ws answers
   }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { skipWithout } from '../helpers/tools.js';
-import { ws, wsBin } from '../helpers/ws.js';
+import { installWs, ws } from '../helpers/ws.js';
 
 const morning = demoIds.automations.morningReport;
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-completion-'));
   binDir = path.join(dir, 'bin');
   fs.mkdirSync(binDir);
-  fs.writeFileSync(path.join(binDir, 'ws'), `#!/bin/sh\nexec "${process.execPath}" "${wsBin}" "$@"\n`, { mode: 0o755 });
+  installWs(binDir);
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
     const result = await ws(['completion', shell]);
     expect(result.exitCode, result.stderr).toBe(0);

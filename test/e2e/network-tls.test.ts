@@ -6,7 +6,7 @@ import { ApiServer } from '../helpers/api-server.js';
 import { makeCertificates, type Certificates } from '../helpers/certificates.js';
 import { queryList } from '../helpers/fixtures.js';
 import { TestProxy } from '../helpers/proxy.js';
-import { tempConfigDir, testKey, ws } from '../helpers/ws.js';
+import { standaloneBin, tempConfigDir, testKey, ws } from '../helpers/ws.js';
 
 let certs: Certificates;
 const servers: Record<'valid' | 'expired' | 'mismatched' | 'untrusted', ApiServer> = {} as never;
@@ -171,8 +171,9 @@ describe('certificates', () => {
   });
 
   // Node 22.15 and later read the operating system's store; on Linux it honours SSL_CERT_FILE and SSL_CERT_DIR.
-  const systemStore = typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function';
-  it(`the operating system's trust store is ${systemStore ? '' : 'not '}used on Node ${process.versions.node}`, async () => {
+  // (ws runs on this test's Node, or is the standalone ws, which is Node 24)
+  const systemStore = standaloneBin !== undefined || typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function';
+  it(`the operating system's trust store is ${systemStore ? '' : 'not '}used on Node ${standaloneBin ? '24 (standalone)' : process.versions.node}`, async () => {
     const empty = tempConfigDir();
     const result = await list(servers.valid, { SSL_CERT_FILE: certs.caFile, SSL_CERT_DIR: empty, WS_DEBUG: '1' });
     if (systemStore) {

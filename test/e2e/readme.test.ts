@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { tempConfigDir, wsBin } from '../helpers/ws.js';
+import { installWs, tempConfigDir } from '../helpers/ws.js';
 import { shellQuote } from '../helpers/terminal.js';
 
 const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -90,7 +90,7 @@ describe('README examples', () => {
     it(`the block at README line ${line} matches a real run`, async () => {
       emu = await startTestEmulator({ stepMs: 50 });
       const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-readme-bin-'));
-      fs.writeFileSync(path.join(bin, 'ws'), `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(wsBin)} "$@"\n`, { mode: 0o755 });
+      installWs(bin);
       const script = path.join(bin, 'steps.sh');
       const origin = emu.origin;
       fs.writeFileSync(script, steps.map((step, index) => `printf '\\n@@step ${index}@@\\n'\n${step.command.replaceAll(documentedOrigin, origin)}\n`).join('') + "printf '\\n@@end@@\\n'\n");

@@ -6,7 +6,7 @@
 import { execa, type Options, type ResultPromise } from 'execa';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { demoIds } from '../../src/emulator/seed.js';
-import { tempConfigDir, wsBin } from './ws.js';
+import { tempConfigDir, wsCommand } from './ws.js';
 import { request } from '../emulator/helpers.js';
 import { contractCheck } from './contract-check.js';
 
@@ -117,7 +117,8 @@ export function routes(requests: SeenRequest[]): string[] {
  * PATH plus a private config folder plus what the test gives. For tests that signal it mid-run.
  */
 export function spawnWs(args: string[], env: Record<string, string | undefined> = {}, options: Options = {}): ResultPromise {
-  return execa(process.execPath, [wsBin, ...args], {
+  const [command, commandArgs] = wsCommand(args);
+  return execa(command, commandArgs, {
     env: { PATH: process.env.PATH, WS_CONFIG_DIR: env.WS_CONFIG_DIR ?? tempConfigDir(), ...env },
     extendEnv: false,
     reject: false,

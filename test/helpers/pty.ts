@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { tempConfigDir, wsBin } from './ws.js';
+import { tempConfigDir, wsCommand } from './ws.js';
 
 export interface PtyOptions {
   /** The environment ws sees, besides PATH, SHELL, TERM, PAGER=cat and a private WS_CONFIG_DIR; undefined unsets one. */
@@ -32,9 +32,9 @@ export interface PtyOptions {
   maxBytes?: number;
 }
 
-/** The parent for `behindParent`: ignores SIGHUP, runs ws on the same terminal, tells its pid. */
+/** The parent for `behindParent`: ignores SIGHUP, runs ws (the command after it) on the same terminal, tells its pid. */
 const parent = `process.on('SIGHUP', () => {});
-const child = require('node:child_process').spawn(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+const child = require('node:child_process').spawn(process.argv[1], process.argv.slice(2), { stdio: 'inherit' });
 process.stdout.write('@@ws-pid=' + child.pid + '@@\\n');
 child.on('exit', (code) => process.exit(code ?? 1));`;
 
@@ -82,7 +82,8 @@ export const skipWithoutPty = !(await hasScript()) && !process.env.CI;
 
 export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   const { columns = 80, rows = 24, timeoutMs = 15_000, maxBytes = 1_000_000 } = options;
-  const command = options.behindParent ? [process.execPath, '-e', parent, wsBin, ...args] : [process.execPath, wsBin, ...args];
+  const [program, programArgs] = wsCommand(args);
+  const command = options.behindParent ? [process.execPath, '-e', parent, program, ...programArgs] : [program, ...programArgs];
   const ws = `${command.map(quote).join(' ')}${options.redirect ? ` ${options.redirect}` : ''}`;
   const run = options.after === undefined ? `exec ${ws}` : `${ws}; code=$?; ${options.after}; exit $code`;
   const shell = `stty cols ${columns} rows ${rows}; ${options.behindParent ? '' : "printf '@@ws-pid=%s@@\\n' $$; "}${run}`;

@@ -4,7 +4,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type Options } from 'execa';
 
-export const wsBin = fileURLToPath(new URL('../../bin/ws.js', import.meta.url));
+/**
+ * The ws under test: bin/ws.js run by this test's node, or the standalone binary that WS_TEST_BIN names (.ci/run
+ * runs the tests of an installed tool against dist-bin's ws that way, with no node on the PATH).
+ */
+export const standaloneBin = process.env.WS_TEST_BIN ? path.resolve(process.env.WS_TEST_BIN) : undefined;
+export const wsBin = standaloneBin ?? fileURLToPath(new URL('../../bin/ws.js', import.meta.url));
+
+/** The program and arguments that run ws with `args`. */
+export function wsCommand(args: readonly string[]): [string, string[]] {
+  return standaloneBin ? [standaloneBin, [...args]] : [process.execPath, [wsBin, ...args]];
+}
+
+/** Puts a `ws` that runs the ws under test into `dir`, for tests that put ws on the PATH (shells, the README). */
+export function installWs(dir: string): void {
+  if (standaloneBin) fs.symlinkSync(standaloneBin, path.join(dir, 'ws'));
+  else fs.writeFileSync(path.join(dir, 'ws'), `#!/bin/sh\nexec '${process.execPath}' '${wsBin}' "$@"\n`, { mode: 0o755 });
+}
+
 export const testKey = 'wsk_test_9f8e7d6c5b4a3f2e1d0c';
 
 export interface WsResult {
@@ -23,7 +40,8 @@ export function tempConfigDir(): string {
  * plus PATH and a private config folder.
  */
 export async function ws(args: string[], env: Record<string, string | undefined> = {}, options: Options = {}): Promise<WsResult> {
-  const result = await execa(process.execPath, [wsBin, ...args], {
+  const [command, commandArgs] = wsCommand(args);
+  const result = await execa(command, commandArgs, {
     env: { PATH: process.env.PATH, WS_CONFIG_DIR: env.WS_CONFIG_DIR ?? tempConfigDir(), ...env },
     extendEnv: false,
     reject: false,

@@ -1,0 +1,125 @@
+'use strict';
+// The main script of the standalone ws (Node's single executable application; scripts/build-binary.mjs makes it).
+// The files the npm package runs (bin/ws.js, dist/, jq's WebAssembly) are assets of the executable, and this
+// script runs bin/ws.js from them with a small module loader of its own: the main script of an executable can
+// require Node's built-ins only. A small main that compiles the bundle itself, through a code cache kept in the
+// user's cache folder, starts faster than the whole bundle as the main script with Node's useCodeCache (README,
+// "Standalone binaries").
+const sea = require('node:sea');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/** What scripts/build-binary.mjs wrote: the version, the emulator's engine, and a number naming this build. */
+const build = JSON.parse(sea.getAsset('sea.json', 'utf8'));
+const args = process.argv.slice(2);
+
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${build.version} (standalone, node ${process.versions.node})\n`);
+  return;
+}
+
+/** Global options of ws that take a value (src/cli.ts): the word after one is no command. */
+const valued = new Set(['--profile', '--base-url', '-o', '--output', '--jq', '--http-timeout']);
+
+/** Whether argv runs `ws emulator …` (not its help): the first word that is no option nor an option's value. */
+function runsEmulator(argv) {
+  if (argv.includes('--help') || argv.includes('-h')) return false;
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at];
+    if (word === '--') return false;
+    if (valued.has(word) || (word === '--json' && argv[at + 1] !== undefined && !argv[at + 1].startsWith('-'))) at++;
+    else if (!word.startsWith('-')) return word === 'emulator';
+  }
+  return false;
+}
+
+const noEmulator = `the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package`;
+const installHint = `install ws from npm with the engine: npm install -g ws-cli ${build.engine}`;
+if (runsEmulator(args)) {
+  process.stderr.write(`error: ${noEmulator}\nhint: ${installHint}\n`);
+  process.exitCode = 2;
+  return;
+}
+
+const root = path.join(process.execPath, '/');
+const modules = new Map();
+let cache;
+
+/**
+ * The compile cache of the bundle: V8's code cache of each asset, in the user's cache folder (bin/compile-cache.cjs
+ * finds a safe one and writes files whole), named after this executable's path and build.
+ */
+function openCache() {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const { cacheFolder, save, hashOf } = load('bin/compile-cache.cjs');
+  const folder = cacheFolder(`sea-${process.version}-${process.arch}`);
+  if (!folder) return undefined;
+  const fs = require('node:fs');
+  const pending = [];
+  return {
+    read(name, size) {
+      const file = path.join(folder, `${path.basename(name)}-${hashOf(process.execPath + name)}-${size}-${build.id}.cache`);
+      try {
+        return { file, data: fs.readFileSync(file) };
+      } catch {
+        return { file, data: undefined };
+      }
+    },
+    // written as ws exits, so that the cache holds the functions the command ran too, not only the top level
+    later(file, script) {
+      if (pending.length === 0) process.once('exit', () => pending.forEach(([at, done]) => save(folder, at, done.createCachedData())));
+      pending.push([file, script]);
+    },
+  };
+}
+
+/** Runs an asset as a CommonJS module, once, as Node's loader would. */
+function load(name) {
+  const known = modules.get(name);
+  if (known) return known.exports;
+  const filename = root + name;
+  const module = { exports: {}, filename, id: filename, loaded: false };
+  modules.set(name, module);
+  if (name.endsWith('.json')) {
+    module.exports = JSON.parse(sea.getAsset(name, 'utf8'));
+    return module.exports;
+  }
+  // a hashbang is valid only at the very start of a script, not inside the wrapper (same length: same lines)
+  const source = sea.getAsset(name, 'utf8').replace(/^#!/, '//');
+  const cached = cache?.read(name, source.length);
+  const script = new vm.Script(require('node:module').wrap(source), { filename, cachedData: cached?.data });
+  script.runInThisContext({ displayErrors: true }).call(module.exports, module.exports, requireFrom(name), module, filename, path.dirname(filename));
+  module.loaded = true;
+  if (cached && (cached.data === undefined || script.cachedDataRejected)) cache.later(cached.file, script);
+  return module.exports;
+}
+
+/** jq-wasm from its asset, with its WebAssembly from another: the package would read it from node_modules. */
+function jq() {
+  const jqWasm = load('jq-wasm/index.cjs');
+  let handle;
+  return {
+    ...jqWasm,
+    async raw(input, query, flags) {
+      handle ??= jqWasm.loadJq({ wasmBinary: new Uint8Array(sea.getAsset('jq-wasm/jq.wasm')) });
+      return (await handle).raw(input, query, flags);
+    },
+  };
+}
+
+/** The require of an asset: relative paths are other assets; the rest are Node's built-ins and jq-wasm. */
+function requireFrom(from) {
+  return (specifier) => {
+    if (from === 'bin/ws.js' && specifier === './compile-cache.cjs') return { enable: () => (cache = openCache()) };
+    if (from === 'bin/ws.js' && specifier === '../dist/help.cjs') {
+      const help = load('dist/help.cjs');
+      return { serveHelp: (argv) => help.serveHelp(argv, () => Buffer.from(sea.getAsset('dist/help.json'))) };
+    }
+    if (specifier.startsWith('.')) return load(path.posix.join(path.posix.dirname(from), specifier));
+    if (specifier === 'jq-wasm') return jq();
+    if (specifier === '@duckdb/node-api') throw new Error(`${noEmulator} (${installHint})`);
+    return require(specifier);
+  };
+}
+
+load('bin/ws.js');
