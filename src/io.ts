@@ -17,6 +17,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width for tables; undefined when stdout is not a terminal. */
   columns: number | undefined;
+  /** Terminal height for charts; undefined when stdout is not a terminal or it tells no size. */
+  rows?: number | undefined;
   now(): number;
   /**
    * Calls the listener when the user presses Ctrl-C (SIGINT), or on the other `signals` given (a `kill`,
@@ -42,6 +44,7 @@ export function processIO(): IO {
     },
     // a terminal may report 0 columns (docker exec -t, script): that is an unknown width, not a zero one
     columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,
+    rows: process.stdout.isTTY ? process.stdout.rows || undefined : undefined,
     now: () => Date.now(),
     onInterrupt(listener, signals = ['SIGINT']) {
       for (const signal of signals) process.on(signal, listener);

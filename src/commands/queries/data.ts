@@ -1,12 +1,13 @@
 import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { pageRequest } from '../shared.js';
+import { chartChoice, pageRequest } from '../shared.js';
 import { printLatestData } from '../runs/await-run.js';
 
-export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
+export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; x?: string; y?: string }): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output('columns');
+  const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, { ...page, allCommand: `ws queries data ${ref} --all` });
+  await printLatestData(ctx, http, output, id, { ...page, allCommand: `ws queries data ${ref} --all`, chart });
 }

@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
+import { chartChoice } from '../shared.js';
 import { resumable } from '../resumable.js';
 import { awaitQueryRun, printLatestData, settleLatestRun } from '../runs/await-run.js';
 import { noteRunResult } from '../runs/summary.js';
@@ -39,6 +40,8 @@ export interface ExecuteOptions {
   timeout: string;
   data: boolean;
   limit?: number;
+  x?: string;
+  y?: string;
 }
 
 export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): Promise<void> {
@@ -47,6 +50,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
   const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
+  const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
   const declared = (query.parameters ?? []).map((p) => p.name);
@@ -58,7 +62,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     const problem = valueProblem(parameter.type, Object.hasOwn(values, parameter.name) ? values[parameter.name] : undefined);
     if (problem) throw usageError(`invalid --param ${parameter.name}=${values[parameter.name]}: ${problem}`, `the query declares ${parameter.name} as ${parameter.type}`);
   }
-  if (opts.wait && opts.data && ctx.settings.jsonFields) await checkColumnsAhead(http, query, ctx.settings.jsonFields);
+  if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
   if (!opts.wait) {
@@ -73,5 +77,5 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   const rerunCommand = ['ws queries execute', query.slug, ...(opts.param ?? []).map((pair) => `--param ${shellWord(pair)}`), '--wait'].join(' ');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${query.slug} --all`, rerunCommand });
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${query.slug} --all`, rerunCommand, chart });
 }

@@ -3,6 +3,8 @@ import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { pageRequest } from '../shared.js';
 import { queryRunView } from '../runs/view.js';
+import type { QueryRun } from '../../api/schemas/query-runs.js';
+import { runsAtAGlance } from '../../output/sparkline.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);
@@ -10,5 +12,7 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
-  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more' }, queryRunView);
+  // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
+  const footer = (runs: QueryRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.createdAt, ms: r.executionTimeMs, failed: r.status === 'FAILED' })), width);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: 'use --limit n or --all for more', footer }, queryRunView);
 }

@@ -3,12 +3,13 @@ import type { HttpClient } from '../../api/http.js';
 import { getQueryRun } from '../../api/query-runs.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../../api/schemas/query-runs.js';
 import type { Context } from '../../context.js';
-import { WsError } from '../../errors.js';
+import { WsError, usageError } from '../../errors.js';
 import type { Output } from '../../output/output.js';
 import { column, type View } from '../../output/view.js';
 import { checkFields } from '../../output/fields.js';
 import { waitFor } from '../../wait.js';
 import { collectGarbage } from '../../memory.js';
+import { planChart, type ChartChoice, type ChartPlan, type ResultColumn } from '../../output/chart-data.js';
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
 export async function awaitQueryRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, resume = `ws runs wait ${runId}`): Promise<QueryRunStatusResponse> {
@@ -38,6 +39,23 @@ export function columnNames(columns: unknown[] | null | undefined, first: Row | 
   return Object.keys(first ?? {});
 }
 
+/** The result's columns with their types when the server gives them (`{name, type}` entries). */
+export function resultColumns(columns: unknown[] | null | undefined, names: string[]): ResultColumn[] {
+  return names.map((name, index) => {
+    const entry = columns?.[index];
+    const type = typeof entry === 'object' && entry !== null && 'type' in entry && typeof entry.type === 'string' ? entry.type : undefined;
+    return type ? { name, type } : { name };
+  });
+}
+
+/** What `-o chart` draws of a run's result, or exit 2 naming the columns and the run, whose rows are kept. */
+export function chartPlanOf(columns: ResultColumn[], rows: Row[], choice: ChartChoice, runId?: string): ChartPlan {
+  const plan = planChart(columns, rows, choice);
+  if (!('problem' in plan)) return plan;
+  if (!runId) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column> and --y <column>[,<column>…]');
+  throw usageError(`cannot draw a chart of run ${runId}: ${plan.problem}`, `its rows are kept: ws runs wait ${runId} --data (any -o), or choose the columns with --x and --y`);
+}
+
 /**
  * After a run completes, the query may name it as its latest successful run a moment later: ask a few
  * times (about 1.5 s at most) before reading latest/data, so that the rows are that run's.
@@ -61,6 +79,8 @@ export interface DataRequest {
   allCommand: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
+  /** `--x` and `--y` of `-o chart`. */
+  chart?: ChartChoice;
 }
 
 /**
@@ -69,13 +89,15 @@ export interface DataRequest {
  * then says so on stderr.
  */
 export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, request: DataRequest): Promise<void> {
-  const firstPageOnly = request.limit === undefined && !request.all && output.format === 'table' && ctx.io.stdoutIsTTY;
+  const chart = output.format === 'chart';
+  const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
   const pages = listLatestDataPages(http, queryId, { limit: request.limit, offset: request.offset, all: request.all || (request.limit === undefined && !firstPageOnly) });
   // The columns are known from the first page; the view reads them lazily.
   let names: string[] | undefined;
   let shown = 0;
   let total: number | null | undefined;
   let pagesRead = 0;
+  let plan: ChartPlan | undefined;
   async function* checked() {
     for await (const p of pages) {
       const envelope = p.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
@@ -89,6 +111,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
         // the columns are known only now: `--json a,b` is checked against them here
         const wanted = ctx.settings.jsonFields;
         if (wanted && names.length) checkFields(wanted, names);
+        if (chart) plan = chartPlanOf(resultColumns(envelope?.columns, names), p.items, request.chart ?? {}, envelope?.queryRunId);
       }
       shown += p.items.length;
       if (++pagesRead % 50 === 0) collectGarbage();
@@ -96,13 +119,19 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
       yield p;
     }
   }
+  if (chart) {
+    const rows: Row[] = [];
+    for await (const p of checked()) rows.push(...p.items);
+    if (!plan || rows.length === 0) return output.notice('no rows to chart');
+    await output.chart(rows, plan, request.allCommand);
+  }
   const view: View<Row> = {
     fields: [],
     get columns() {
       return (names ?? []).map((name) => column<Row>(name, name, { flex: true }));
     },
   };
-  await output.list(
+  if (!chart) await output.list(
     {
       key: 'rows',
       offset: request.offset,
@@ -119,6 +148,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   const more = typeof total === 'number' ? total > request.offset + shown : shown >= latestDataPageSize;
   if (firstPageOnly && more) {
     // never cut rows without a word, even with --quiet
-    output.notice(`showing the first ${shown} of ${typeof total === 'number' ? total : 'more'} rows; every row: ${request.allCommand} (or -o csv, or a pipe)`);
+    const of = `${shown} of ${typeof total === 'number' ? total : 'more'} rows`;
+    output.notice(chart ? `the chart shows the first ${of}; all of them: ${request.allCommand} -o chart` : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`);
   }
 }

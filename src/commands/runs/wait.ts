@@ -6,11 +6,13 @@ import { awaitQueryRun, printLatestData, settleLatestRun } from './await-run.js'
 import { requireUuid } from '../../ids.js';
 import { noteRunResult } from './summary.js';
 import { queryRunStatusView } from './view.js';
+import { chartChoice } from '../shared.js';
 
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
+export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string }): Promise<void> {
   requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
+  const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const resume = `ws runs wait ${runId}${opts.data ? ' --data' : ''}`;
   const finished = await resumable(awaitQueryRun(ctx, http, runId!, timeoutMs, resume), resume);
@@ -19,5 +21,5 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${queryId} --all` });
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: `ws queries data ${queryId} --all`, chart });
 }
