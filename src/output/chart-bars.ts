@@ -28,7 +28,8 @@ export function barChart(input: BarChartInput): { lines: string[]; shown: number
   const all = rows.flatMap((row) => row.values).filter((v): v is number => v !== null);
   const maxPos = Math.max(0, ...all);
   const maxNeg = Math.max(0, ...all.map((v) => -v));
-  const texts = rows.map((row) => row.values.map((v) => (v === null ? '' : barValue(v))));
+  // several series: each value names its series, which tells the bars apart without colour
+  const texts = rows.map((row) => row.values.map((v, s) => (v === null ? '' : perRow > 1 ? `${barValue(v)} ${series[s]!.name}` : barValue(v))));
   const valueWidth = Math.max(0, ...texts.flat().map((t) => textWidth(t)));
   const labelWidth = Math.min(Math.max(0, ...rows.map((row) => textWidth(row.label))), Math.floor(width / 3));
   const space = Math.max(2, width - labelWidth - 3 - valueWidth);
