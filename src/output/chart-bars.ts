@@ -3,7 +3,7 @@
  * after the bar. Lengths are proportional to the values, in eighths of a column; negative values grow to
  * the left of the zero line. A pure function of the data and the room it is given.
  */
-import { barValue } from './chart-data.js';
+import { barValue, shortNumber } from './chart-data.js';
 import { endColor, seriesColors, type Series } from './chart-line.js';
 import { cutWidth, textWidth } from './width.js';
 
@@ -16,6 +16,8 @@ export interface BarChartInput {
 }
 
 const eighths = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+/** Columns left for the bars at the least, before values and labels give way. */
+const minBar = 4;
 
 /** The lines, and how many rows of the result they show (the first ones). */
 export function barChart(input: BarChartInput): { lines: string[]; shown: number } {
@@ -28,10 +30,16 @@ export function barChart(input: BarChartInput): { lines: string[]; shown: number
   const all = rows.flatMap((row) => row.values).filter((v): v is number => v !== null);
   const maxPos = Math.max(0, ...all);
   const maxNeg = Math.max(0, ...all.map((v) => -v));
-  // several series: each value names its series, which tells the bars apart without colour
-  const texts = rows.map((row) => row.values.map((v, s) => (v === null ? '' : perRow > 1 ? `${barValue(v)} ${series[s]!.name}` : barValue(v))));
-  const valueWidth = Math.max(0, ...texts.flat().map((t) => textWidth(t)));
-  const labelWidth = Math.min(Math.max(0, ...rows.map((row) => textWidth(row.label))), Math.floor(width / 3));
+  // several series: each value names its series, which tells the bars apart without colour; where that leaves
+  // too little room for the bars, the legend's order does, and then values are shortened (4.7k)
+  const textsOf = (named: boolean, format: (v: number) => string) => rows.map((row) => row.values.map((v, s) => (v === null ? '' : named ? `${format(v)} ${series[s]!.name}` : format(v))));
+  const widest = (texts: string[][]) => Math.max(0, ...texts.flat().map((t) => textWidth(t)));
+  let labelWidth = Math.min(Math.max(0, ...rows.map((row) => textWidth(row.label))), Math.floor(width / 3));
+  let texts = textsOf(perRow > 1, barValue);
+  if (width - labelWidth - 3 - widest(texts) < minBar) texts = textsOf(false, barValue);
+  if (width - labelWidth - 3 - widest(texts) < minBar) texts = textsOf(false, shortNumber);
+  const valueWidth = widest(texts);
+  labelWidth = Math.max(1, Math.min(labelWidth, width - 3 - valueWidth - minBar));
   const space = Math.max(2, width - labelWidth - 3 - valueWidth);
   const negCols = maxNeg === 0 ? 0 : Math.min(space - 1, Math.max(1, Math.round((space * maxNeg) / (maxNeg + maxPos))));
   const posCols = space - negCols;

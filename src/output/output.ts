@@ -171,7 +171,9 @@ export class Output {
   async chart(rows: Record<string, unknown>[], plan: ChartPlan, allCommand: string): Promise<void> {
     const { drawChart } = await import('./chart.js');
     const { io } = this;
-    const { text, notes, shownRows } = drawChart(rows, plan, { tty: io.stdoutIsTTY, columns: io.columns, rows: io.rows, color: this.options.color });
+    // a terminal that names itself dumb shows escape codes as text: its chart is plain
+    const color = this.options.color && io.env.TERM !== 'dumb';
+    const { text, notes, shownRows } = drawChart(rows, plan, { tty: io.stdoutIsTTY, columns: io.columns, rows: io.rows, color });
     await write(io.stdout, text);
     if (shownRows < rows.length) notes.push(`${rows.length - shownRows} more rows left out to fit; every row: ${allCommand}`);
     for (const note of notes) this.notice(note);

@@ -136,13 +136,14 @@ describe('lines', () => {
 
 describe('every size fits', () => {
   const days = Array.from({ length: 180 }, (_v, i) => ({ day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), revenue: 4000 + ((i * 37) % 500), orders: i % 3 === 0 ? null : 16 + (i % 2) }));
-  const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({ country, revenue: [96335.2, -1200, 93000, 50000.5, 0][i] }));
+  const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({ country, revenue: [96335.2, -1200, 93000, 50000.5, 0][i], orders: [380, 12, 370, null, 1][i] }));
   for (const width of [20, 40, 80, 200]) {
     for (const height of [10, 24, 50]) {
       it(`${width} columns, ${height} rows: lines and bars`, () => {
         for (const [rows, columns] of [
           [days, [{ name: 'day' }, { name: 'revenue' }, { name: 'orders' }]],
           [countries, [{ name: 'country' }, { name: 'revenue' }]],
+          [countries, [{ name: 'country' }, { name: 'revenue' }, { name: 'orders' }]],
         ] as const) {
           const plan = planChart([...columns], [...rows], {});
           if ('problem' in plan) throw new Error(plan.problem);
