@@ -22,6 +22,12 @@ export interface LineChartInput {
   width: number;
   height: number;
   color: boolean;
+  /** The y labels take at least this many columns: panels one above the other keep their columns aligned. */
+  labelWidth?: number;
+  /** false for a panel above another: its plot and legend only, the x axis being the lowest panel's. */
+  xAxis?: boolean;
+  /** The number of the first series, for its colour, in a panel of its own. */
+  firstColor?: number;
 }
 
 export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m'];
@@ -47,28 +53,30 @@ function range(series: (number | null)[][]): { lo: number; hi: number } {
   return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
 }
 
-/** The y labels, bottom row first: the bottom and top rows and every few rows between, each different. */
+/**
+ * The y labels, bottom row first: the bottom and top rows and every few rows between, no two the same (of two
+ * the same, the top row's and the bottom row's are kept).
+ */
 function yLabels(lo: number, hi: number, rows: number): string[] {
   const step = rows > 8 ? 4 : 2;
-  const labels: string[] = [];
-  let previous = '';
-  for (let r = 0; r < rows; r++) {
-    const fromTop = rows - 1 - r;
-    const wanted = r === 0 || fromTop % step === 0;
-    const text = wanted ? shortNumber(rows === 1 ? lo : lo + ((hi - lo) * r) / (rows - 1)) : '';
-    labels.push(text && text !== previous ? text : '');
-    if (text) previous = text;
+  const labels = Array.from({ length: rows }, (_v, r) => (r === 0 || (rows - 1 - r) % step === 0 ? shortNumber(rows === 1 ? lo : lo + ((hi - lo) * r) / (rows - 1)) : ''));
+  let kept = -1;
+  for (let r = rows - 1; r >= 0; r--) {
+    if (!labels[r]) continue;
+    if (kept >= 0 && labels[r] === labels[kept]) labels[r === 0 ? kept : r] = '';
+    if (labels[r]) kept = r;
   }
   return labels;
 }
 
 export function lineChart(input: LineChartInput): string[] {
   const { series, width, height } = input;
-  const withText = height >= 6;
-  const rows = Math.max(1, height - (withText ? 3 : 1));
+  const xAxis = input.xAxis ?? true;
+  const withText = height >= (xAxis ? 6 : 3);
+  const rows = Math.max(1, height - (xAxis ? (withText ? 3 : 1) : withText ? 1 : 0));
   const points = Math.max(0, ...series.map((s) => s.values.length));
   // the label width decides the plot's, which decides the buckets, whose means decide the labels: settle it
-  let labelWidth = Math.max(...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)));
+  let labelWidth = Math.max(input.labelWidth ?? 0, ...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)));
   let size = 1;
   let drawn: (number | null)[][] = [];
   let labels: string[] = [];
@@ -100,7 +108,8 @@ export function lineChart(input: LineChartInput): string[] {
       for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
     });
   });
-  const paint = (text: string, s: number) => (input.color && s >= 0 ? `${seriesColors[s % seriesColors.length]}${text}${endColor}` : text);
+  const first = input.firstColor ?? 0;
+  const paint = (text: string, s: number) => (input.color && s >= 0 ? `${seriesColors[(first + s) % seriesColors.length]}${text}${endColor}` : text);
   const lines: string[] = [];
   for (let r = rows - 1; r >= 0; r--) {
     const label = labels[r]!;
@@ -118,11 +127,28 @@ export function lineChart(input: LineChartInput): string[] {
     }
     lines.push(`${line}${paint(run.trimEnd(), runSeries)}`.trimEnd());
   }
+  if (!xAxis) return withText ? [...lines, legend(input, size, width)] : lines;
   lines.push(`${' '.repeat(labelWidth)} └${'─'.repeat(cols)}`);
   if (!withText) return lines;
   lines.push(' '.repeat(labelWidth + 2) + ends(input.first, points > 1 ? input.last : '', Math.max(cols, Math.min(width - labelWidth - 2, textWidth(input.first) + 1 + textWidth(input.last)))));
   lines.push(legend(input, size, width));
   return lines;
+}
+
+/** The columns the y labels of these values take. */
+export function labelWidthOf(values: (number | null)[], rows: number): number {
+  const { lo, hi } = range([values]);
+  return Math.max(...yLabels(lo, hi, rows).map((l) => textWidth(l)));
+}
+
+/**
+ * Series of such different sizes that one would be a flat line beside the other (orders in tens, revenue in
+ * thousands) are drawn in panels one above the other, each with its own y axis, sharing the x axis.
+ */
+export function panels(series: Series[]): Series[][] {
+  const size = (s: Series) => Math.max(0, ...s.values.map((v) => Math.abs(v ?? 0)));
+  const sizes = series.map(size).filter((v) => v > 0);
+  return sizes.length > 1 && Math.max(...sizes) > 10 * Math.min(...sizes) ? series.map((s) => [s]) : [series];
 }
 
 /** The first label at the left, the last at the right, both cut when they do not fit side by side. */
@@ -135,9 +161,11 @@ function ends(first: string, last: string, room: number): string {
 
 function legend(input: LineChartInput, size: number, width: number): string {
   const unit = input.step === 'row' ? `${size} rows` : `${size * input.step.days} days`;
-  const note = size > 1 ? `each column: ${unit}, mean` : '';
+  // said once, under the x axis
+  const note = size > 1 && input.xAxis !== false ? `each column: ${unit}, mean` : '';
   const entries = input.series.map((s) => `── ${s.name}`);
   const plain = [...entries, note].filter(Boolean).join('   ');
   if (textWidth(plain) > width || !input.color) return cutWidth(plain, width);
-  return [...input.series.map((s, i) => `${seriesColors[i % seriesColors.length]}──${endColor} ${s.name}`), note].filter(Boolean).join('   ');
+  const first = input.firstColor ?? 0;
+  return [...input.series.map((s, i) => `${seriesColors[(first + i) % seriesColors.length]}──${endColor} ${s.name}`), note].filter(Boolean).join('   ');
 }

@@ -5,7 +5,7 @@
 import { cell } from '../text.js';
 import { barChart } from './chart-bars.js';
 import { numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
-import { lineChart, type Series } from './chart-line.js';
+import { labelWidthOf, lineChart, panels, type Series } from './chart-line.js';
 
 /** The terminal the chart is drawn for. */
 export interface ChartRoom {
@@ -46,14 +46,28 @@ export function drawChart(rows: Row[], plan: ChartPlan, room: ChartRoom): { text
   // x in its own order: a line is drawn left to right whatever order the rows came in
   const order = rows.map((row, index) => ({ row, index, at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]) }));
   const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity)) ? order : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
-  const lines = lineChart({
-    series: series.map((s) => ({ name: s.name, values: sorted.map((o) => s.values[o.index]!) })),
-    first: label(sorted[0]?.row, sorted[0]?.index ?? 0),
-    last: label(sorted.at(-1)?.row, sorted.at(-1)?.index ?? 0),
-    step: plan.xKind === 'time' ? dayStep(sorted.map((o) => o.at)) : 'row',
-    width: size.width,
-    height: size.lineHeight,
-    color: size.color,
+  const drawn = series.map((s) => ({ name: s.name, values: sorted.map((o) => s.values[o.index]!) }));
+  const groups = panels(drawn);
+  // the lowest panel has the x axis, its labels and the legend (3 lines); each panel above, its legend (1)
+  const plotRows = Math.max(1, Math.floor((size.lineHeight - 3 - (groups.length - 1)) / groups.length));
+  const labelWidth = Math.max(...drawn.map((s) => labelWidthOf(s.values, plotRows)));
+  let color = 0;
+  const lines = groups.flatMap((group, index) => {
+    const last = index === groups.length - 1;
+    const panel = lineChart({
+      series: group,
+      first: label(sorted[0]?.row, sorted[0]?.index ?? 0),
+      last: label(sorted.at(-1)?.row, sorted.at(-1)?.index ?? 0),
+      step: plan.xKind === 'time' ? dayStep(sorted.map((o) => o.at)) : 'row',
+      width: size.width,
+      height: last ? size.lineHeight - (plotRows + 1) * (groups.length - 1) : plotRows + 1,
+      color: size.color,
+      labelWidth,
+      xAxis: last,
+      firstColor: color,
+    });
+    color += group.length;
+    return panel;
   });
   return { text: `${lines.join('\n')}\n`, notes, shownRows: rows.length };
 }

@@ -121,6 +121,21 @@ describe('lines', () => {
     expect(bars.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 3 orders', '   │# 100 revenue', 'JP │# 5 orders', '   │# 80 revenue']);
   });
 
+  it('draw series of very different sizes in panels of their own, the columns aligned, the x axis under the last', () => {
+    const days = Array.from({ length: 10 }, (_v, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, orders: 16 + (i % 2), revenue: 4000 + i * 40 }));
+    const plan = planChart([{ name: 'day' }, { name: 'orders' }, { name: 'revenue' }], days, {});
+    if ('problem' in plan) throw new Error(plan.problem);
+    const lines = drawChart(days, plan, { tty: true, columns: 60, rows: 25, color: false }).text.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    const legends = lines.flatMap((l, i) => (l.startsWith('── ') ? [i] : []));
+    expect(legends.map((i) => lines[i])).toEqual(['── orders', '── revenue']);
+    expect(lines[0]).toMatch(/^ +17 ┤/);
+    expect(lines[legends[0]! - 1]).toMatch(/^ +16 ┤/);
+    expect(lines[legends[0]! + 1]).toMatch(/^4\.4k ┤/);
+    expect(new Set(lines.filter((l) => /[┤│└]/.test(l)).map((l) => l.search(/[┤│└]/))).size).toBe(1);
+    expect(lines.filter((l) => l.includes('└'))).toHaveLength(1);
+  });
+
   it('colour each series and its legend when asked, and nothing else', () => {
     const lines = lineChart({ series: [{ name: 'a', values: [1, 2] }, { name: 'b', values: [2, 1] }], first: '1', last: '2', step: 'row', width: 40, height: 10, color: true });
     expect(lines.join('\n')).toContain('\u001b[36m');
