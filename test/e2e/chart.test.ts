@@ -162,3 +162,17 @@ describe('what cannot be charted: exit 2, naming the columns', () => {
     expect(flags.stderr).toContain("error: --y chooses a chart's columns: add -o chart");
   }, 30_000);
 });
+
+describe.skipIf(skipWithoutPty)('the README', () => {
+  /** The blocks marked `<!-- chart: <args> -->`: the command's arguments and the chart shown (after its stderr line). */
+  const blocks = [...fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/<!-- chart: (.+) -->\n```console\n\$ .+\n.+\n([^`]+)```/g)].map((m) => ({ args: m[1]!.split(' '), chart: m[2]! }));
+
+  it('shows the charts of the demo queries as an 80x24 terminal does', async () => {
+    expect(blocks).toHaveLength(2);
+    for (const { args, chart } of blocks) {
+      const run = await chartIn(args, 80, 24, { NO_COLOR: '1' });
+      expect(run.exitCode).toBe(0);
+      expect(run.screen, args.join(' ')).toBe(chart);
+    }
+  }, 60_000);
+});
