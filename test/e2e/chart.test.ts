@@ -176,3 +176,44 @@ describe.skipIf(skipWithoutPty)('the README', () => {
     }
   }, 60_000);
 });
+
+describe('results of other shapes', () => {
+  async function query(name: string, sql: string): Promise<string> {
+    const created = await emu.api('POST', '/queries', { name, sql, userAgent: 'cli' });
+    expect(created.status).toBe(201);
+    return created.json.slug;
+  }
+
+  it('more rows than a page: the first page, and stderr says how to chart them all; more than 3 series: the rest named', async () => {
+    const slug = await query('Squares', 'SELECT range AS n, range AS a, 2 * range AS b, 3 * range AS c, 4 * range AS d FROM range(1500)');
+    const { exitCode, stdout, stderr } = await ws(['queries', 'execute', slug, '--wait', '-o', 'chart', '-q'], env);
+    expect(exitCode, stderr).toBe(0);
+    expect(stderr).toBe(`not drawn (at most 3 series): c, d; choose with --y\nthe chart shows the first 1000 of 1500 rows; all of them: ws queries data ${slug} --all -o chart\n`);
+    const lines = stdout.trimEnd().split('\n');
+    // no date or text column: the row number on x, and the first three numeric columns
+    expect(lines.at(-1)).toBe('── n   ── a   ── b   each column: 14 rows, mean');
+    expect(lines.at(-2)).toMatch(/^ +1 +1000$/);
+    const all = await ws(['queries', 'data', slug, '--all', '-o', 'chart', '--x', 'n', '--y', 'd'], env);
+    expect(all.stderr).toBe('');
+    expect(all.stdout.trimEnd().split('\n').at(-2)).toMatch(/^ +0 +1499$/);
+  }, 60_000);
+
+  it('a query of text alone is refused before a run when its last run said so (the server gives the types)', async () => {
+    const slug = await query('Names', "SELECT 'Ada' AS name, 'Turing' AS other");
+    expect((await ws(['queries', 'execute', slug, '--wait', '-o', 'csv'], env)).exitCode).toBe(0);
+    await emu.clearRequests();
+    const { exitCode, stderr } = await ws(['queries', 'execute', slug, '--wait', '-o', 'chart'], env);
+    expect(exitCode).toBe(2);
+    expect(stderr).toMatch(/^error: cannot draw a chart: no numeric column to draw against name; its columns: name \(VARCHAR\), other \(VARCHAR\)\n/);
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  }, 30_000);
+
+  it('a terminal nobody watches (CI, no size) gets the plain 80-column chart', async () => {
+    if (skipWithoutPty) return;
+    const run = await chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], 0, 24, { CI: '1' });
+    expect(run.exitCode).toBe(0);
+    expect(colour.test(run.screen)).toBe(false);
+    expect(Math.max(...run.lines.map((l) => textWidth(l)))).toBeLessThanOrEqual(80);
+    expect(run.lines.length).toBeLessThanOrEqual(20);
+  }, 30_000);
+});
