@@ -119,19 +119,19 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
       yield p;
     }
   }
-  if (chart) {
-    const rows: Row[] = [];
-    for await (const p of checked()) rows.push(...p.items);
-    if (!plan || rows.length === 0) return output.notice('no rows to chart');
-    await output.chart(rows, plan, request.allCommand);
-  }
   const view: View<Row> = {
     fields: [],
     get columns() {
       return (names ?? []).map((name) => column<Row>(name, name, { flex: true }));
     },
   };
-  if (!chart) await output.list(
+  if (chart) {
+    // a chart is drawn from every row it shows at once
+    const rows: Row[] = [];
+    for await (const p of checked()) rows.push(...p.items);
+    if (!plan || rows.length === 0) return output.notice('no rows to chart');
+    await output.chart(rows, plan, request.allCommand);
+  } else await output.list(
     {
       key: 'rows',
       offset: request.offset,
