@@ -114,7 +114,9 @@ describe('off a terminal', () => {
   }, 30_000);
 
   it('the runs list stays as it was: no sparkline in a pipe or a machine format', async () => {
-    for (const args of [['queries', 'runs', 'daily_revenue'], ['queries', 'runs', 'daily_revenue', '-o', 'json'], ['automations', 'runs', demoIds.automations.morningReport]]) {
+    const formats = [[], ['-o', 'json'], ['-o', 'ndjson'], ['-o', 'csv'], ['-o', 'tsv'], ['-o', 'yaml']];
+    const lists = [['queries', 'runs', 'daily_revenue'], ['automations', 'runs', demoIds.automations.morningReport]];
+    for (const args of lists.flatMap((list) => formats.map((format) => [...list, ...format]))) {
       const { stdout, exitCode } = await ws(args, env);
       expect(exitCode).toBe(0);
       expect(stdout).not.toMatch(/durations|[▁▂▃▄▅▆▇█]/);
