@@ -17,7 +17,7 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width for tables; undefined when stdout is not a terminal. */
   columns: number | undefined;
-  /** Terminal height; undefined when stdout is not a terminal or reports 0 rows. */
+  /** Terminal height (pager, charts); undefined when stdout is not a terminal or reports 0 rows. */
   rows: number | undefined;
   now(): number;
   /**

@@ -1,48 +1,81 @@
 import type { HttpClient } from '../api/http.js';
 import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { planChart, type ChartChoice, type ChartPlan, type ResultColumn } from '../output/chart-data.js';
 import { checkFields } from '../output/fields.js';
 import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
+import { shellCommand } from '../shell.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
 
 type Row = Record<string, unknown>;
 
+/** The result's columns with their types when the server gives them (`{name, type}` entries). */
+export function resultColumns(columns: unknown[] | null | undefined, names: string[]): ResultColumn[] {
+  return names.map((name, index) => {
+    const entry = columns?.[index];
+    const type = typeof entry === 'object' && entry !== null && 'type' in entry && typeof entry.type === 'string' ? entry.type : undefined;
+    return type ? { name, type } : { name };
+  });
+}
+
+/** What `-o chart` draws of a run's result, or exit 2 naming the columns and the run, whose rows are kept. */
+export function chartPlanOf(columns: ResultColumn[], rows: Row[], choice: ChartChoice, runId?: string): ChartPlan {
+  const plan = planChart(columns, rows, choice);
+  if (!('problem' in plan)) return plan;
+  if (!runId) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column> and --y <column>[,<column>…]');
+  throw usageError(`cannot draw a chart of run ${runId}: ${plan.problem}`, `its rows are kept: ${shellCommand('ws', 'runs', 'wait', runId, '--data')} (any -o), or choose the columns with --x and --y`);
+}
+
 /**
  * Prints the rows of a query's latest successful run, page by page, in any format. Rows are data: every
- * one is printed unless `--limit` asks for fewer; only a table on a terminal stops after one page, and
- * then says so on stderr.
+ * one is printed unless `--limit` asks for fewer; only a table on a terminal (and a chart) stops after one
+ * page, and then says so on stderr.
  */
-export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, request: DataRequest): Promise<void> {
-  const firstPageOnly = request.limit === undefined && !request.all && output.format === 'table' && ctx.io.stdoutIsTTY;
+export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, request: DataRequest & { chart?: ChartChoice }): Promise<void> {
+  const chart = output.format === 'chart';
+  const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
   const read: DataProgress = { rows: 0 };
-  // the columns are known only with the first page: `--json a,b` is checked against them there
+  let plan: ChartPlan | undefined;
+  // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
   const wanted = ctx.settings.jsonFields;
-  const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names) => {
+  const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
     if (wanted && names.length) checkFields(wanted, names);
+    const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+    if (chart) plan = chartPlanOf(resultColumns(envelope?.columns, names), first.items, request.chart ?? {}, envelope?.queryRunId);
   });
-  // The view reads the columns lazily, once the first page is in.
-  const view: View<Row> = {
-    fields: [],
-    get columns() {
-      return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true }));
-    },
-  };
-  await output.list(
-    {
-      key: 'rows',
-      offset: request.offset,
-      all: request.all,
-      pages,
-      ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
-      summarize: (first, count, total) => {
-        const { rows: _rows, ...rest } = first ?? {};
-        return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
+  if (chart) {
+    // a chart is drawn from every row it shows at once
+    const rows: Row[] = [];
+    for await (const page of pages) rows.push(...page.items);
+    if (!plan || rows.length === 0) output.notice('no rows to chart');
+    else await output.chart(rows, plan, request.allCommand);
+  } else {
+    // The view reads the columns lazily, once the first page is in.
+    const view: View<Row> = {
+      fields: [],
+      get columns() {
+        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true }));
       },
-    },
-    view,
-  );
+    };
+    await output.list(
+      {
+        key: 'rows',
+        offset: request.offset,
+        all: request.all,
+        pages,
+        ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
+        summarize: (first, count, total) => {
+          const { rows: _rows, ...rest } = first ?? {};
+          return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
+        },
+      },
+      view,
+    );
+  }
   if (firstPageOnly && moreRows(read, request.offset)) {
     // never cut rows without a word, even with --quiet
-    output.notice(`showing the first ${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows; every row: ${request.allCommand} (or -o csv, or a pipe)`);
+    const of = `${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows`;
+    output.notice(chart ? `the chart shows the first ${of}; all of them: ${request.allCommand} -o chart` : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`);
   }
 }

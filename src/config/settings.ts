@@ -12,7 +12,7 @@ export interface Setting<T> {
   source: Source;
 }
 
-export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml'] as const;
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'chart'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 /** The global options as commander parsed them; every field is optional. */

@@ -9,7 +9,9 @@ import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
 import { detail, plainHeader, plainRow, terminalTable } from './table.js';
+import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
+import { fallbackColumns } from './width.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -26,6 +28,8 @@ export interface OutputOptions {
 }
 
 const noPaint: Paint = (_kind, text) => text;
+
+export const chartCommands = 'ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data';
 
 /** A list as it is printed: its items under `key`, with total, limit and offset describing the whole. */
 export interface ListSource<T> {
@@ -44,6 +48,8 @@ export interface ListSource<T> {
    * envelope and the number of items printed. Default: total, limit (items printed) and offset.
    */
   summarize?: (first: Record<string, unknown> | undefined, count: number, total: number) => Record<string, unknown>;
+  /** A last line under a terminal table, from the items shown and the terminal's width (the runs' sparkline). */
+  footer?: (items: T[], width: number) => string;
 }
 
 /**
@@ -68,6 +74,10 @@ export class Output {
     if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
       if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
+      options = { ...options, format: 'table' };
+    }
+    if (options.format === 'chart' && fields !== 'columns') {
+      if (options.explicit) throw usageError('-o chart draws a query result, and this command prints none', `the commands that draw one: ${chartCommands}`);
       options = { ...options, format: 'table' };
     }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
@@ -112,6 +122,7 @@ export class Output {
       if (items.length === 0) return this.hint(`no ${source.key} found`);
       const table = terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
       await out(table.text);
+      if (source.footer) await out(`${stripControl(source.footer(items, this.io.columns ?? fallbackColumns))}\n`);
       if (table.hidden.length) this.hint(`left out to fit the terminal: ${table.hidden.join(', ')}; see them with --wide or -o tsv`);
       if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
         this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
@@ -162,6 +173,18 @@ export class Output {
     const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
     const rows = shown.rows.map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
+  }
+
+  /** A query result drawn as a chart (see chart.ts); the notes (series not drawn, rows left out) go to stderr. */
+  async chart(rows: Record<string, unknown>[], plan: ChartPlan, allCommand: string): Promise<void> {
+    const { drawChart } = await import('./chart.js');
+    const { io } = this;
+    // a terminal that names itself dumb shows escape codes as text: its chart is plain
+    const color = this.options.color && io.env.TERM !== 'dumb';
+    const { text, notes, shownRows } = drawChart(rows, plan, { tty: io.stdoutIsTTY, columns: io.columns, rows: io.rows, color });
+    await write(io.stdout, text);
+    if (shownRows < rows.length) notes.push(`${rows.length - shownRows} more rows left out to fit; every row: ${allCommand}`);
+    for (const note of notes) this.notice(note);
   }
 
   /**

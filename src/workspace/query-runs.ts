@@ -111,7 +111,7 @@ export interface DataProgress {
  * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
  * `read` follows along, and `onColumns` sees the columns once the first page names them.
  */
-export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[]) => void): AsyncGenerator<Page<Row>> {
+export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[], first: Page<Row>) => void): AsyncGenerator<Page<Row>> {
   let pagesRead = 0;
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
@@ -124,7 +124,7 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
     }
     if (!read.columns) {
       read.columns = columnNames(envelope?.columns, page.items[0]);
-      onColumns?.(read.columns);
+      onColumns?.(read.columns, page);
     }
     read.rows += page.items.length;
     if (++pagesRead % 50 === 0) collectGarbage();

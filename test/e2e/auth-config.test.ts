@@ -491,7 +491,7 @@ describe('ws config', () => {
 
     const output = await ws(['config', 'set', 'output', 'xml'], { WS_CONFIG_DIR: dir });
     expect(output.exitCode).toBe(2);
-    expect(output.stderr).toBe('error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml\n');
+    expect(output.stderr).toBe('error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, chart\n');
 
     const notUrl = await ws(['config', 'set', 'base-url', 'not a url'], { WS_CONFIG_DIR: dir });
     expect(notUrl.exitCode).toBe(2);

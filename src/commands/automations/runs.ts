@@ -3,11 +3,16 @@ import { resolveAutomationId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../shared.js';
 import { automationRunView } from './view.js';
+import type { AutomationRun } from '../../api/schemas/automation-runs.js';
+import { plausibleDuration, span } from '../../duration.js';
+import { runsAtAGlance } from '../../output/sparkline.js';
 
 export async function run(ctx: Context, [automation]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const http = ctx.http();
   const pages = listAutomationRunPages(http, await resolveAutomationId(http, automation!), page);
-  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page) }, automationRunView);
+  // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
+  const footer = (runs: AutomationRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.startedAt ?? r.createdAt, ms: plausibleDuration(span(r.startedAt, r.completedAt)), failed: r.state === 'failed' })), width);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page), footer }, automationRunView);
 }

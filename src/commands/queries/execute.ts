@@ -6,6 +6,7 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
+import { chartChoice } from '../shared.js';
 import { resumable } from '../resumable.js';
 import { printLatestData } from '../latest-data.js';
 import { awaitQueryRun, checkParameters, settleLatestRun } from '../../workspace/query-runs.js';
@@ -21,6 +22,8 @@ export interface ExecuteOptions {
   timeout: string;
   data: boolean;
   limit?: number;
+  x?: string;
+  y?: string;
 }
 
 export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): Promise<void> {
@@ -29,10 +32,11 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
   const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
+  const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
   checkParameters(query, values, '--param');
-  if (opts.wait && opts.data && ctx.settings.jsonFields) await checkColumnsAhead(http, query, ctx.settings.jsonFields);
+  if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   const started = await executeQuery(http, query.id, body);
   const runId = started.queryRunId;
   if (!opts.wait) {
@@ -47,5 +51,5 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   const rerunCommand = shellCommand('ws', 'queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand });
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand, chart });
 }

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../api/fields.js';
 import { collect } from '../inputs.js';
-import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
+import { chartOptions, examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
 
 export function registerQueries(program: Command, runner: Runner): void {
   const queries = program
@@ -84,13 +84,14 @@ export function registerQueries(program: Command, runner: Runner): void {
     .option('--wait', 'wait for the run to end, then print the rows')
     .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
     .option('--no-data', 'with --wait: print the final status instead of the rows')
-    .option('--limit <n>', 'with --wait: rows wanted (default 1000)', positiveInt)
-    .action(runner(() => import('./execute.js')));
+    .option('--limit <n>', 'with --wait: rows wanted (default 1000)', positiveInt);
+  chartOptions(execute).action(runner(() => import('./execute.js')));
   examples(
     execute,
     'ws queries execute daily_revenue --wait',
     'ws queries execute revenue_by_country --param start_date=2026-06-01 --wait -o csv > revenue.csv',
     'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
+    'ws queries execute revenue_by_country --wait -o chart --y revenue',
   );
   execute.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
   // without --wait: the API's answer; with --wait --no-data: the run's status; with --wait: the result's columns
@@ -113,9 +114,9 @@ export function registerQueries(program: Command, runner: Runner): void {
     .argument('<query>', 'query UUID, slug or name')
     .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
     .option('--offset <n>', 'rows to skip', nonNegativeInt)
-    .option('--all', 'every row, streamed page by page')
-    .action(runner(() => import('./data.js')));
-  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
+    .option('--all', 'every row, streamed page by page');
+  chartOptions(data).action(runner(() => import('./data.js')));
+  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
 
   const pull = queries
     .command('pull')

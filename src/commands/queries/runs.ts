@@ -3,6 +3,9 @@ import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../shared.js';
 import { queryRunView } from '../query-run-views.js';
+import type { QueryRun } from '../../api/schemas/query-runs.js';
+import { plausibleDuration } from '../../duration.js';
+import { runsAtAGlance } from '../../output/sparkline.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
   const page = pageRequest(opts);
@@ -10,5 +13,7 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
-  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page) }, queryRunView);
+  // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
+  const footer = (runs: QueryRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.createdAt, ms: plausibleDuration(r.executionTimeMs), failed: r.status === 'FAILED' })), width);
+  await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page), footer }, queryRunView);
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { examples, jsonFields, positiveInt, unknownCommandHints, type Runner } from '../shared.js';
+import { chartOptions, examples, jsonFields, positiveInt, unknownCommandHints, type Runner } from '../shared.js';
 import { queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 
 export function registerRuns(program: Command, runner: Runner): void {
@@ -24,8 +24,8 @@ export function registerRuns(program: Command, runner: Runner): void {
     .argument('<runId>', 'query run UUID')
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .option('--data', "print the query's rows when the run completed (else its final status)")
-    .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt)
-    .action(runner(() => import('./wait.js')));
+    .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt);
+  chartOptions(wait).action(runner(() => import('./wait.js')));
   examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
   jsonFields(wait, queryRunStatusFields);
 }

@@ -8,11 +8,13 @@ import { requireUuid } from '../../ids.js';
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
 import { shellCommand } from '../../shell.js';
+import { chartChoice } from '../shared.js';
 
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number }): Promise<void> {
+export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string }): Promise<void> {
   requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
+  const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const resume = shellCommand('ws', 'runs', 'wait', runId!, ...(opts.data ? ['--data'] : []));
   const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume);
@@ -21,5 +23,5 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all') });
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all'), chart });
 }

@@ -1,0 +1,114 @@
+/**
+ * What `-o chart` draws from a query result: which column is the x axis, which are the series, and whether
+ * the result can be charted at all. Pure functions of the columns (and rows, once there are some).
+ */
+
+/** A result column; its type when the server names one (the API does not promise it). */
+export interface ResultColumn {
+  name: string;
+  type?: string;
+}
+
+/** `--x <column>` and `--y <column>[,<column>…]`. */
+export interface ChartChoice {
+  x?: string;
+  y?: string[];
+}
+
+export type Row = Record<string, unknown>;
+
+export type XKind = 'time' | 'number' | 'text' | 'row';
+
+export interface ChartPlan {
+  /** The x column, or undefined for the row number. */
+  x: string | undefined;
+  xKind: XKind;
+  /** The series drawn: at most three. */
+  y: string[];
+  /** Numeric columns not drawn (more than three). */
+  left: string[];
+}
+
+/** At most this many series are drawn; more would not be told apart. */
+export const maxSeries = 3;
+
+const numericType = /^(big|small|tiny|u)?(int|integer|decimal|numeric|double|float|real|number|hugeint)/i;
+const timeType = /^(date|time|timestamp|datetime)/i;
+const isoTime = /^\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+/** A value as a number, or null (a NULL, or a value that is not a number). */
+export function numberOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+/** A value as a time (ms since 1970), or null. */
+export function timeOf(value: unknown): number | null {
+  if (typeof value !== 'string' || !isoTime.test(value)) return null;
+  const ms = Date.parse(value.length === 7 ? `${value}-01` : value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** What a column holds, from its declared type, else from its values (NULLs say nothing). */
+export function kindOf(column: ResultColumn, rows: Row[]): 'number' | 'time' | 'text' | 'unknown' {
+  if (column.type && numericType.test(column.type)) return 'number';
+  if (column.type && timeType.test(column.type)) return 'time';
+  const present = rows.map((row) => row[column.name]).filter((value) => value !== null && value !== undefined);
+  if (present.length === 0) return column.type ? 'text' : 'unknown';
+  // a string of digits is a number only when the server says the column is numeric (a zip code is text)
+  if (present.every((value) => typeof value === 'number' || typeof value === 'bigint')) return 'number';
+  if (present.every((value) => timeOf(value) !== null)) return 'time';
+  return 'text';
+}
+
+/** The columns as a person reads them in an error: `day (date), orders, revenue`. */
+export function describeColumns(columns: ResultColumn[]): string {
+  return columns.map((c) => (c.type ? `${c.name} (${c.type})` : c.name)).join(', ');
+}
+
+/**
+ * The plan for a chart, or the problem that prevents one (a message naming the columns there are). With no
+ * rows, only names are checked (and types, when the server gave them): the check before a run.
+ */
+export function planChart(columns: ResultColumn[], rows: Row[], choice: ChartChoice): ChartPlan | { problem: string } {
+  const there = `its columns: ${describeColumns(columns)}`;
+  const names = columns.map((c) => c.name);
+  const missing = [choice.x, ...(choice.y ?? [])].filter((name): name is string => name !== undefined && !names.includes(name));
+  if (missing.length) return { problem: `the result has no column ${missing.map((n) => `"${n}"`).join(', ')}; ${there}` };
+  const kinds = new Map(columns.map((c) => [c.name, kindOf(c, rows)]));
+  // with no rows and no type a column could be anything: the check before a run passes it
+  const maybeNumber = (name: string) => kinds.get(name) === 'number' || (rows.length === 0 && kinds.get(name) === 'unknown');
+  const notNumber = (choice.y ?? []).filter((name) => !maybeNumber(name));
+  if (notNumber.length) return { problem: `--y ${notNumber.join(',')}: not a numeric column; ${there}` };
+  const x = choice.x ?? columns.find((c) => kinds.get(c.name) === 'time')?.name ?? columns.find((c) => kinds.get(c.name) === 'text')?.name;
+  const numeric = names.filter((name) => name !== x && maybeNumber(name));
+  const y = choice.y ?? numeric;
+  if (y.length === 0) return { problem: `no numeric column to draw${x ? ` against ${x}` : ''}; ${there}` };
+  const xKind: XKind = x === undefined ? 'row' : kinds.get(x) === 'time' ? 'time' : kinds.get(x) === 'number' ? 'number' : 'text';
+  return { x, xKind, y: y.slice(0, maxSeries), left: y.slice(maxSeries) };
+}
+
+const units = ['', 'k', 'M', 'B', 'T'];
+
+/** A number short enough for an axis: 950, 4.7k, 1.2M, 0.25, -3.1k. */
+export function shortNumber(value: number): string {
+  const abs = Math.abs(value);
+  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
+  let unit = 0;
+  let scaled = abs;
+  while (scaled >= 999.5 && unit < units.length - 1) {
+    scaled /= 1000;
+    unit++;
+  }
+  const digits = scaled >= 100 ? 0 : 1;
+  // 4.0k beside 4.4k: one number of decimals on an axis
+  return `${value < 0 ? '-' : ''}${scaled.toFixed(digits)}${units[unit]}`;
+}
+
+/** A value printed after a bar: exact with thousands separators while short, else short. */
+export function barValue(value: number): string {
+  const exact = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return exact.length <= 9 ? exact : shortNumber(value);
+}

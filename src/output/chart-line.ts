@@ -1,0 +1,171 @@
+/**
+ * A line chart drawn with box-drawing characters, one column per point (or per bucket of points when
+ * there are more points than columns). A pure function of the data and the room it is given: no line is
+ * wider than `width` (as a terminal counts columns) and there are never more than `height` lines.
+ */
+import { shortNumber } from './chart-data.js';
+import { cutWidth, textWidth } from './width.js';
+
+export interface Series {
+  name: string;
+  /** One value per point; null is a gap in the line. */
+  values: (number | null)[];
+}
+
+export interface LineChartInput {
+  series: Series[];
+  /** The x axis labels of the first and last points. */
+  first: string;
+  last: string;
+  /** What one point stands for when points are put in buckets: a number of days, or of rows. */
+  step: { days: number } | 'row';
+  width: number;
+  height: number;
+  color: boolean;
+  /** The y labels take at least this many columns: panels one above the other keep their columns aligned. */
+  labelWidth?: number;
+  /** false for a panel above another: its plot and legend only, the x axis being the lowest panel's. */
+  xAxis?: boolean;
+  /** The number of the first series, for its colour, in a panel of its own. */
+  firstColor?: number;
+}
+
+export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m'];
+export const endColor = '\u001b[39m';
+
+/** Mean of each bucket of `size` points (null when every point in it is null). */
+export function bucket(values: (number | null)[], size: number): (number | null)[] {
+  if (size <= 1) return values;
+  const out: (number | null)[] = [];
+  for (let start = 0; start < values.length; start += size) {
+    const present = values.slice(start, start + size).filter((v): v is number => v !== null);
+    out.push(present.length ? present.reduce((sum, v) => sum + v, 0) / present.length : null);
+  }
+  return out;
+}
+
+function range(series: (number | null)[][]): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const values of series) for (const v of values) if (v !== null) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  if (lo === Infinity) return { lo: 0, hi: 1 };
+  // a flat line is drawn across the middle
+  return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
+}
+
+/**
+ * The y labels, bottom row first: the bottom and top rows and every few rows between, no two the same (of two
+ * the same, the top row's and the bottom row's are kept).
+ */
+function yLabels(lo: number, hi: number, rows: number): string[] {
+  const step = rows > 8 ? 4 : 2;
+  const labels = Array.from({ length: rows }, (_v, r) => (r === 0 || (rows - 1 - r) % step === 0 ? shortNumber(rows === 1 ? lo : lo + ((hi - lo) * r) / (rows - 1)) : ''));
+  let kept = -1;
+  for (let r = rows - 1; r >= 0; r--) {
+    if (!labels[r]) continue;
+    if (kept >= 0 && labels[r] === labels[kept]) labels[r === 0 ? kept : r] = '';
+    if (labels[r]) kept = r;
+  }
+  return labels;
+}
+
+export function lineChart(input: LineChartInput): string[] {
+  const { series, width, height } = input;
+  const xAxis = input.xAxis ?? true;
+  const withText = height >= (xAxis ? 6 : 3);
+  const rows = Math.max(1, height - (xAxis ? (withText ? 3 : 1) : withText ? 1 : 0));
+  const points = Math.max(0, ...series.map((s) => s.values.length));
+  // the label width decides the plot's, which decides the buckets, whose means decide the labels: settle it
+  let labelWidth = Math.max(input.labelWidth ?? 0, ...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)));
+  let size = 1;
+  let drawn: (number | null)[][] = [];
+  let labels: string[] = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const cols = Math.max(1, width - labelWidth - 2);
+    size = Math.ceil(points / cols);
+    drawn = series.map((s) => bucket(s.values, size));
+    const { lo, hi } = range(drawn);
+    labels = yLabels(lo, hi, rows);
+    const needed = Math.max(...labels.map((l) => textWidth(l)));
+    if (needed <= labelWidth) break;
+    labelWidth = needed;
+  }
+  const { lo, hi } = range(drawn);
+  const cols = Math.max(0, ...drawn.map((values) => values.length));
+  const grid: { glyph: string; series: number }[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ glyph: ' ', series: -1 })));
+  const rowOf = (v: number) => Math.round(((v - lo) / (hi - lo)) * (rows - 1));
+  const put = (r: number, c: number, glyph: string, s: number) => (grid[r]![c] = { glyph, series: s });
+  drawn.forEach((values, s) => {
+    values.forEach((v, c) => {
+      if (v === null) return;
+      const r = rowOf(v);
+      const before = c > 0 ? values[c - 1]! : null;
+      if (before === null) return put(r, c, (values[c + 1] ?? null) === null ? '•' : '─', s);
+      const from = rowOf(before);
+      if (from === r) return put(r, c, '─', s);
+      put(from, c, r > from ? '╯' : '╮', s);
+      put(r, c, r > from ? '╭' : '╰', s);
+      for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
+    });
+  });
+  const first = input.firstColor ?? 0;
+  const paint = (text: string, s: number) => (input.color && s >= 0 ? `${seriesColors[(first + s) % seriesColors.length]}${text}${endColor}` : text);
+  const lines: string[] = [];
+  for (let r = rows - 1; r >= 0; r--) {
+    const label = labels[r]!;
+    let line = `${' '.repeat(labelWidth - textWidth(label))}${label} ${label ? '┤' : '│'}`;
+    // one colour code per run of a series, not per character
+    let run = '';
+    let runSeries = -1;
+    for (const { glyph, series: s } of grid[r]!) {
+      if (s !== runSeries && run) {
+        line += paint(run, runSeries);
+        run = '';
+      }
+      runSeries = s;
+      run += glyph;
+    }
+    lines.push(`${line}${paint(run.trimEnd(), runSeries)}`.trimEnd());
+  }
+  if (!xAxis) return withText ? [...lines, legend(input, size, width)] : lines;
+  lines.push(`${' '.repeat(labelWidth)} └${'─'.repeat(cols)}`);
+  if (!withText) return lines;
+  lines.push(' '.repeat(labelWidth + 2) + ends(input.first, points > 1 ? input.last : '', Math.max(cols, Math.min(width - labelWidth - 2, textWidth(input.first) + 1 + textWidth(input.last)))));
+  lines.push(legend(input, size, width));
+  return lines;
+}
+
+/** The columns the y labels of these values take. */
+export function labelWidthOf(values: (number | null)[], rows: number): number {
+  const { lo, hi } = range([values]);
+  return Math.max(...yLabels(lo, hi, rows).map((l) => textWidth(l)));
+}
+
+/**
+ * Series of such different sizes that one would be a flat line beside the other (orders in tens, revenue in
+ * thousands) are drawn in panels one above the other, each with its own y axis, sharing the x axis.
+ */
+export function panels(series: Series[]): Series[][] {
+  const size = (s: Series) => Math.max(0, ...s.values.map((v) => Math.abs(v ?? 0)));
+  const sizes = series.map(size).filter((v) => v > 0);
+  return sizes.length > 1 && Math.max(...sizes) > 10 * Math.min(...sizes) ? series.map((s) => [s]) : [series];
+}
+
+/** The first label at the left, the last at the right, both cut when they do not fit side by side. */
+function ends(first: string, last: string, room: number): string {
+  if (!last) return cutWidth(first, room);
+  const half = Math.floor((room - 1) / 2);
+  const [a, b] = textWidth(first) + 1 + textWidth(last) <= room ? [first, last] : [cutWidth(first, half), cutWidth(last, room - 1 - half)];
+  return `${a}${' '.repeat(Math.max(1, room - textWidth(a) - textWidth(b)))}${b}`;
+}
+
+function legend(input: LineChartInput, size: number, width: number): string {
+  const unit = input.step === 'row' ? `${size} rows` : `${size * input.step.days} days`;
+  // said once, under the x axis
+  const note = size > 1 && input.xAxis !== false ? `each column: ${unit}, mean` : '';
+  const entries = input.series.map((s) => `── ${s.name}`);
+  const plain = [...entries, note].filter(Boolean).join('   ');
+  if (textWidth(plain) > width || !input.color) return cutWidth(plain, width);
+  const first = input.firstColor ?? 0;
+  return [...input.series.map((s, i) => `${seriesColors[(first + i) % seriesColors.length]}──${endColor} ${s.name}`), note].filter(Boolean).join('   ');
+}

@@ -1,0 +1,73 @@
+/**
+ * `-o chart`: a query result drawn for a person. Dates, times and numbers on x make a line chart; text
+ * makes horizontal bars. Loaded only when a chart is drawn.
+ */
+import { cell } from '../text.js';
+import { barChart } from './chart-bars.js';
+import { numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
+import { labelWidthOf, lineChart, panels, type Series } from './chart-line.js';
+
+/** The terminal the chart is drawn for. */
+export interface ChartRoom {
+  tty: boolean;
+  columns: number | undefined;
+  rows: number | undefined;
+  color: boolean;
+}
+
+/** Off a terminal, below 20 columns, or on one that tells no size: 80 columns, 20 rows, no colour. */
+export const plainRoom = { width: 80, height: 20 };
+
+export function chartRoom(room: ChartRoom): { width: number; lineHeight: number; barHeight: number; color: boolean } {
+  if (!room.tty || room.columns === undefined || room.columns < 20) return { width: plainRoom.width, lineHeight: plainRoom.height, barHeight: plainRoom.height, color: false };
+  // the line under the chart is the shell's prompt
+  const rows = room.rows && room.rows > 1 ? room.rows - 1 : plainRoom.height;
+  return { width: room.columns, lineHeight: Math.min(rows, Math.max(10, Math.ceil(rows / 2))), barHeight: rows, color: room.color };
+}
+
+/** Days between consecutive x values when they are all the same whole number of days apart. */
+function dayStep(times: (number | null)[]): { days: number } | 'row' {
+  const steps = new Set<number>();
+  for (let i = 1; i < times.length; i++) if (times[i] !== null && times[i - 1] !== null) steps.add(times[i]! - times[i - 1]!);
+  const [step] = [...steps];
+  return steps.size === 1 && step! > 0 && step! % 86_400_000 === 0 ? { days: step! / 86_400_000 } : 'row';
+}
+
+/** The chart's text, and notes for stderr (series not drawn, rows left out: `shownRows` of them shown). */
+export function drawChart(rows: Row[], plan: ChartPlan, room: ChartRoom): { text: string; notes: string[]; shownRows: number } {
+  const size = chartRoom(room);
+  const series: Series[] = plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => numberOf(row[name])) }));
+  const notes = plan.left.length ? [`not drawn (at most 3 series): ${plan.left.join(', ')}; choose with --y`] : [];
+  const label = (row: Row | undefined, index: number) => (plan.x === undefined ? String(index + 1) : cell(row?.[plan.x] == null ? '' : String(row[plan.x])));
+  if (plan.xKind === 'text') {
+    const { lines, shown } = barChart({ labels: rows.map(label), series, width: size.width, height: size.barHeight, color: size.color });
+    return { text: `${lines.join('\n')}\n`, notes, shownRows: shown };
+  }
+  // x in its own order: a line is drawn left to right whatever order the rows came in
+  const order = rows.map((row, index) => ({ row, index, at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]) }));
+  const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity)) ? order : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
+  const drawn = series.map((s) => ({ name: s.name, values: sorted.map((o) => s.values[o.index]!) }));
+  const groups = panels(drawn);
+  // the lowest panel has the x axis, its labels and the legend (3 lines); each panel above, its legend (1)
+  const plotRows = Math.max(1, Math.floor((size.lineHeight - 3 - (groups.length - 1)) / groups.length));
+  const labelWidth = Math.max(...drawn.map((s) => labelWidthOf(s.values, plotRows)));
+  let color = 0;
+  const lines = groups.flatMap((group, index) => {
+    const last = index === groups.length - 1;
+    const panel = lineChart({
+      series: group,
+      first: label(sorted[0]?.row, sorted[0]?.index ?? 0),
+      last: label(sorted.at(-1)?.row, sorted.at(-1)?.index ?? 0),
+      step: plan.xKind === 'time' ? dayStep(sorted.map((o) => o.at)) : 'row',
+      width: size.width,
+      height: last ? size.lineHeight - (plotRows + 1) * (groups.length - 1) : plotRows + 1,
+      color: size.color,
+      labelWidth,
+      xAxis: last,
+      firstColor: color,
+    });
+    color += group.length;
+    return panel;
+  });
+  return { text: `${lines.join('\n')}\n`, notes, shownRows: rows.length };
+}

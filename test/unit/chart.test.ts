@@ -1,0 +1,240 @@
+/**
+ * The drawing of `-o chart` with fixed data: bars in proportion, lines from the bottom row to the top one,
+ * buckets, NULL gaps, negative values, wide characters, and every size fitting.
+ */
+import { describe, expect, it } from 'vitest';
+import { barChart } from '../../src/output/chart-bars.js';
+import { planChart, shortNumber } from '../../src/output/chart-data.js';
+import { drawChart } from '../../src/output/chart.js';
+import { bucket, lineChart, type Series } from '../../src/output/chart-line.js';
+import { runsAtAGlance, sparkline } from '../../src/output/sparkline.js';
+import { textWidth } from '../../src/output/width.js';
+
+/** The part of a bar line right of the zero line, up to the value. */
+const barOf = (line: string) => line.slice(line.indexOf('│') + 1).split(' ')[0]!;
+/** A bar's length in eighths of a column. */
+const eighths = (bar: string) => [...bar].reduce((sum, char) => sum + (char === '█' ? 8 : '▏▎▍▌▋▊▉'.indexOf(char) + 1), 0);
+
+const bars = (values: (number | null)[], labels = values.map((_v, i) => `row ${i + 1}`), width = 60, height = 30) =>
+  barChart({ labels, series: [{ name: 'revenue', values }], width, height, color: false });
+
+describe('bars', () => {
+  it('are in proportion: the largest value the longest bar, equal values equal bars, half a value half a bar', () => {
+    const { lines } = bars([40, 100, 40, 50, 10]);
+    expect(lines[0]).toBe('█ revenue');
+    const lengths = lines.slice(1).map((line) => eighths(barOf(line)));
+    expect(Math.max(...lengths)).toBe(lengths[1]);
+    expect(lengths[0]).toBe(lengths[2]);
+    expect(Math.abs(lengths[3]! * 2 - lengths[1]!)).toBeLessThanOrEqual(1);
+    expect(lengths[4]! * 10).toBeCloseTo(lengths[1]!, -1);
+    expect(lines[2]).toMatch(/│█+ 100$/);
+  });
+
+  it('use eighth blocks, so that close values get different bars', () => {
+    const { lines } = bars([100, 99, 98]);
+    const lengths = lines.slice(1).map((line) => eighths(barOf(line)));
+    expect(new Set(lengths).size).toBe(3);
+    expect(lines.slice(1).some((line) => /[▏▎▍▌▋▊▉]/.test(line))).toBe(true);
+  });
+
+  it('draw negative values to the left of the zero line, on the same scale', () => {
+    const { lines } = bars([100, -50, 0]);
+    const zero = lines.slice(1).map((line) => line.indexOf('│'));
+    expect(new Set(zero).size).toBe(1);
+    const negative = lines[2]!;
+    const left = negative.slice(0, zero[0]).replace(/^row 2 /, '');
+    expect(left).toMatch(/^ *█+▐?$|^ *▐?█+$/);
+    expect(negative).toMatch(/│ -50$/);
+    const leftCells = [...left.trim()].length;
+    const rightCells = eighths(barOf(lines[1]!)) / 8;
+    expect(Math.abs(leftCells * 2 - rightCells)).toBeLessThanOrEqual(1);
+  });
+
+  it('leave a NULL empty, not a bar of zero length with a 0', () => {
+    const { lines } = bars([5, null, 7]);
+    expect(lines[2]).toBe('row 2 │');
+  });
+
+  it('measure labels as a terminal shows them: wide characters take two columns', () => {
+    const { lines } = bars([3, 4], ['東京', 'Paris'], 40);
+    const zero = lines.slice(1).map((line) => textWidth(line.slice(0, line.indexOf('│'))));
+    expect(zero[0]).toBe(zero[1]);
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('show the first rows that fit the height, and say how many', () => {
+    const values = Array.from({ length: 30 }, (_v, i) => i + 1);
+    const { lines, shown } = bars(values, undefined, 80, 10);
+    expect(shown).toBeLessThan(30);
+    expect(lines.length + 1).toBeLessThanOrEqual(10);
+    expect(lines[1]).toMatch(/^row 1 /);
+  });
+});
+
+const line = (series: Series[], width = 80, height = 20, first = '2026-01-01', last = '2026-01-31') =>
+  lineChart({ series, first, last, step: { days: 1 }, width, height, color: false });
+/** The plot's rows, top first: the lines above the x axis. */
+const plotOf = (lines: string[]) => lines.slice(0, lines.findIndex((l) => l.includes('└')));
+
+describe('lines', () => {
+  const wave = [3, 5, 9, 4, 1, 6, 8, 2];
+
+  it('put the largest value on the top row and the smallest on the bottom one, labelled with both', () => {
+    const lines = line([{ name: 'revenue', values: wave }]);
+    const plot = plotOf(lines);
+    const start = plot[0]!.indexOf('┤') + 1;
+    const column = (row: string, at: number) => [...row.slice(start)][at] ?? ' ';
+    expect(column(plot[0]!, wave.indexOf(9))).not.toBe(' ');
+    expect(column(plot.at(-1)!, wave.indexOf(1))).not.toBe(' ');
+    expect(plot[0]).toMatch(/^ *9 ┤/);
+    expect(plot.at(-1)).toMatch(/^ *1 ┤/);
+    expect(lines.at(-2)).toMatch(/^ +2026-01-01 +2026-01-31$/);
+    expect(lines.at(-1)).toBe('── revenue');
+  });
+
+  it('put more points than columns in buckets, each the mean of its points, and say so', () => {
+    expect(bucket([1, 3, 5, null, null, null, 7], 3)).toEqual([3, null, 7]);
+    const values = Array.from({ length: 365 }, (_v, i) => i);
+    const lines = line([{ name: 'revenue', values }], 40);
+    for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(40);
+    const size = Math.ceil(365 / (40 - 2 - textWidth(plotOf(lines)[0]!.split(' ┤')[0]!)));
+    expect(lines.at(-1)).toBe(`── revenue   each column: ${size} days, mean`);
+  });
+
+  it('leave gaps for NULLs, not a fall to zero', () => {
+    const lines = line([{ name: 'revenue', values: [5, 5, null, null, 5, 5] }]);
+    const plot = plotOf(lines);
+    const middle = plot.find((row) => row.includes('─'))!;
+    expect(middle.slice(middle.indexOf('│') + 1 || middle.indexOf('┤') + 1)).toBe('──  ──');
+    expect(plot.at(-1)).not.toMatch(/[─╯╰]/);
+  });
+
+  it('draw up to three series with a legend naming each', () => {
+    const lines = line([
+      { name: 'orders', values: [1, 2, 3] },
+      { name: 'revenue', values: [3, 2, 1] },
+    ]);
+    expect(lines.at(-1)).toBe('── orders   ── revenue');
+    const { lines: bars } = barChart({ labels: ['DE', 'JP'], series: [{ name: 'orders', values: [3, 5] }, { name: 'revenue', values: [100, 80] }], width: 40, height: 20, color: false });
+    expect(bars).toHaveLength(5);
+    expect(bars[0]).toBe('█ orders   █ revenue');
+    expect(bars.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 3 orders', '   │# 100 revenue', 'JP │# 5 orders', '   │# 80 revenue']);
+  });
+
+  it('draw series of very different sizes in panels of their own, the columns aligned, the x axis under the last', () => {
+    const days = Array.from({ length: 10 }, (_v, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, orders: 16 + (i % 2), revenue: 4000 + i * 40 }));
+    const plan = planChart([{ name: 'day' }, { name: 'orders' }, { name: 'revenue' }], days, {});
+    if ('problem' in plan) throw new Error(plan.problem);
+    const lines = drawChart(days, plan, { tty: true, columns: 60, rows: 25, color: false }).text.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    const legends = lines.flatMap((l, i) => (l.startsWith('── ') ? [i] : []));
+    expect(legends.map((i) => lines[i])).toEqual(['── orders', '── revenue']);
+    expect(lines[0]).toMatch(/^ +17 ┤/);
+    expect(lines[legends[0]! - 1]).toMatch(/^ +16 ┤/);
+    expect(lines[legends[0]! + 1]).toMatch(/^4\.4k ┤/);
+    expect(new Set(lines.filter((l) => /[┤│└]/.test(l)).map((l) => l.search(/[┤│└]/))).size).toBe(1);
+    expect(lines.filter((l) => l.includes('└'))).toHaveLength(1);
+  });
+
+  it('colour each series and its legend when asked, and nothing else', () => {
+    const lines = lineChart({ series: [{ name: 'a', values: [1, 2] }, { name: 'b', values: [2, 1] }], first: '1', last: '2', step: 'row', width: 40, height: 10, color: true });
+    expect(lines.join('\n')).toContain('\u001b[36m');
+    expect(lines.join('\n')).toContain('\u001b[35m');
+    expect(lines.at(-1)).toBe('\u001b[36m──\u001b[39m a   \u001b[35m──\u001b[39m b');
+  });
+
+  it('measure x labels as a terminal shows them', () => {
+    const lines = line([{ name: 'v', values: [1, 2, 3] }], 30, 10, '東京東京東京東京', '大阪大阪大阪大阪');
+    for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('every size fits', () => {
+  const days = Array.from({ length: 180 }, (_v, i) => ({ day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), revenue: 4000 + ((i * 37) % 500), orders: i % 3 === 0 ? null : 16 + (i % 2) }));
+  const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({ country, revenue: [96335.2, -1200, 93000, 50000.5, 0][i], orders: [380, 12, 370, null, 1][i] }));
+  for (const width of [20, 40, 80, 200]) {
+    for (const height of [10, 24, 50]) {
+      it(`${width} columns, ${height} rows: lines and bars`, () => {
+        for (const [rows, columns] of [
+          [days, [{ name: 'day' }, { name: 'revenue' }, { name: 'orders' }]],
+          [countries, [{ name: 'country' }, { name: 'revenue' }]],
+          [countries, [{ name: 'country' }, { name: 'revenue' }, { name: 'orders' }]],
+        ] as const) {
+          const plan = planChart([...columns], [...rows], {});
+          if ('problem' in plan) throw new Error(plan.problem);
+          const { text } = drawChart([...rows], plan, { tty: true, columns: width, rows: height, color: false });
+          const lines = text.trimEnd().split('\n');
+          expect(lines.length, text).toBeLessThanOrEqual(height - 1);
+          for (const l of lines) expect(textWidth(l), `${width}x${height}: "${l}"`).toBeLessThanOrEqual(width);
+        }
+      });
+    }
+  }
+
+  it('off a terminal, below 20 columns or without a size: 80 columns, at most 20 rows, no colour', () => {
+    const plan = planChart([{ name: 'day' }, { name: 'revenue' }], days, {});
+    if ('problem' in plan) throw new Error(plan.problem);
+    for (const room of [{ tty: false, columns: undefined, rows: undefined }, { tty: true, columns: 12, rows: 40 }, { tty: true, columns: undefined, rows: undefined }]) {
+      const { text } = drawChart(days, plan, { ...room, color: true });
+      const lines = text.trimEnd().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(20);
+      // 180 days in buckets of 3 (an 80-column plot holds no more than 74)
+      expect(Math.max(...lines.map((l) => textWidth(l)))).toBe(66);
+      expect(text).not.toContain('\u001b');
+    }
+    const bars = planChart([{ name: 'country' }, { name: 'revenue' }], countries, {});
+    if ('problem' in bars) throw new Error(bars.problem);
+    const { text } = drawChart(countries, bars, { tty: false, columns: undefined, rows: undefined, color: true });
+    expect(Math.max(...text.trimEnd().split('\n').map((l) => textWidth(l)))).toBe(80);
+  });
+});
+
+describe('what is charted', () => {
+  const rows = [{ day: '2026-01-01', country: 'DE', orders: 3, revenue: 10 }];
+  const columns = [{ name: 'day' }, { name: 'country' }, { name: 'orders' }, { name: 'revenue' }];
+
+  it('x: the first date column, else text, else the row number; y: the numeric columns, three at most', () => {
+    expect(planChart(columns, rows, {})).toEqual({ x: 'day', xKind: 'time', y: ['orders', 'revenue'], left: [] });
+    expect(planChart(columns.slice(1), rows, {})).toMatchObject({ x: 'country', xKind: 'text' });
+    expect(planChart([{ name: 'orders' }], rows, {})).toMatchObject({ x: undefined, xKind: 'row', y: ['orders'] });
+    const many = { a: 1, b: 2, c: 3, d: 4, e: 5 };
+    expect(planChart(Object.keys(many).map((name) => ({ name })), [many], {})).toMatchObject({ y: ['a', 'b', 'c'], left: ['d', 'e'] });
+    expect(planChart(columns, rows, { x: 'country', y: ['revenue'] })).toEqual({ x: 'country', xKind: 'text', y: ['revenue'], left: [] });
+  });
+
+  it('no numeric column, or a --x/--y not there, is a problem naming the columns there are', () => {
+    expect(planChart(columns.slice(0, 2), rows, {})).toEqual({ problem: 'no numeric column to draw against day; its columns: day, country' });
+    expect(planChart(columns, rows, { x: 'month' })).toEqual({ problem: 'the result has no column "month"; its columns: day, country, orders, revenue' });
+    expect(planChart(columns, rows, { y: ['country'] })).toEqual({ problem: '--y country: not a numeric column; its columns: day, country, orders, revenue' });
+  });
+
+  it('before a run: names, and the types the server gave', () => {
+    expect(planChart([{ name: 'day', type: 'DATE' }, { name: 'name', type: 'VARCHAR' }], [], {})).toEqual({ problem: 'no numeric column to draw against day; its columns: day (DATE), name (VARCHAR)' });
+    expect(planChart([{ name: 'day' }, { name: 'name' }], [], {})).not.toHaveProperty('problem');
+    expect(planChart([{ name: 'day' }], [], { y: ['revenue'] })).toHaveProperty('problem');
+  });
+
+  it('numbers on the axis read short', () => {
+    expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901].map(shortNumber)).toEqual(['950', '4.7k', '1.2M', '0.25', '-3.1k', '4.0k', '12.3B']);
+  });
+});
+
+describe('the runs at a glance', () => {
+  it('durations in time order, the median, the slowest and the failures', () => {
+    const runs = [
+      { at: '2026-01-03T00:00:00Z', ms: 800, failed: true },
+      { at: '2026-01-01T00:00:00Z', ms: 100, failed: false },
+      { at: '2026-01-02T00:00:00Z', ms: 200, failed: false },
+      { at: '2026-01-04T00:00:00Z', ms: null, failed: false },
+    ];
+    expect(runsAtAGlance(runs, 80)).toBe('durations ▁▂█  median 200ms  slowest 800ms  1 failed');
+    expect(runsAtAGlance(runs.slice(1, 3), 80)).toBe('durations ▁█  median 150ms  slowest 200ms  0 failed');
+    expect(sparkline([5, 5])).toBe('▁▁');
+  });
+
+  it('keeps the newest runs that fit the width', () => {
+    const runs = Array.from({ length: 100 }, (_v, i) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ms: i * 10, failed: false }));
+    for (const width of [20, 40, 80]) expect(textWidth(runsAtAGlance(runs, width))).toBeLessThanOrEqual(width);
+    expect(runsAtAGlance(runs, 80)).toMatch(/█  median 495ms  slowest 990ms  0 failed$/);
+  });
+});
