@@ -145,7 +145,7 @@ describe('what cannot be charted: exit 2, naming the columns', () => {
     expect(stderr).toContain(`error: cannot draw a chart of run ${runId}: --y plan: not a numeric column; its columns: customer_id`);
     expect(stderr).toContain(`hint: its rows are kept: ws runs wait ${runId} --data`);
     const rows = await ws(['runs', 'wait', runId, '--data', '-o', 'csv'], env);
-    expect(rows.stdout.split('\r\n')[0]).toBe('customer_id,name,country,plan,revenue');
+    expect(rows.stdout.split('\n')[0]).toBe('customer_id,name,country,plan,revenue');
   }, 30_000);
 
   it('an explicit -o chart on a command that prints no result names the ones that do; a configured one falls back to the table', async () => {
