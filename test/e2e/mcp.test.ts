@@ -102,7 +102,7 @@ describe('ws mcp', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^error: invalid arguments for execute_query: max_rows: .*number.*\nhint: the arguments execute_query takes: query, params, max_rows, wait_seconds$/);
     const params = await readOnly.call('execute_query', { query: 'revenue_by_country', params: { min_amount: 'lots' } });
-    expect(textOf(params)).toContain('error: invalid params min_amount=lots: must be a number');
+    expect(textOf(params)).toContain('error: invalid params min_amount=lots: min_amount is a number, and "lots" is not a number');
     expect(routes(await e.requests()).filter((route) => route.startsWith('POST'))).toEqual([]);
     expect(routes(await e.requests()).filter((route) => !route.startsWith('GET /queries'))).toEqual([]);
     await stillAnswers(readOnly);

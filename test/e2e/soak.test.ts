@@ -111,7 +111,7 @@ describe('soak against ws emulator --fault-rate', () => {
       expect(started.exitCode, started.stderr).toBe(0);
     }
     const rows = (await truth(`/queries/${ids.queries.dailyRevenue}/latest/data?limit=20`)).rows as Record<string, unknown>[];
-    const csv = `day,orders,revenue\r\n${rows.map((r) => `${r.day},${r.orders},${r.revenue}\r\n`).join('')}`;
+    const csv = `day,orders,revenue\n${rows.map((r) => `${r.day},${r.orders},${r.revenue}\n`).join('')}`;
     // executes run top_customers, which no automation step runs, so that every new run of it is a command's
     const queryRunsBefore = new Set(await allRuns(`/queries/${ids.queries.topCustomers}/query-runs`));
     const automation = ids.automations.morningReport;
