@@ -42,6 +42,26 @@ const vendors = {
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
+  // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
+  'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
+  ora: { source: "export { default } from 'ora';", answers: { ora: 'default' } },
+};
+
+/**
+ * cli-table3 0.6.5 measures cells with its own string-width 4, which counts a zero-width space (U+200B) and a lone
+ * variation selector as one column where terminals and string-width 8 (src/output/width.ts) count none: a cell
+ * holding one was padded one column short. Its bundle measures with ws's string-width instead (README, Development).
+ */
+const tableWidths = {
+  name: 'table-widths',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, ({ importer }) =>
+      /[\\/]cli-table3[\\/]/.test(importer) ? { path: 'string-width', namespace: 'ws-string-width' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'ws-string-width' }, () => ({ contents: "module.exports = require('string-width').default;", loader: 'js', resolveDir: root }));
+    // cli-table3 colours through @colors/colors only for its `style` colours, which ws leaves empty
+    build.onResolve({ filter: /^@colors\/colors\/safe$/ }, () => ({ path: '@colors/colors/safe', external: true }));
+  },
 };
 
 /**
@@ -179,7 +199,7 @@ const builds = [
     plugins: [vendorPlugin, inlineVersion, requireExternals, lazyBuiltins],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins, tableWidths] }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.

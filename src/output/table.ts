@@ -20,10 +20,13 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
 /**
  * Columns for a terminal, never wider than it. To fit, in this order: ids that do not identify the row are
  * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut
- * (never the column a person identifies the row by); then columns are left out from the right, and their
- * headers returned for a hint. `wide` shows every column whole, however wide. Numbers are right-aligned.
+ * (never the column a person identifies the row by); then the few cells far longer than the rest of their
+ * column are cut (a 240-character slug), so that one row does not cost every row a column; then columns are
+ * left out from the right, and their headers returned for a hint. `wide` shows every column whole, however
+ * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
+ * two blanks between columns), loaded only here.
  */
-export function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): { text: string; hidden: string[] } {
+export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): Promise<{ text: string; hidden: string[] }> {
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
@@ -38,17 +41,43 @@ export function terminalTable<T>(columns: Column<T>[], items: T[], width: number
   }
   const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
   const { widths } = layout(columns, cells, shown, room, true);
-  const line = (values: string[]) =>
-    shown
-      .map((i, at) => {
-        const text = cutWidth(values[i]!, widths[at]!);
-        const pad = ' '.repeat(Math.max(0, widths[at]! - textWidth(text)));
-        return right[i] ? pad + text : text + pad;
-      })
-      .join(' '.repeat(gap))
-      .trimEnd();
-  const text = `${[paint('bold', line(columns.map((c) => cell(c.header)))), ...cells.map(line)].join('\n')}\n`;
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    chars: borderless,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    colWidths: widths,
+    colAligns: shown.map((i) => (right[i] ? 'right' : 'left')),
+    wordWrap: false,
+  });
+  // a header cut keeps both ends, so that `column_01` and `column_02` stay told apart
+  table.push(shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))));
+  for (const row of cells) table.push(shown.map((i) => row[i]!));
+  const text = `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
   return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
+}
+
+/** cli-table3's characters for gh's style: no borders, two blanks between columns. */
+const borderless = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap),
+};
+
+/** The hint for columns left out, on one line of the terminal: their names when they fit, else their count. */
+export function leftOutHint(hidden: string[], width: number): string {
+  const room = (width > 0 ? width : fallbackColumns) - 1;
+  const named = `left out to fit the terminal: ${hidden.join(', ')}; see them with --wide or -o tsv`;
+  if (textWidth(named) <= room) return named;
+  return cutWidth(`${hidden.length} column${hidden.length === 1 ? '' : 's'} left out to fit the terminal; see them with --wide or -o tsv`, room);
+}
+
+/** Text cut to `columns` in its middle, its start and end kept around an ellipsis. */
+function cutMiddle(text: string, columns: number): string {
+  if (textWidth(text) <= columns || columns < 5) return cutWidth(text, columns);
+  const head = cutWidth(text, Math.ceil((columns - 1) / 2) + 1).slice(0, -1);
+  const chars = [...text];
+  let tail = '';
+  while (chars.length && textWidth(chars.at(-1)! + tail) <= columns - 1 - textWidth(head)) tail = chars.pop()! + tail;
+  return `${head}…${tail}`;
 }
 
 /** A column of numbers (a query result's), shown right-aligned like counts and durations. */
@@ -58,13 +87,16 @@ function isNumberColumn(values: unknown[]): boolean {
 }
 
 /**
- * Widths of the shown columns: natural, then flexible columns cut (not the identifying one). With `last`,
- * when nothing else is left to give, the identifying column is cut too, then the widest, so that no line
- * is wider than `room` however narrow it is.
+ * Widths of the shown columns: natural, then flexible columns cut (not the identifying one), then every column
+ * cut to the width of its ordinary cells (all but its longest tenth, at least one, never under its header nor
+ * `minFlex`). With `last`, when nothing else is left to give, the identifying column is cut too, then the widest,
+ * so that no line is wider than `room` however narrow it is.
  */
 function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
   const natural = shown.map((i) => Math.max(textWidth(cell(columns[i]!.header)), ...cells.map((row) => textWidth(row[i]!))));
-  let widths = room === Infinity ? natural : fit(natural, shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key), room);
+  const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
+  let widths = room === Infinity ? natural : fit(natural, flexible, room);
+  if (room !== Infinity) widths = shrink(widths, shown.map((i, at) => (flexible[at] ? widths[at]! : ordinary(columns[i]!, cells, i))), room);
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   while (last && total > room) {
     const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
@@ -76,6 +108,12 @@ function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], roo
   return { widths, total };
 }
 
+/** The width a column needs but for its longest tenth of cells (one at least): what cutting those would leave. */
+function ordinary<T>(column: Column<T>, cells: string[][], i: number): number {
+  const sorted = cells.map((row) => textWidth(row[i]!)).sort((a, b) => b - a);
+  const outliers = Math.max(1, Math.floor(sorted.length / 10));
+  return Math.max(textWidth(cell(column.header)), minFlex, sorted[outliers] ?? 0);
+}
 /** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */
 function shortenIds(cells: string[][], column: number): void {
   const ids = cells.map((row) => row[column]!);
@@ -91,12 +129,17 @@ function shortenIds(cells: string[][], column: number): void {
 
 /** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
 export function fit(natural: number[], flexible: boolean[], width: number): number[] {
+  return shrink(natural, natural.map((w, i) => (flexible[i] ? Math.min(w, minFlex) : w)), width);
+}
+
+/** Shrinks the widest column still above its floor one character at a time until the row fits. */
+function shrink(natural: number[], floors: number[], width: number): number[] {
   const widths = [...natural];
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   while (total > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (flexible[i] && widths[i]! > minFlex && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      if (widths[i]! > floors[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
     }
     if (widest < 0) break;
     widths[widest]!--;
