@@ -30,7 +30,7 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
-  const fits = () => layout(columns, cells, shown).total <= room;
+  const fits = () => layout(columns, cells, shown, room, 'outliers').total <= room;
   const spareIds = shown.filter((i) => columns[i]!.kind === 'id' && !columns[i]!.key);
   if (!wide && !fits()) for (const i of spareIds) shortenIds(cells, i);
   if (!wide && !fits()) shown = shown.filter((i) => !spareIds.includes(i));
@@ -40,7 +40,7 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
     shown = shown.filter((at) => at !== i);
   }
   const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
-  const { widths } = layout(columns, cells, shown, room, true);
+  const { widths } = layout(columns, cells, shown, room, 'last');
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     chars: borderless,
@@ -87,18 +87,21 @@ function isNumberColumn(values: unknown[]): boolean {
 }
 
 /**
- * Widths of the shown columns: natural, then flexible columns cut (not the identifying one), then every column
- * cut to the width of its ordinary cells (all but its longest tenth, at least one, never under its header nor
- * `minFlex`). With `last`, when nothing else is left to give, the identifying column is cut too, then the widest,
+ * Widths of the shown columns: natural, then the outliers of any column cut to the width of its ordinary cells,
+ * then (past the `outliers` stage) flexible columns cut (not the identifying one). At the `last` stage, when nothing else is left to give, the identifying column is cut too, then the widest,
  * so that no line is wider than `room` however narrow it is.
  */
-function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
+function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
   const natural = shown.map((i) => Math.max(textWidth(cell(columns[i]!.header)), ...cells.map((row) => textWidth(row[i]!))));
   const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
-  let widths = room === Infinity ? natural : fit(natural, flexible, room);
-  if (room !== Infinity) widths = shrink(widths, shown.map((i, at) => (flexible[at] ? widths[at]! : ordinary(columns[i]!, cells, i))), room);
+  let widths = natural;
+  if (room !== Infinity) {
+    // a few cells far longer than the rest of their column give way first, the column a row is known by included
+    widths = shrink(natural, shown.map((i, at) => ordinary(columns[i]!, cells, i, natural[at]!)), room);
+    if (stage !== 'outliers') widths = fit(widths, flexible, room);
+  }
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
-  while (last && total > room) {
+  while (stage === 'last' && total > room) {
     const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
     const at = key >= 0 ? key : widths.indexOf(Math.max(...widths));
     if (widths[at]! <= 1) break;
@@ -108,11 +111,14 @@ function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], roo
   return { widths, total };
 }
 
-/** The width a column needs but for its longest tenth of cells (one at least): what cutting those would leave. */
-function ordinary<T>(column: Column<T>, cells: string[][], i: number): number {
+/**
+ * The width of a column but for its longest tenth of cells (one at least), when those are more than twice as
+ * wide as the rest: what cutting them leaves. Otherwise its natural width: nothing there is an outlier.
+ */
+function ordinary<T>(column: Column<T>, cells: string[][], i: number, natural: number): number {
   const sorted = cells.map((row) => textWidth(row[i]!)).sort((a, b) => b - a);
-  const outliers = Math.max(1, Math.floor(sorted.length / 10));
-  return Math.max(textWidth(cell(column.header)), minFlex, sorted[outliers] ?? 0);
+  const typical = Math.max(textWidth(cell(column.header)), minFlex, sorted[Math.max(1, Math.floor(sorted.length / 10))] ?? 0);
+  return natural > 2 * typical ? typical : natural;
 }
 /** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */
 function shortenIds(cells: string[][], column: number): void {

@@ -88,7 +88,7 @@ describe('terminal table widths', () => {
     expect(visibleLength('☕')).toBe(2);
     expect(visibleLength('👍🏽')).toBe(2);
     expect(visibleLength('👨‍👩‍👧')).toBe(2);
-    expect(visibleLength('☕ Coffee sales')).toBe(14);
+    expect(visibleLength('☕ Coffee sales')).toBe(15);
     expect(cutWidth('👨‍👩‍👧👨‍👩‍👧', 3)).toBe('👨‍👩‍👧…');
   });
 
