@@ -17,6 +17,7 @@ import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
 import { helpTopics, topicList } from './commands/help/topics.js';
 import { formatHelp } from './help/document.js';
+import { wrapLines } from './help/render.js';
 import { helpManifestOf } from './help/manifest.js';
 import { jsonFieldsOf, type Runner } from './commands/shared.js';
 import { known } from './output/fields.js';
@@ -50,8 +51,9 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .helpCommand('help [command...]', 'show help for a command or a topic, e.g. `ws help queries list`, `ws help environment`')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false, formatHelp })
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // help is wrapped to the terminal as dist/help.cjs wraps it (src/help/render.ts)
+      writeOut: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getOutHelpWidth?.() ?? 80)),
+      writeErr: (text) => io.stderr.write(wrapLines(text, program.configureOutput().getErrHelpWidth?.() ?? 80)),
       outputError: () => {}, // cli.ts prints every error itself, in one format
     })
     .exitOverride()

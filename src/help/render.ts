@@ -30,7 +30,7 @@ export function renderHelp(document: HelpDocument, width: number): string {
   // one column of terms for every section, as commander's padWidth
   let termWidth = 0;
   for (const section of document.sections) for (const [term] of section.items) termWidth = Math.max(termWidth, displayWidth(term));
-  const output = [document.usage, ''];
+  const output = [boxWrap(document.usage, width, minKnownWidth), ''];
   if (document.description.length > 0) output.push(boxWrap(document.description, width, minKnownWidth), '');
   for (const section of document.sections) {
     if (section.items.length === 0) continue;
@@ -95,4 +95,21 @@ function boxWrap(text: string, width: number, least = minWidthToWrap): string {
     wrapped.push(sum.join(''));
   }
   return wrapped.join('\n');
+}
+
+/**
+ * Help as written to the terminal (the text before and after the layout included): a line wider than the terminal is
+ * wrapped at blanks and keeps its indent, so that the terminal does not break words; an example (`$ ws …`) stays
+ * whole to be copied. The layout's own lines already fit, but for a term longer than the width.
+ */
+export function wrapLines(text: string, width: number): string {
+  if (width < minKnownWidth) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width || /^\s*\$ /.test(line)) return line;
+      const indent = /^\s*/.exec(line)![0];
+      return indent + boxWrap(line.slice(indent.length), width - indent.length, 1).replace(/\n/g, `\n${indent}`);
+    })
+    .join('\n');
 }

@@ -71,7 +71,7 @@ function spinner(io: IO, label: string, started: number): Progress {
   io.stderr.once('error', onError);
   void loadOra().then((create) => {
     if (stopped) return;
-    ora = create({ stream: io.stderr as NodeJS.WriteStream, isEnabled: true, hideCursor: false, discardStdin: false, spinner: { frames, interval: tickMs } });
+    ora = create({ stream: io.stderr as NodeJS.WriteStream, isEnabled: true, hideCursor: false, discardStdin: false, color: false, spinner: { frames, interval: tickMs } });
     draw();
   });
   return {

@@ -62,12 +62,17 @@ const borderless = {
   left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap),
 };
 
-/** The hint for columns left out, on one line of the terminal: their names when they fit, else their count. */
+/**
+ * The hint for columns left out, on one line of the terminal: every name when they fit; else their count and as
+ * many names as fit; else the count alone.
+ */
 export function leftOutHint(hidden: string[], width: number): string {
   const room = (width > 0 ? width : fallbackColumns) - 1;
   const named = `left out to fit the terminal: ${hidden.join(', ')}; see them with --wide or -o tsv`;
   if (textWidth(named) <= room) return named;
-  return cutWidth(`${hidden.length} column${hidden.length === 1 ? '' : 's'} left out to fit the terminal; see them with --wide or -o tsv`, room);
+  const counted = (names: string[]) => `${hidden.length} columns left out${names.length ? `: ${names.join(', ')}, …` : ''}; see them with --wide`;
+  for (let k = hidden.length - 1; k > 0; k--) if (textWidth(counted(hidden.slice(0, k))) <= room) return counted(hidden.slice(0, k));
+  return cutWidth(counted([]), room);
 }
 
 /** Text cut to `columns` in its middle, its start and end kept around an ellipsis. */
@@ -117,7 +122,10 @@ function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], roo
  */
 function ordinary<T>(column: Column<T>, cells: string[][], i: number, natural: number): number {
   const sorted = cells.map((row) => textWidth(row[i]!)).sort((a, b) => b - a);
-  const typical = Math.max(textWidth(cell(column.header)), minFlex, sorted[Math.max(1, Math.floor(sorted.length / 10))] ?? 0);
+  const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))];
+  // a single row has no ordinary cells to tell an outlier by
+  if (rest === undefined) return natural;
+  const typical = Math.max(textWidth(cell(column.header)), minFlex, rest);
   return natural > 2 * typical ? typical : natural;
 }
 /** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */
