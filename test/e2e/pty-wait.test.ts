@@ -132,6 +132,21 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
     expect(result.output).not.toContain('\x1b[?25l'); // the cursor is never hidden, so never left hidden
   });
 
+  it.each([20, 40])('%i columns: every frame of the spinner says the state and time first, the run last, cut with …', async (columns) => {
+    const { session, runId } = await waiting(columns);
+    await session.waitFor(/PENDING \d/);
+    session.type('\x03');
+    const result = await session.result;
+    // the terminal echoes the Ctrl-C typed after the frame it interrupted
+    const shown = frames(result.output).map((frame) => frame.replace(/\^C$/, ''));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const frame of shown) {
+      expect([...frame].length, frame).toBeLessThanOrEqual(columns - 1);
+      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s)  \S.*…$/);
+    }
+    if (columns === 40) expect(shown.at(-1)).toContain(`query run ${runId.slice(0, 8)}`);
+  });
+
   it('Ctrl-C typed in the terminal: exit 130 with the resume hint', async () => {
     const { session, runId } = await waiting(20);
     session.type('\x03');

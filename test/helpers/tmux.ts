@@ -31,7 +31,7 @@ export interface TmuxSession {
 
 /**
  * A shell in a tmux terminal of the given size, with `env` (and a private config folder) and `ws` a function that
- * runs this checkout's bin/ws.js. `run` types a command line into it.
+ * runs this checkout's bin/ws.js. `run` types a command line into it, which clears the screen first.
  */
 export async function startTmux(columns: number, rows: number, env: Record<string, string>): Promise<TmuxSession & { run(line: string): Promise<void> }> {
   const socket = `ws-test-${process.pid}-${++sessions}`;
@@ -61,10 +61,8 @@ export async function startTmux(columns: number, rows: number, env: Record<strin
       await tmux('send-keys', '-t', 't', ...(literal ? ['-l', keys] : [keys]));
     },
     async run(line: string) {
-      await session.keys('clear', true);
-      await session.keys('Enter');
-      await session.waitFor(/^\$ $/, 'a clear screen');
-      await session.keys(line, true);
+      // cleared as the line runs: the screen shows what the command shows, not the command
+      await session.keys(`clear; ${line}`, true);
       await session.keys('Enter');
     },
     close() {
