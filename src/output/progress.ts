@@ -44,7 +44,7 @@ export function columnsOf(io: IO): number {
  * One line drawn by ora, redrawn every tick: what matters first (state, time, a remark), what is watched last,
  * cut with `…` to the width read at each tick, so it never wraps (a wrapped line could not be redrawn). ora
  * neither hides the cursor (nothing needs restoring however ws ends) nor takes stdin (a second Ctrl-C must
- * reach ws). ora loads on the first tick, so that a wait that ends at once never loads it.
+ * reach ws). ora is loaded when a spinner starts, never for help, a pipe or CI; its first frame follows.
  */
 function spinner(io: IO, label: string, started: number): Progress {
   let state = 'waiting';

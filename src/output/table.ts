@@ -18,11 +18,11 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
 }
 
 /**
- * Columns for a terminal, never wider than it. To fit, in this order: ids that do not identify the row are
- * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut
- * (never the column a person identifies the row by); then the few cells far longer than the rest of their
- * column are cut (a 240-character slug), so that one row does not cost every row a column; then columns are
- * left out from the right, and their headers returned for a hint. `wide` shows every column whole, however
+ * Columns for a terminal, never wider than it. To fit, in this order: the few cells far longer than the rest of
+ * their column are cut (a 240-character slug), so that one row does not cost every row a column; ids that do not
+ * identify the row are shortened to a form still unique in the table (`1000…0001`), then left out; flexible
+ * columns are cut (never the column a person identifies the row by); then columns are left out from the right,
+ * and their headers returned for a hint. `wide` shows every column whole, however
  * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
  * two blanks between columns), loaded only here.
  */
@@ -30,31 +30,45 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
-  const fits = () => layout(columns, cells, shown, room, 'outliers').total <= room;
+  // each cell is measured once: a table may have thousands of rows, and its layout is tried several times
+  const measure = () => cells.map((row) => row.map((text) => textWidth(text)));
+  let measured = measure();
+  const fits = () => layout(columns, measured, shown, room, 'outliers').total <= room;
   const spareIds = shown.filter((i) => columns[i]!.kind === 'id' && !columns[i]!.key);
-  if (!wide && !fits()) for (const i of spareIds) shortenIds(cells, i);
+  if (!wide && !fits()) {
+    for (const i of spareIds) shortenIds(cells, i);
+    measured = measure();
+  }
   if (!wide && !fits()) shown = shown.filter((i) => !spareIds.includes(i));
   const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => Number(Boolean(columns[b]!.dropFirst)) - Number(Boolean(columns[a]!.dropFirst)));
   for (const i of wide ? [] : dropOrder) {
-    if (layout(columns, cells, shown, room).total <= room || shown.length === 1) break;
+    if (layout(columns, measured, shown, room).total <= room || shown.length === 1) break;
     shown = shown.filter((at) => at !== i);
   }
   const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
-  const { widths } = layout(columns, cells, shown, room, 'last');
+  const { widths } = layout(columns, measured, shown, room, 'last');
   const { default: Table } = await import('cli-table3');
-  const table = new Table({
-    chars: borderless,
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    colWidths: widths,
-    colAligns: shown.map((i) => (right[i] ? 'right' : 'left')),
-    wordWrap: false,
-  });
   // a header cut keeps both ends, so that `column_01` and `column_02` stay told apart
-  table.push(shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))));
-  for (const row of cells) table.push(shown.map((i) => row[i]!));
-  const text = `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  const rows = [shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))), ...cells.map((row) => shown.map((i) => row[i]!))];
+  let text = '';
+  // cli-table3's layout takes time in the square of its rows (20,000 took 80 s): with fixed widths and no spans,
+  // tables of a few rows each, one under the other, draw the same lines (README, Development)
+  for (let at = 0; at < rows.length; at += chunkRows) {
+    const table = new Table({
+      chars: borderless,
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+      colWidths: widths,
+      colAligns: shown.map((i) => (right[i] ? 'right' : 'left')),
+      wordWrap: false,
+    });
+    table.push(...rows.slice(at, at + chunkRows));
+    text += `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  }
   return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
 }
+
+/** Rows drawn by one cli-table3 table. */
+const chunkRows = 100;
 
 /** cli-table3's characters for gh's style: no borders, two blanks between columns. */
 const borderless = {
@@ -96,13 +110,13 @@ function isNumberColumn(values: unknown[]): boolean {
  * then (past the `outliers` stage) flexible columns cut (not the identifying one). At the `last` stage, when nothing else is left to give, the identifying column is cut too, then the widest,
  * so that no line is wider than `room` however narrow it is.
  */
-function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
-  const natural = shown.map((i) => Math.max(textWidth(cell(columns[i]!.header)), ...cells.map((row) => textWidth(row[i]!))));
+function layout<T>(columns: Column<T>[], measured: number[][], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
+  const natural = shown.map((i) => measured.reduce((widest, row) => Math.max(widest, row[i]!), textWidth(cell(columns[i]!.header))));
   const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
   let widths = natural;
   if (room !== Infinity) {
     // a few cells far longer than the rest of their column give way first, the column a row is known by included
-    widths = shrink(natural, shown.map((i, at) => ordinary(columns[i]!, cells, i, natural[at]!)), room);
+    widths = shrink(natural, shown.map((i, at) => ordinary(columns[i]!, measured, i, natural[at]!)), room);
     if (stage !== 'outliers') widths = fit(widths, flexible, room);
   }
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
@@ -120,8 +134,8 @@ function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], roo
  * The width of a column but for its longest tenth of cells (one at least), when those are more than twice as
  * wide as the rest: what cutting them leaves. Otherwise its natural width: nothing there is an outlier.
  */
-function ordinary<T>(column: Column<T>, cells: string[][], i: number, natural: number): number {
-  const sorted = cells.map((row) => textWidth(row[i]!)).sort((a, b) => b - a);
+function ordinary<T>(column: Column<T>, measured: number[][], i: number, natural: number): number {
+  const sorted = measured.map((row) => row[i]!).sort((a, b) => b - a);
   const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))];
   // a single row has no ordinary cells to tell an outlier by
   if (rest === undefined) return natural;

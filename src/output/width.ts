@@ -4,6 +4,9 @@
  * combining marks); cli-table3's bundle measures with the same function (scripts/build.mjs).
  */
 import stringWidth from 'string-width';
+import { narrowText } from './narrow.js';
+
+export { narrowText };
 
 /** Used when the terminal does not say its size (0 columns): output stays bounded all the same. */
 export const fallbackColumns = 80;
@@ -29,15 +32,19 @@ function graphemes(text: string): Iterable<string> {
 
 /** Columns one character (a grapheme: an emoji sequence, a letter with its marks) takes. */
 export function charWidth(char: string, mode: Marks = 'exact'): number {
-  const width = stringWidth(char);
+  const width = measure(char);
   if (mode === 'exact' || pictographic.test(char)) return width;
   return width + (char.match(marks)?.length ?? 0);
+}
+
+function measure(text: string): number {
+  return narrowText.test(text) ? text.length : stringWidth(text);
 }
 
 /** Columns text takes; colour codes take none. */
 export function textWidth(text: string, mode: Marks = 'exact'): number {
   const plain = text.replace(colour, '');
-  if (mode === 'exact') return stringWidth(plain);
+  if (mode === 'exact' || narrowText.test(plain)) return measure(plain);
   let used = 0;
   for (const char of graphemes(plain)) used += charWidth(char, mode);
   return used;

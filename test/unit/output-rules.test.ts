@@ -3,7 +3,8 @@ import { colorWanted } from '../../src/output/color.js';
 import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
 import { pagerCommand } from '../../src/output/pager.js';
 import { terminalTable } from '../../src/output/table.js';
-import { clipWidth, cutWidth, textWidth as visibleLength } from '../../src/output/width.js';
+import stringWidth from 'string-width';
+import { clipWidth, cutWidth, narrowText, textWidth as visibleLength } from '../../src/output/width.js';
 import { column } from '../../src/output/view.js';
 
 const noPaint = (_kind: string, text: string) => text;
@@ -82,6 +83,15 @@ describe('terminal table widths', () => {
     expect(cutWidth('ae\u0301bc', 3, 'safe')).toBe('a…');
     expect(cutWidth('ae\u0301bc', 3)).toBe('ae\u0301…');
     expect(clipWidth('\u001b[31m売上データ\u001b[39m', 5)).toBe('\u001b[31m売上\u001b[39m');
+  });
+
+  it('counts every character of its fast path (no string-width) one column, as string-width does', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (narrowText.test(char)) expect(stringWidth(char), `U+${code.toString(16)}`).toBe(1);
+    }
+    expect(narrowText.test('1000…0001 ⠋ Café')).toBe(true);
+    expect(narrowText.test('☕')).toBe(false);
   });
 
   it('measures emoji as terminals draw them: a cup, a skin-toned thumb and a family are two columns each', () => {
