@@ -67,6 +67,8 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
 }
 
+/** Fewer rows than this have no cells too long for their column: each is a tenth or more of the table. */
+const minRowsForOutliers = 4;
 /** Rows drawn by one cli-table3 table. */
 const chunkRows = 100;
 
@@ -136,9 +138,9 @@ function layout<T>(columns: Column<T>[], measured: number[][], shown: number[], 
  */
 function ordinary<T>(column: Column<T>, measured: number[][], i: number, natural: number): number {
   const sorted = measured.map((row) => row[i]!).sort((a, b) => b - a);
-  const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))];
-  // a single row has no ordinary cells to tell an outlier by
-  if (rest === undefined) return natural;
+  // a few rows have no ordinary cells to tell an outlier by
+  if (sorted.length < minRowsForOutliers) return natural;
+  const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))]!;
   const typical = Math.max(textWidth(cell(column.header)), minFlex, rest);
   return natural > 2 * typical ? typical : natural;
 }
