@@ -50,6 +50,53 @@ const vendors = {
     source: [...['server/index.js', 'server/stdio.js', 'types.js'].map((file) => `Object.assign(exports, require('@modelcontextprotocol/sdk/${file}'));`), "exports.toJSONSchema = require('zod/v4/core').toJSONSchema;"].join('\n'),
     answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '', 'zod/v4/core': '' },
   },
+  // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
+  'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
+  ora: { source: "export { default } from 'ora';", answers: { ora: 'default' } },
+  // loaded through sharedWidths below
+  'string-width': {
+    source: `const { narrowText } = require('./src/output/narrow.ts');
+let stringWidth;
+module.exports = (text) => (narrowText.test(text) ? text.length : (stringWidth ??= require('string-width').default)(text));`,
+    answers: {},
+  },
+};
+
+/**
+ * string-width, one copy for all, in dist/vendor/string-width.cjs: src/output/width.ts reads it on its first
+ * measurement, and the bundles of cli-table3 and ora measure with it too. string-width itself loads only for text
+ * that is not plain (src/output/narrow.ts): it takes about 60 ms (an Intl.Segmenter, regular expressions of every
+ * emoji), too much for every table. cli-table3 0.6.5 would measure with its own string-width 4, which counts a
+ * zero-width space (U+200B) and a lone variation selector as one column where terminals and string-width 8 count
+ * none: a cell holding one was padded one column short (README, Development).
+ */
+const sharedWidths = {
+  name: 'shared-widths',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, ({ importer }) => {
+      if (/[\\/]node_modules[\\/](cli-table3|ora)[\\/]/.test(importer)) return { path: './string-width.cjs', namespace: 'ws-string-width' };
+      if (path.relative(root, importer).startsWith(`src${path.sep}`)) return { path: './vendor/string-width.cjs', namespace: 'ws-string-width' };
+      return undefined;
+    });
+    // loaded on the first call; each text measured once, since cli-table3 measures a cell several times over
+    build.onLoad({ filter: /.*/, namespace: 'ws-string-width' }, ({ path: file }) => ({
+      contents: `let stringWidth;
+const known = new Map();
+module.exports = (text) => {
+  let width = known.get(text);
+  if (width === undefined) {
+    if (known.size >= 10000) known.clear();
+    stringWidth ??= require(${JSON.stringify(file)});
+    known.set(text, (width = stringWidth(text)));
+  }
+  return width;
+};`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /string-width\.cjs$/, namespace: 'ws-string-width' }, ({ path: file }) => ({ path: file, external: true }));
+    // cli-table3 colours through @colors/colors only for its `style` colours, which ws leaves empty
+    build.onResolve({ filter: /^@colors\/colors\/safe$/ }, () => ({ path: '@colors/colors/safe', external: true }));
+  },
 };
 
 /**
@@ -186,10 +233,10 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    plugins: [vendorPlugin, inlineVersion, requireExternals, lazyBuiltins],
+    plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals, lazyBuiltins],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins, sharedWidths] }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.

@@ -18,6 +18,7 @@ import { registerSkills } from './commands/skills/index.js';
 import { helpTopic } from './commands/help/help.js';
 import { helpTopics, topicList } from './help/topics.js';
 import { formatHelp } from './help/document.js';
+import { wrapLines } from './help/render.js';
 import { helpManifestOf } from './help/manifest.js';
 import { jsonFieldsOf, unknownCommandHints, type Runner } from './commands/shared.js';
 import { known } from './output/fields.js';
@@ -52,10 +53,11 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .helpCommand('help [command...]', 'show help for a command or a topic, e.g. `ws help queries list`, `ws help environment`')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false, formatHelp })
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      // help is wrapped to the terminal as dist/help.cjs wraps it (src/help/render.ts)
+      writeOut: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getOutHelpWidth?.() ?? 80)),
       // commander writes here only the help it shows when a group is given no command (`ws`, `ws queries`; errors
       // go through outputError): help, so to stdout, as gh and git do, where `ws | less` reads it; laid out for stdout
-      writeErr: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getErrHelpWidth?.() ?? 80)),
       getErrHelpWidth: () => (process.stdout.isTTY ? process.stdout.columns : 80), // 80: commander's width off a terminal
       outputError: () => {}, // cli.ts prints every error itself, in one format
     })

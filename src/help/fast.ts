@@ -4,7 +4,7 @@
 // bin/ws.js runs the whole of ws as before.
 import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
 import type { HelpEntry, HelpIndex, HelpNode } from './manifest.js';
-import { renderHelp } from './render.js';
+import { renderHelp, wrapLines } from './render.js';
 
 /** Help goes to stdout, asked for or shown for a group given no command (`ws`, `ws queries`), as gh and git do. */
 export interface HelpAnswer {
@@ -34,7 +34,7 @@ export function helpAnswer(argv: readonly string[], manifest: Buffer): HelpAnswe
   const entry = (line: number) => JSON.parse(lineOf(manifest, line)) as HelpEntry;
   const show = (node: HelpNode): HelpAnswer => {
     const { document, before, after } = entry(node.line);
-    return { text: (width) => before + renderHelp(document, width) + after };
+    return { text: (width) => wrapLines(before + renderHelp(document, width) + after, width) };
   };
   const flag = helpFlags.includes(argv.at(-1) ?? '') ? argv.at(-1)! : undefined;
   if (flag !== undefined) {

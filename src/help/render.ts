@@ -22,14 +22,16 @@ const minWidthToWrap = 40;
 const itemIndent = 2;
 /** Between a term and its description. */
 const spacerWidth = 2;
+/** Narrower than this a width is taken as unknown (a terminal that reports 0 columns): nothing is wrapped. */
+const minKnownWidth = 16;
 
 /** `width` is commander's helpWidth: the terminal's columns (0 included), or 80 when not a terminal. */
 export function renderHelp(document: HelpDocument, width: number): string {
   // one column of terms for every section, as commander's padWidth
   let termWidth = 0;
   for (const section of document.sections) for (const [term] of section.items) termWidth = Math.max(termWidth, displayWidth(term));
-  const output = [document.usage, ''];
-  if (document.description.length > 0) output.push(boxWrap(document.description, width), '');
+  const output = [boxWrap(document.usage, width, minKnownWidth), ''];
+  if (document.description.length > 0) output.push(boxWrap(document.description, width, minKnownWidth), '');
   for (const section of document.sections) {
     if (section.items.length === 0) continue;
     output.push(section.title, ...section.items.map(([term, description]) => formatItem(term, termWidth, description, width)), '');
@@ -53,6 +55,12 @@ function formatItem(term: string, termWidth: number, description: string, width:
   if (!description) return indent + term;
   const paddedTerm = term.padEnd(termWidth + term.length - displayWidth(term));
   const remainingWidth = width - termWidth - spacerWidth - itemIndent;
+  // too narrow for a column of descriptions beside the terms (commander would not wrap it, and the terminal breaks
+  // its words): the description goes under its term, wrapped to the width
+  if (remainingWidth < minWidthToWrap && width >= minKnownWidth && !preformatted(description) && itemIndent + termWidth + spacerWidth + displayWidth(description) > width) {
+    const under = ' '.repeat(itemIndent * 2);
+    return `${indent}${term}\n${under}${boxWrap(description, width - itemIndent * 2, 1).replace(/\n/g, `\n${under}`)}`;
+  }
   let formatted = description;
   if (remainingWidth >= minWidthToWrap && !preformatted(description)) {
     formatted = boxWrap(description, remainingWidth).replace(/\n/g, `\n${' '.repeat(termWidth + spacerWidth)}`);
@@ -60,9 +68,9 @@ function formatItem(term: string, termWidth: number, description: string, width:
   return indent + paddedTerm + ' '.repeat(spacerWidth) + formatted.replace(/\n/g, `\n${indent}`);
 }
 
-/** Wraps at blanks, keeping the line breaks already there; narrower than minWidthToWrap, not at all. */
-function boxWrap(text: string, width: number): string {
-  if (width < minWidthToWrap) return text;
+/** Wraps at blanks, keeping the line breaks already there; narrower than `least`, not at all. */
+function boxWrap(text: string, width: number, least = minWidthToWrap): string {
+  if (width < least) return text;
   const wrapped: string[] = [];
   for (const line of text.split(/\r\n|\n/)) {
     const chunks = line.match(/[\s]*[^\s]+/g);
@@ -87,4 +95,21 @@ function boxWrap(text: string, width: number): string {
     wrapped.push(sum.join(''));
   }
   return wrapped.join('\n');
+}
+
+/**
+ * Help as written to the terminal (the text before and after the layout included): a line wider than the terminal is
+ * wrapped at blanks and keeps its indent, so that the terminal does not break words; an example (`$ ws …`) stays
+ * whole to be copied. The layout's own lines already fit, but for a term longer than the width.
+ */
+export function wrapLines(text: string, width: number): string {
+  if (width < minKnownWidth) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width || /^\s*\$ /.test(line)) return line;
+      const indent = /^\s*/.exec(line)![0];
+      return indent + boxWrap(line.slice(indent.length), width - indent.length, 1).replace(/\n/g, `\n${indent}`);
+    })
+    .join('\n');
 }

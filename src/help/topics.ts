@@ -31,11 +31,13 @@ A flag wins over a variable; a variable wins over the profile in the config file
                    exits 2 instead (give the key with --with-key-stdin or WS_API_KEY)
   NO_COLOR         any non-empty value: never colour the output (flag --no-color)
   CLICOLOR         0: no colour
-  CLICOLOR_FORCE   any value but 0: colour even when stdout is not a terminal
-  FORCE_COLOR      0 or false: no colour; any other value: colour even when stdout is not a terminal
+  CLICOLOR_FORCE   any value but 0: colour on a terminal despite CLICOLOR=0 or TERM=dumb; output to
+                   a pipe or file stays plain data
+  FORCE_COLOR      0 or false: no colour; any other value: as CLICOLOR_FORCE
   CI               set: no spinner, one line per change of state while waiting; no pager but
                    WS_PAGER; never asks for input, as with WS_NO_PROMPT
-  TERM             dumb (or unset): no spinner, and no pager unless WS_PAGER names one
+  TERM             dumb: no colour (unless forced), no spinner; dumb or unset: no pager unless WS_PAGER
+                   names one
   WS_CA_FILE       a PEM file of certificate authorities trusted besides Node's own (config key ca-file)
   NODE_EXTRA_CA_CERTS  Node's own: a PEM file of extra certificate authorities
   HTTPS_PROXY      the proxy for https:// base URLs (https_proxy wins when both are set)

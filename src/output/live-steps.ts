@@ -1,5 +1,5 @@
 import { columnsOf, minColumns } from './progress.js';
-import { clipWidth, fallbackColumns } from './width.js';
+import { clipWidth, fallbackColumns, textWidth } from './width.js';
 import type { IO } from '../io.js';
 import { durationLabel, formatDuration, plausibleDuration, span } from '../duration.js';
 import { cell } from '../text.js';
@@ -57,6 +57,8 @@ const showCursor = '\u001b[?25h';
 /** Used when the terminal does not say its size (0 rows): output stays bounded all the same. */
 const fallbackRows = 24;
 const tickMs = 100;
+/** Narrower than this, a step's line drops its number and column padding, so that its name still shows. */
+const compactBelow = 40;
 /** An error in a timeline line is cut here; the full text comes with the final error. */
 const maxErrorLength = 300;
 
@@ -116,7 +118,8 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
   let run: LiveRun | undefined;
   let retry: string | undefined;
   let skewMs = 0;
-  let drawn = 0;
+  /** The widths of the lines of the frame on the screen, to find its top again after the terminal narrows. */
+  let drawn: number[] = [];
   let lastFrame = '';
   let tick = 0;
   let active = true;
@@ -136,7 +139,13 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     const steps = run?.steps ?? [];
     const stepLine = (step: LiveStep, index: number) => {
       const took = elapsed(step.startedAt, step.completedAt);
-      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${durationLabel(took).padStart(6)}  ${step.name}${step.error ? `: ${step.error}` : ''}`;
+      const named = `${step.name}${step.error ? `: ${step.error}` : ''}`;
+      // narrow, the columns give way to what the line says: state, time, then the step's name
+      if (width < compactBelow) {
+        const shown = plausibleDuration(took);
+        return `${icon(step.state)} ${step.state}${shown === undefined ? '' : ` ${formatDuration(shown)}`} ${named}`;
+      }
+      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${durationLabel(took).padStart(6)}  ${named}`;
     };
     // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
     const room = height - 2 - (retry ? 1 : 0);
@@ -147,7 +156,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     for (let index = body.start; index < body.end; index++) out.push(stepLine(steps[index]!, index));
     if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
     if (retry && room >= 0) out.push(`  retrying: ${retry}`);
-    return out.map((line) => clipWidth(line, width));
+    return out.map((line) => clipWidth(line, width, '…'));
   }
 
   function draw(): void {
@@ -157,9 +166,19 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     const text = frame.join('\n');
     if (text === lastFrame) return;
     lastFrame = text;
-    // back to the frame's first line, clear down, draw: no line wraps, so `drawn` lines is exact
-    io.stderr.write(`${drawn > 0 ? `\r\u001b[${drawn}A` : ''}\u001b[J${text}\n`);
-    drawn = frame.length;
+    // back to the frame's first line, clear down, draw: no line wraps as drawn, so `drawn` lines is exact
+    io.stderr.write(`${up()}\u001b[J${text}\n`);
+    drawn = frame.map((line) => textWidth(line, 'safe'));
+  }
+
+  /**
+   * To the first line of the frame on the screen. A terminal narrowed since the frame was drawn reflows its
+   * lines (tmux, VTE, iTerm2 do): a line wider than the terminal now takes several rows.
+   */
+  function up(): string {
+    const columns = stream.columns || fallbackColumns;
+    const rows = drawn.reduce((sum, used) => sum + Math.max(1, Math.ceil(used / columns)), 0);
+    return rows > 0 ? `\r\u001b[${rows}A` : '';
   }
 
   function restore(): void {
@@ -183,7 +202,9 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
   // the first Ctrl-C restores the terminal at once: a second one exits before any `finally` runs
   const stopInterrupt = io.onInterrupt(() => {
     stopInterrupt();
-    draw();
+    // the frame goes, as the query spinner's line does: the error that follows says where the run was left
+    if (active) io.stderr.write(`${up()}\u001b[J`);
+    drawn = [];
     restore();
     if (options.interruptNote) io.stderr.write(`${options.interruptNote}\n`);
   });

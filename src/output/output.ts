@@ -8,7 +8,7 @@ import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
-import { detail, plainHeader, plainRow, terminalTable } from './table.js';
+import { detail, leftOutHint, plainHeader, plainRow, terminalTable } from './table.js';
 import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
@@ -120,10 +120,10 @@ export class Output {
         total = page.total;
       }
       if (items.length === 0) return this.hint(`no ${source.key} found`);
-      const table = terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
+      const table = await terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
       await out(table.text);
       if (source.footer) await out(`${stripControl(source.footer(items, this.io.columns ?? fallbackColumns))}\n`);
-      if (table.hidden.length) this.hint(`left out to fit the terminal: ${table.hidden.join(', ')}; see them with --wide or -o tsv`);
+      if (table.hidden.length) this.hint(leftOutHint(table.hidden, this.io.columns ?? 0));
       if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
         this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
       }

@@ -1,7 +1,7 @@
 import { formatDuration } from '../duration.js';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
-import { cutWidth, textWidth } from './width.js';
+import { cutWidth } from './width.js';
 
 /** Progress on stderr while waiting: a spinner in a terminal, plain lines on change elsewhere, nothing when quiet. */
 export interface Progress {
@@ -41,42 +41,55 @@ export function columnsOf(io: IO): number {
 }
 
 /**
- * One line redrawn every tick with `\r` and padding, no escape sequences: it works in any terminal that
- * moves to the start of the line. The line is cut to the width read at each tick, so it never wraps
- * (a wrapped line could not be redrawn), and a tick writes one short line, whatever the width says. The
- * cursor stays visible, so nothing needs restoring however ws ends.
+ * One line drawn by ora, redrawn every tick: what matters first (state, time, a remark), what is watched last,
+ * cut with `…` to the width read at each tick, so it never wraps (a wrapped line could not be redrawn). ora
+ * neither hides the cursor (nothing needs restoring however ws ends) nor takes stdin (a second Ctrl-C must
+ * reach ws). ora is loaded when a spinner starts, never for help, a pipe or CI; its first frame follows.
  */
 function spinner(io: IO, label: string, started: number): Progress {
   let state = 'waiting';
   let remark: string | undefined;
-  let frame = 0;
-  let shown = 0;
+  let ora: Ora | undefined;
+  let stopped = false;
+  const line = (columns: number) => {
+    const elapsed = formatDuration(io.now() - started);
+    // ora draws `frame text`: the frame and its blank take two columns, and the last column stays free
+    return cutWidth(`${state} ${elapsed}${remark ? ` ${remark}` : ''}  ${label}`, columns - 3, 'safe');
+  };
   const draw = () => {
     const columns = columnsOf(io);
+    // narrower than this ora's line count would divide by a width of 0 or wrap: the frame is cleared until it widens
+    if (columns < minColumns) return void ora?.clear();
     // an async stderr that is not keeping up gets no more frames until it drains
-    if (columns < minColumns || io.stderr.writableNeedDrain) return;
-    const elapsed = formatDuration(io.now() - started);
-    const text = cutWidth(`${frames[frame++ % frames.length]} ${label}: ${state} (${remark ? `${elapsed}; ${remark}` : elapsed})`, columns - 1, 'safe');
-    const used = textWidth(text, 'safe');
-    io.stderr.write(`\r${text}${' '.repeat(Math.max(0, Math.min(shown, columns - 1) - used))}`);
-    shown = used;
+    if (!ora || io.stderr.writableNeedDrain) return;
+    ora.text = line(columns);
+    ora.render();
   };
   const timer = setInterval(draw, tickMs);
   timer.unref(); // the wait keeps ws alive, never the spinner
   const onError = () => clearInterval(timer); // the terminal went away
   io.stderr.once('error', onError);
-  draw();
+  void loadOra().then((create) => {
+    if (stopped) return;
+    ora = create({ stream: io.stderr as NodeJS.WriteStream, isEnabled: true, hideCursor: false, discardStdin: false, color: false, spinner: { frames, interval: tickMs } });
+    draw();
+  });
   return {
     update: (next, nextRemark) => {
       state = cell(next);
       remark = nextRemark === undefined ? undefined : cell(nextRemark);
     },
     stop: () => {
+      stopped = true;
       clearInterval(timer);
       io.stderr.off('error', onError);
-      const columns = columnsOf(io);
-      if (shown > 0 && !io.stderr.destroyed) io.stderr.write(`\r${' '.repeat(columns >= minColumns ? Math.min(shown, columns - 1) : shown)}\r`);
-      shown = 0;
+      if (!io.stderr.destroyed) ora?.clear();
     },
   };
+}
+
+type Ora = { text: string; render(): unknown; clear(): unknown };
+
+async function loadOra(): Promise<(options: object) => Ora> {
+  return (await import('ora')).default as unknown as (options: object) => Ora;
 }

@@ -18,37 +18,87 @@ export function plainRow<T>(columns: Column<T>[], item: T): string {
 }
 
 /**
- * Columns for a terminal, never wider than it. To fit, in this order: ids that do not identify the row are
- * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut
- * (never the column a person identifies the row by); then columns are left out from the right, and their
- * headers returned for a hint. `wide` shows every column whole, however wide. Numbers are right-aligned.
+ * Columns for a terminal, never wider than it. To fit, in this order: the few cells far longer than the rest of
+ * their column are cut (a 240-character slug), so that one row does not cost every row a column; ids that do not
+ * identify the row are shortened to a form still unique in the table (`1000…0001`), then left out; flexible
+ * columns are cut (never the column a person identifies the row by); then columns are left out from the right,
+ * and their headers returned for a hint. `wide` shows every column whole, however
+ * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
+ * two blanks between columns), loaded only here.
  */
-export function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): { text: string; hidden: string[] } {
+export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): Promise<{ text: string; hidden: string[] }> {
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
-  const fits = () => layout(columns, cells, shown).total <= room;
+  // each cell is measured once: a table may have thousands of rows, and its layout is tried several times
+  const measure = () => cells.map((row) => row.map((text) => textWidth(text)));
+  let measured = measure();
+  const fits = () => layout(columns, measured, shown, room, 'outliers').total <= room;
   const spareIds = shown.filter((i) => columns[i]!.kind === 'id' && !columns[i]!.key);
-  if (!wide && !fits()) for (const i of spareIds) shortenIds(cells, i);
+  if (!wide && !fits()) {
+    for (const i of spareIds) shortenIds(cells, i);
+    measured = measure();
+  }
   if (!wide && !fits()) shown = shown.filter((i) => !spareIds.includes(i));
   const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => Number(Boolean(columns[b]!.dropFirst)) - Number(Boolean(columns[a]!.dropFirst)));
   for (const i of wide ? [] : dropOrder) {
-    if (layout(columns, cells, shown, room).total <= room || shown.length === 1) break;
+    if (layout(columns, measured, shown, room).total <= room || shown.length === 1) break;
     shown = shown.filter((at) => at !== i);
   }
   const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
-  const { widths } = layout(columns, cells, shown, room, true);
-  const line = (values: string[]) =>
-    shown
-      .map((i, at) => {
-        const text = cutWidth(values[i]!, widths[at]!);
-        const pad = ' '.repeat(Math.max(0, widths[at]! - textWidth(text)));
-        return right[i] ? pad + text : text + pad;
-      })
-      .join(' '.repeat(gap))
-      .trimEnd();
-  const text = `${[paint('bold', line(columns.map((c) => cell(c.header)))), ...cells.map(line)].join('\n')}\n`;
+  const { widths } = layout(columns, measured, shown, room, 'last');
+  const { default: Table } = await import('cli-table3');
+  // a header cut keeps both ends, so that `column_01` and `column_02` stay told apart
+  const rows = [shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))), ...cells.map((row) => shown.map((i) => row[i]!))];
+  let text = '';
+  // cli-table3's layout takes time in the square of its rows (20,000 took 80 s): with fixed widths and no spans,
+  // tables of a few rows each, one under the other, draw the same lines (README, Development)
+  for (let at = 0; at < rows.length; at += chunkRows) {
+    const table = new Table({
+      chars: borderless,
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+      colWidths: widths,
+      colAligns: shown.map((i) => (right[i] ? 'right' : 'left')),
+      wordWrap: false,
+    });
+    table.push(...rows.slice(at, at + chunkRows));
+    text += `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  }
   return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
+}
+
+/** Fewer rows than this have no cells too long for their column: each is a tenth or more of the table. */
+const minRowsForOutliers = 4;
+/** Rows drawn by one cli-table3 table. */
+const chunkRows = 100;
+
+/** cli-table3's characters for gh's style: no borders, two blanks between columns. */
+const borderless = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap),
+};
+
+/**
+ * The hint for columns left out, on one line of the terminal: every name when they fit; else their count and as
+ * many names as fit; else the count alone.
+ */
+export function leftOutHint(hidden: string[], width: number): string {
+  const room = (width > 0 ? width : fallbackColumns) - 1;
+  const named = `left out to fit the terminal: ${hidden.join(', ')}; see them with --wide or -o tsv`;
+  if (textWidth(named) <= room) return named;
+  const counted = (names: string[]) => `${hidden.length} columns left out${names.length ? `: ${names.join(', ')}, …` : ''}; see them with --wide`;
+  for (let k = hidden.length - 1; k > 0; k--) if (textWidth(counted(hidden.slice(0, k))) <= room) return counted(hidden.slice(0, k));
+  return cutWidth(counted([]), room);
+}
+
+/** Text cut to `columns` in its middle, its start and end kept around an ellipsis. */
+function cutMiddle(text: string, columns: number): string {
+  if (textWidth(text) <= columns || columns < 5) return cutWidth(text, columns);
+  const head = cutWidth(text, Math.ceil((columns - 1) / 2) + 1).slice(0, -1);
+  const chars = [...text];
+  let tail = '';
+  while (chars.length && textWidth(chars.at(-1)! + tail) <= columns - 1 - textWidth(head)) tail = chars.pop()! + tail;
+  return `${head}…${tail}`;
 }
 
 /** A column of numbers (a query result's), shown right-aligned like counts and durations. */
@@ -58,15 +108,21 @@ function isNumberColumn(values: unknown[]): boolean {
 }
 
 /**
- * Widths of the shown columns: natural, then flexible columns cut (not the identifying one). With `last`,
- * when nothing else is left to give, the identifying column is cut too, then the widest, so that no line
- * is wider than `room` however narrow it is.
+ * Widths of the shown columns: natural, then the outliers of any column cut to the width of its ordinary cells,
+ * then (past the `outliers` stage) flexible columns cut (not the identifying one). At the `last` stage, when nothing else is left to give, the identifying column is cut too, then the widest,
+ * so that no line is wider than `room` however narrow it is.
  */
-function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], room = Infinity, last = false): { widths: number[]; total: number } {
-  const natural = shown.map((i) => Math.max(textWidth(cell(columns[i]!.header)), ...cells.map((row) => textWidth(row[i]!))));
-  let widths = room === Infinity ? natural : fit(natural, shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key), room);
+function layout<T>(columns: Column<T>[], measured: number[][], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
+  const natural = shown.map((i) => measured.reduce((widest, row) => Math.max(widest, row[i]!), textWidth(cell(columns[i]!.header))));
+  const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
+  let widths = natural;
+  if (room !== Infinity) {
+    // a few cells far longer than the rest of their column give way first, the column a row is known by included
+    widths = shrink(natural, shown.map((i, at) => ordinary(columns[i]!, measured, i, natural[at]!)), room);
+    if (stage !== 'outliers') widths = fit(widths, flexible, room);
+  }
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
-  while (last && total > room) {
+  while (stage === 'last' && total > room) {
     const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
     const at = key >= 0 ? key : widths.indexOf(Math.max(...widths));
     if (widths[at]! <= 1) break;
@@ -76,6 +132,18 @@ function layout<T>(columns: Column<T>[], cells: string[][], shown: number[], roo
   return { widths, total };
 }
 
+/**
+ * The width of a column but for its longest tenth of cells (one at least), when those are more than twice as
+ * wide as the rest: what cutting them leaves. Otherwise its natural width: nothing there is an outlier.
+ */
+function ordinary<T>(column: Column<T>, measured: number[][], i: number, natural: number): number {
+  const sorted = measured.map((row) => row[i]!).sort((a, b) => b - a);
+  // a few rows have no ordinary cells to tell an outlier by
+  if (sorted.length < minRowsForOutliers) return natural;
+  const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))]!;
+  const typical = Math.max(textWidth(cell(column.header)), minFlex, rest);
+  return natural > 2 * typical ? typical : natural;
+}
 /** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */
 function shortenIds(cells: string[][], column: number): void {
   const ids = cells.map((row) => row[column]!);
@@ -91,12 +159,17 @@ function shortenIds(cells: string[][], column: number): void {
 
 /** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
 export function fit(natural: number[], flexible: boolean[], width: number): number[] {
+  return shrink(natural, natural.map((w, i) => (flexible[i] ? Math.min(w, minFlex) : w)), width);
+}
+
+/** Shrinks the widest column still above its floor one character at a time until the row fits. */
+function shrink(natural: number[], floors: number[], width: number): number[] {
   const widths = [...natural];
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   while (total > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (flexible[i] && widths[i]! > minFlex && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      if (widths[i]! > floors[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
     }
     if (widest < 0) break;
     widths[widest]!--;

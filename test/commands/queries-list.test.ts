@@ -128,7 +128,8 @@ describe('colour', () => {
     expect(result.stdout).toContain('\u001b[32mCOMPLETED\u001b[39m');
     expect(result.stdout).toContain('\u001b[31mFAILED\u001b[39m');
     expect(result.stdout).toContain('\u001b[33mRUNNING\u001b[39m');
-    expect(result.stdout).toMatch(/^\u001b\[1mID +SLUG +NAME +LAST RUN +UPDATED\u001b\[22m\n/);
+    // each header in bold (cli-table3 draws cells)
+    expect(result.stdout).toMatch(/^\u001b\[1mID\u001b\[22m +\u001b\[1mSLUG\u001b\[22m +\u001b\[1mNAME\u001b\[22m +\u001b\[1mLAST RUN\u001b\[22m +\u001b\[1mUPDATED\u001b\[22m\n/);
   });
 
   it('is on with FORCE_COLOR=1 in a terminal', async () => {

@@ -25,9 +25,12 @@ afterAll(async () => {
   await Promise.all([quick?.close(), stuck?.close()]);
 });
 
-/** The spinner's frames: what each redraw (after a `\r`) put on the line, padding included. */
+/** The spinner's frames: what each redraw by ora (to column 1, the line cleared, then drawn) put on the line. */
 function frames(output: string): string[] {
-  return output.split(/\r(?!\n)/).filter((part) => frameStart.test(part));
+  return output
+    .split(/\x1b\[1G(?:\x1b\[0K)?/)
+    .map((part) => part.replace(/\x1b\[\?2026[hl][\s\S]*$/, ''))
+    .filter((part) => frameStart.test(part));
 }
 
 /** The rows that end the output of `execute --wait --limit 3 -o csv`, whatever came before. */
@@ -122,11 +125,26 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
     expect(result.exitCode, result.killed ?? result.output).toBe(129);
     expectResumeHint(result.output, runId, 'SIGHUP');
     const polls = (await stuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length;
-    const elapsed = frames(result.output).map((frame) => frame.match(/\((\d+ms|[\d.]+s)\)/)?.[1]);
+    const elapsed = frames(result.output).map((frame) => frame.match(/^\S+ PENDING (\d+ms|[\d.]+s)  query run /)?.[1]);
     expect(new Set(elapsed).size).toBeGreaterThan(polls);
-    // the spinner's line is blanked before the error is printed
-    expect(result.output).toMatch(/\r +\rerror: stopped waiting/);
+    // the spinner's line is cleared before the error is printed
+    expect(result.output).toMatch(/\x1b\[1G\x1b\[0K(\x1b\[\?2026l)?error: stopped waiting/);
     expect(result.output).not.toContain('\x1b[?25l'); // the cursor is never hidden, so never left hidden
+  });
+
+  it.each([20, 40])('%i columns: every frame of the spinner says the state and time first, the run last, cut with …', async (columns) => {
+    const { session, runId } = await waiting(columns);
+    await session.waitFor(/PENDING \d/);
+    session.type('\x03');
+    const result = await session.result;
+    // the terminal echoes the Ctrl-C typed after the frame it interrupted
+    const shown = frames(result.output).map((frame) => frame.replace(/\^C$/, ''));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const frame of shown) {
+      expect([...frame].length, frame).toBeLessThanOrEqual(columns - 1);
+      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s)  \S.*…$/);
+    }
+    if (columns === 40) expect(shown.at(-1)).toContain(`query run ${runId.slice(0, 8)}`);
   });
 
   it('Ctrl-C typed in the terminal: exit 130 with the resume hint', async () => {
@@ -146,7 +164,7 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
   it('a closed terminal ends ws even when no SIGHUP reaches it: the spinner cannot write, and the wait stops', async () => {
     await stuck.clearRequests();
     const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: stuck.env, behindParent: true, maxBytes });
-    await session.waitFor(/query run .*: PENDING \(/);
+    await session.waitFor(/PENDING \d+(ms|\.\ds)  query run /);
     await expectEndAfterClose(session);
   });
 });

@@ -3,7 +3,8 @@ import { colorWanted } from '../../src/output/color.js';
 import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
 import { pagerCommand } from '../../src/output/pager.js';
 import { terminalTable } from '../../src/output/table.js';
-import { clipWidth, cutWidth, textWidth as visibleLength } from '../../src/output/width.js';
+import stringWidth from 'string-width';
+import { clipWidth, cutWidth, narrowText, textWidth as visibleLength } from '../../src/output/width.js';
 import { column } from '../../src/output/view.js';
 
 const noPaint = (_kind: string, text: string) => text;
@@ -95,37 +96,55 @@ describe('terminal table widths', () => {
   it('counts marks as one column for lines redrawn in place, as the spinner and live view always did', () => {
     expect(visibleLength('e\u0301', 'safe')).toBe(2);
     expect(visibleLength('\u2764\ufe0f', 'safe')).toBe(2);
-    expect(cutWidth('ae\u0301bc', 3, 'safe')).toBe('ae…');
+    // a letter and its mark are one grapheme: cut together, never apart
+    expect(cutWidth('ae\u0301bc', 3, 'safe')).toBe('a…');
     expect(cutWidth('ae\u0301bc', 3)).toBe('ae\u0301…');
     expect(clipWidth('\u001b[31m売上データ\u001b[39m', 5)).toBe('\u001b[31m売上\u001b[39m');
   });
 
-  it('fits wide names to the width, the slug whole', () => {
+  it('counts every character of its fast path (no string-width) one column, as string-width does', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (narrowText.test(char)) expect(stringWidth(char), `U+${code.toString(16)}`).toBe(1);
+    }
+    expect(narrowText.test('1000…0001 ⠋ Café')).toBe(true);
+    expect(narrowText.test('☕')).toBe(false);
+  });
+
+  it('measures emoji as terminals draw them: a cup, a skin-toned thumb and a family are two columns each', () => {
+    expect(visibleLength('☕')).toBe(2);
+    expect(visibleLength('👍🏽')).toBe(2);
+    expect(visibleLength('👨‍👩‍👧')).toBe(2);
+    expect(visibleLength('☕ Coffee sales')).toBe(15);
+    expect(cutWidth('👨‍👩‍👧👨‍👩‍👧', 3)).toBe('👨‍👩‍👧…');
+  });
+
+  it('fits wide names to the width, the slug whole', async () => {
     const columns = [column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NAME', 'name', { flex: true })];
-    const { text } = terminalTable(columns, [{ slug: 'sales_jp', name: '日本の売上'.repeat(6) }], 30, 0, noPaint);
+    const { text } = await terminalTable(columns, [{ slug: 'sales_jp', name: '日本の売上'.repeat(6) }], 30, 0, noPaint);
     for (const line of text.trimEnd().split('\n')) expect(visibleLength(line)).toBeLessThanOrEqual(30);
     expect(text).toContain('sales_jp');
     expect(text).toContain('…');
   });
 
-  it('fits any width, even one narrower than every column, with or without an identifying column', () => {
+  it('fits any width, even one narrower than every column, with or without an identifying column', async () => {
     const keyed = [column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('STATE', 'state', { kind: 'state' })];
     const unkeyed = [column<Record<string, string>>('STATE', 'state', { kind: 'state' }), column<Record<string, string>>('WHEN', 'when')];
     for (const width of [1, 3, 7, 11]) {
       for (const columns of [keyed, unkeyed]) {
-        const { text } = terminalTable(columns, [{ slug: 'revenue_by_country', state: 'COMPLETED', when: 'yesterday' }], width, 0, noPaint);
+        const { text } = await terminalTable(columns, [{ slug: 'revenue_by_country', state: 'COMPLETED', when: 'yesterday' }], width, 0, noPaint);
         for (const line of text.trimEnd().split('\n')) expect(visibleLength(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
       }
     }
   });
 
-  it('shortens ids to a form unique in the table', () => {
+  it('shortens ids to a form unique in the table', async () => {
     const columns = [column<Record<string, string>>('ID', 'id', { kind: 'id' }), column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NOTE', 'note')];
     const items = [
       { id: 'aaaa1111-0000-4000-8000-000000000001', slug: 'one', note: 'x'.repeat(20) },
       { id: 'aaaa1111-0000-4000-8000-000000000002', slug: 'two', note: 'x'.repeat(20) },
     ];
-    const { text } = terminalTable(columns, items, 40, 0, noPaint);
+    const { text } = await terminalTable(columns, items, 40, 0, noPaint);
     expect(text.split('\n')[1]).toMatch(/^aaaa…0001 +one/);
     expect(text.split('\n')[2]).toMatch(/^aaaa…0002 +two/);
   });

@@ -1,0 +1,68 @@
+/**
+ * The automation live view as a person sees it in tmux: at 20, 40 and 80 columns state and time come first and
+ * each step keeps its name (cut with `…`, never silently); Ctrl-C leaves no frame above the error; a terminal
+ * narrowed while the run goes on keeps one frame, no stale line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { skipWithoutTmux, startTmux } from '../helpers/tmux.js';
+
+let emu: TestEmulator;
+const steps = ['Daily revenue', 'Revenue by country'];
+const trigger = `ws automations trigger ${demoIds.automations.morningReport} --wait > /dev/null`;
+/** A line of a frame: its icon, a state and (for the run, and a step that started) the time. */
+const frameLine = /^\S (waiting|pending|running|completed|failed) +(\d+ms|[\d.]+s)/;
+
+beforeAll(async () => {
+  // slow steps: the run is on the screen for a few seconds
+  emu = await startTestEmulator({ stepMs: 1500 });
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
+  it.each([20, 40, 80])('at %i columns: state and time first, every step named, every cut ending in …; Ctrl-C leaves no frame', async (columns) => {
+    const terminal = await startTmux(columns, 20, emu.env);
+    try {
+      await terminal.run(trigger);
+      const screen = (await terminal.waitFor(/running/, 'a running step')).filter(Boolean);
+      expect(screen[0], screen.join('\n')).toMatch(/^\S (waiting|pending|running) +(\d+ms|[\d.]+s) +(a|…)/);
+      // the run's id is cut, and says so
+      if (columns < 60) expect(screen[0]).toMatch(/…$/);
+      for (const [at, name] of steps.entries()) {
+        // the frame: the run's line, then one line a step
+        const line = screen[at + 1]!;
+        expect(screen, screen.join('\n')).toHaveLength(3);
+        expect([...line].length).toBeLessThan(columns);
+        const shown = line.replace(/^\s*\S\s+(\d+\. )?(pending|running|completed) +((\d+ms|[\d.]+s|-) +)?/, '');
+        expect(shown === name || (shown.length > 1 && shown.endsWith('…') && name.startsWith(shown.slice(0, -1))), `step ${at + 1}: "${line}"`).toBe(true);
+      }
+      await terminal.keys('C-c');
+      const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+      expect(after.filter((line) => frameLine.test(line.trim()) || steps.some((name) => line.includes(name.slice(0, 6)))), after.join('\n')).toEqual([]);
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+
+  it('a terminal narrowed from 80 to 30 columns mid-run shows one frame: no stale line of the wider one', async () => {
+    const terminal = await startTmux(80, 20, emu.env);
+    try {
+      await terminal.run(trigger);
+      await terminal.waitFor(/Revenue by country/, 'the frame at 80 columns');
+      await terminal.resize(30);
+      // a few redraws at the new width
+      await terminal.waitFor(/^\S \S+ +\S+ +autom.*…$/m, 'a frame cut to 30 columns');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const screen = (await terminal.screen()).filter(Boolean);
+      expect(screen.filter((line) => /autom/.test(line)), screen.join('\n')).toHaveLength(1);
+      for (const name of steps) expect(screen.filter((line) => line.includes(name.slice(0, 5))), screen.join('\n')).toHaveLength(1);
+      expect(screen, screen.join('\n')).toHaveLength(3);
+      await terminal.keys('C-c');
+      await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+});
