@@ -508,7 +508,7 @@ describe('ws config', () => {
     writeConfigFile(dir, jsonBefore);
     const jsonError = await ws(['config', 'set', 'output', 'xml'], { WS_CONFIG_DIR: dir });
     expect(jsonError.exitCode).toBe(2);
-    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml' } });
+    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, chart' } });
     expect(readConfigFile(dir)).toEqual(jsonBefore);
   });
 

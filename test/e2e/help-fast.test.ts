@@ -211,7 +211,7 @@ describe('bin/ws.js', () => {
     expect(list).toEqual({ stdout: '', stderr: `error: unknown command 'list'\nhint: the API has no list of all runs: ${where}\n`, exitCode: 2 });
     expect(ls.stderr).toContain(`the API has no list of all runs: ${where}`);
     expect(other.stderr).toContain('hint: run `ws runs --help` for usage'); // any other unknown word: the usual hint
-    expect(help.stdout).toContain(`\nThe API has no list of all runs: ${where}.\n`);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(` The API has no list of all runs: ${where}. `); // wrapped to the width
   });
 
   it.each([[false], [true]])('stops quietly when the reader of stdout is gone before it writes (full path: %s): exit 0, nothing on stderr', async (full) => {

@@ -225,8 +225,9 @@ describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: th
   it('80 columns: the spinner runs, and the error is text for the person', async () => {
     const result = await wsInPty(args, { env: stuck.env, columns: 80, maxBytes: 64 * 1024 }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(6);
-    expect(result.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] query run [0-9a-f-]+: PENDING/);
-    expect(lines(result.output)).toMatch(/^error: gave up waiting for query run /m);
+    expect(result.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] PENDING [0-9.]+m?s  query run [0-9a-f-]+/);
+    // ora erases its line in place (CSI 1G, CSI 0K): the error starts where the spinner was
+    expect(lines(result.output)).toMatch(/(^|\x1b\[0K)error: gave up waiting for query run /m);
   });
 
   it('a terminal nobody watches (CI set, 0 columns): one line per state', async () => {
