@@ -53,8 +53,8 @@ const queryLookup = (wanted: string): Lookup<Query> => ({
   keys: [(query) => query.slug, (query) => query.name],
   shown: (query) => query.slug,
   plural: 'queries',
-  none: `no query has the slug or name "${wanted}"`,
-  list: 'list them with `ws queries list --search <text>`',
+  none: `no query has the slug or name ${JSON.stringify(wanted)}`,
+  list: 'see which there are: `ws queries list`',
   pick: 'use the slug of one',
 });
 
@@ -86,8 +86,8 @@ function automationByName(http: HttpClient, name: string): Promise<Automation> {
     keys: [(automation) => automation.name],
     shown: (automation) => automation.name,
     plural: 'automations',
-    none: `no automation is named "${name}"`,
-    list: 'list them with `ws automations list --search <text>`',
+    none: `no automation is named ${JSON.stringify(name)}`,
+    list: 'see which there are: `ws automations list`',
     pick: 'use the id of one',
   });
 }

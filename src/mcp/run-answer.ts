@@ -33,7 +33,7 @@ export type RunAnswer = z.infer<typeof runAnswerSchema>;
  * The answer for a run as it is now: still going, a normal answer saying how to look again; FAILED or
  * CANCELLED, the CLI's error; COMPLETED, its first rows.
  */
-export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, query: { id: string; slug: string } | undefined, maxRows: number, rerunCommand?: string): Promise<{ data: RunAnswer }> {
+export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, query: { id: string; slug: string } | undefined, maxRows: number, startedHere = false): Promise<{ data: RunAnswer }> {
   const notes: string[] = [];
   const rowsWanted = Math.min(maxRows, rowCap);
   if (maxRows > rowCap) notes.push(`max_rows ${maxRows} is more than ${rowCap.toLocaleString('en-US')}: clamped to ${rowCap.toLocaleString('en-US')}`);
@@ -47,7 +47,7 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
   if (!query) throw new WsError('api', `query run ${run.queryRunId} completed but its result names no query`);
   const allCommand = shellCommand('ws', 'queries', 'data', query.slug, '--all', '-o', 'csv');
   try {
-    const page = await readRunRows(http, query.id, run.queryRunId, rowsWanted, byteCap, { allCommand, ...(rerunCommand ? { rerunCommand } : {}) });
+    const page = await readRunRows(http, query.id, run.queryRunId, rowsWanted, byteCap, { allCommand });
     const omitted = page.totalRowCount === null ? (page.rows.length < rowsWanted ? 0 : null) : page.totalRowCount - page.rows.length;
     if (page.rows.length < rowsWanted && omitted) notes.push(`rows were left out to keep this answer under about ${byteCap / 1024} KiB`);
     return {
@@ -63,8 +63,10 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
       },
     };
   } catch (error) {
+    if (!(error instanceof WsError) || error.code !== 'data_replaced') throw error;
+    // the run this call started: its rows were replaced by another run's before they were read, which is no answer
+    if (startedHere) throw new WsError('api', error.message, { ...error, hint: 'call execute_query again, or get_query_run with the other run for its rows' });
     // an older run: its rows are no longer its query's latest data
-    if (!(error instanceof WsError) || !error.message.startsWith('the latest data of the query belongs to run')) throw error;
     return { data: { ...base, notes: [...notes, `its rows cannot be read any more: ${error.message.split(': ')[0]}; ${error.hint ?? ''}`] } };
   }
 }

@@ -53,8 +53,9 @@ function spinner(io: IO, label: string, started: number): Progress {
   let stopped = false;
   const line = (columns: number) => {
     const elapsed = formatDuration(io.now() - started);
-    // ora draws `frame text`: the frame and its blank take two columns, and the last column stays free
-    return cutWidth(`${state} ${elapsed}${remark ? ` ${remark}` : ''}  ${label}`, columns - 3, 'safe');
+    // ora draws `frame text`: the frame and its blank take two columns, and the last two stay free, where the
+    // terminal echoes Ctrl-C as `^C`: on a full line it would wrap, and the erase would miss the line above
+    return cutWidth(`${state} ${elapsed}${remark ? ` ${remark}` : ''}  ${label}`, columns - 4, 'safe');
   };
   const draw = () => {
     const columns = columnsOf(io);

@@ -12,10 +12,10 @@ export interface RunAtAGlance {
 
 const levels = '▁▂▃▄▅▆▇█';
 
+/** Bars measured from 0, as a chart's are: runs of 300 and 301 ms look alike, not like a slowdown. */
 export function sparkline(values: number[]): string {
-  const lo = Math.min(...values);
   const hi = Math.max(...values);
-  return values.map((v) => levels[hi === lo ? 0 : Math.round(((v - lo) / (hi - lo)) * (levels.length - 1))]).join('');
+  return values.map((v) => levels[hi <= 0 ? 0 : Math.round((Math.max(v, 0) / hi) * (levels.length - 1))]).join('');
 }
 
 /** `durations ▁▂▁▃█▂  median 1.2s  slowest 4.5s  0 failed`, at most `width` columns (the newest runs kept). */

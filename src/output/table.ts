@@ -87,8 +87,10 @@ export function leftOutHint(hidden: string[], width: number): string {
   const named = `left out to fit the terminal: ${hidden.join(', ')}; see them with --wide or -o tsv`;
   if (textWidth(named) <= room) return named;
   const counted = (names: string[]) => `${hidden.length} columns left out${names.length ? `: ${names.join(', ')}, …` : ''}; see them with --wide`;
-  for (let k = hidden.length - 1; k > 0; k--) if (textWidth(counted(hidden.slice(0, k))) <= room) return counted(hidden.slice(0, k));
-  return cutWidth(counted([]), room);
+  for (let k = hidden.length - 1; k >= 0; k--) if (textWidth(counted(hidden.slice(0, k))) <= room) return counted(hidden.slice(0, k));
+  // narrower still, the flag stays whole: it is what the line is for
+  const short = [`${hidden.length} columns left out: --wide shows them`, `${hidden.length} left out: --wide`];
+  return short.find((line) => textWidth(line) <= room) ?? cutWidth(short.at(-1)!, room);
 }
 
 /** Text cut to `columns` in its middle, its start and end kept around an ellipsis. */

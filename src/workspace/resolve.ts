@@ -44,7 +44,7 @@ export async function findQuery(http: HttpClient, wanted: string): Promise<Query
   } catch (error) {
     if (!missing(error, 'no query has the slug or name')) throw error;
     const queries = await collect(listQueryPages(http, { includeRuns: false }, scanned));
-    return byNameOrLikeliest(queries, wanted, (query) => [query.slug, query.name], error, 'list them with `ws queries list --search <text>`');
+    return byNameOrLikeliest(queries, wanted, (query) => [query.slug, query.name], error, 'see which there are: `ws queries list`');
   }
 }
 
@@ -55,6 +55,6 @@ export async function findAutomation(http: HttpClient, wanted: string): Promise<
   } catch (error) {
     if (!missing(error, 'no automation is named')) throw error;
     const automations = await collect(listAutomationPages(http, {}, scanned));
-    return byNameOrLikeliest(automations, wanted, (automation) => [automation.name], error, 'list them with `ws automations list --search <text>`');
+    return byNameOrLikeliest(automations, wanted, (automation) => [automation.name], error, 'see which there are: `ws automations list`');
   }
 }

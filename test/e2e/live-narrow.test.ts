@@ -1,7 +1,8 @@
 /**
  * The automation live view as a person sees it in tmux: at 20, 40 and 80 columns state and time come first and
  * each step keeps its name (cut with `…`, never silently); Ctrl-C leaves no frame above the error; a terminal
- * narrowed while the run goes on keeps one frame, no stale line.
+ * narrowed while the run goes on keeps one frame, no stale line. The query spinner too leaves no line after Ctrl-C
+ * where it fills the terminal's width (the terminal echoes `^C` after it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -61,6 +62,19 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       expect(screen, screen.join('\n')).toHaveLength(3);
       await terminal.keys('C-c');
       await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+
+  it.each([20, 40, 60])('at %i columns, Ctrl-C leaves no spinner line of a query run above the error', async (columns) => {
+    const terminal = await startTmux(columns, 12, emu.env);
+    try {
+      await terminal.run('ws queries execute daily_revenue --wait > /dev/null');
+      await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) /m, 'the spinner');
+      await terminal.keys('C-c');
+      const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+      expect(after.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /query run [0-9a-f]{4}.*…/.test(line)), after.join('\n')).toEqual([]);
     } finally {
       terminal.close();
     }

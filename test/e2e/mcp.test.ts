@@ -92,7 +92,7 @@ describe('ws mcp', () => {
   it('a missing query names the likeliest one', async () => {
     const result = await readOnly.call('get_query', { query: 'daily revenu' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); list them with \`ws queries list --search <text>\``);
+    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: \`ws queries list\``);
     await stillAnswers(readOnly);
   });
 

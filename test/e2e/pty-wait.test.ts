@@ -141,8 +141,9 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
     const shown = frames(result.output).map((frame) => frame.replace(/\^C$/, ''));
     expect(shown.length).toBeGreaterThan(0);
     for (const frame of shown) {
-      expect([...frame].length, frame).toBeLessThanOrEqual(columns - 1);
-      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s)  \S.*…$/);
+      // two columns stay free for the `^C` the terminal echoes (a wrapped line could not be erased)
+      expect([...frame].length, frame).toBeLessThanOrEqual(columns - 2);
+      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s)  (\S.*)?…$/);
     }
     if (columns === 40) expect(shown.at(-1)).toContain(`query run ${runId.slice(0, 8)}`);
   });

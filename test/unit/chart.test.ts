@@ -227,9 +227,12 @@ describe('the runs at a glance', () => {
       { at: '2026-01-02T00:00:00Z', ms: 200, failed: false },
       { at: '2026-01-04T00:00:00Z', ms: null, failed: false },
     ];
-    expect(runsAtAGlance(runs, 80)).toBe('durations ▁▂█  median 200ms  slowest 800ms  1 failed');
-    expect(runsAtAGlance(runs.slice(1, 3), 80)).toBe('durations ▁█  median 150ms  slowest 200ms  0 failed');
-    expect(sparkline([5, 5])).toBe('▁▁');
+    expect(runsAtAGlance(runs, 80)).toBe('durations ▂▃█  median 200ms  slowest 800ms  1 failed');
+    expect(runsAtAGlance(runs.slice(1, 3), 80)).toBe('durations ▅█  median 150ms  slowest 200ms  0 failed');
+    // bars from 0: equal runs are equal bars, and 300 ms next to 301 ms is no slowdown
+    expect(sparkline([5, 5])).toBe('██');
+    expect(sparkline([300, 301, 300])).toBe('███');
+    expect(sparkline([0, 0])).toBe('▁▁');
   });
 
   it('keeps the newest runs that fit the width', () => {

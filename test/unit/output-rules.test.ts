@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { colorWanted } from '../../src/output/color.js';
 import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
 import { pagerCommand } from '../../src/output/pager.js';
-import { terminalTable } from '../../src/output/table.js';
+import { leftOutHint, terminalTable } from '../../src/output/table.js';
 import stringWidth from 'string-width';
 import { clipWidth, cutWidth, narrowText, textWidth as visibleLength } from '../../src/output/width.js';
 import { column } from '../../src/output/view.js';
@@ -147,5 +147,19 @@ describe('terminal table widths', () => {
     const { text } = await terminalTable(columns, items, 40, 0, noPaint);
     expect(text.split('\n')[1]).toMatch(/^aaaa…0001 +one/);
     expect(text.split('\n')[2]).toMatch(/^aaaa…0002 +two/);
+  });
+});
+
+describe('the hint that names columns left out', () => {
+  const hidden = ['TRIGGERED BY', 'DURATION', 'ERROR'];
+  it('is one line that fits, at any width, and keeps --wide whole', () => {
+    for (let width = 16; width <= 120; width++) {
+      const hint = leftOutHint(hidden, width);
+      expect(visibleLength(hint), `${width}: ${hint}`).toBeLessThan(width);
+      expect(hint, `${width}`).not.toContain('\n');
+      if (width >= 20) expect(hint, `${width}`).toMatch(/--wide( |$)/);
+    }
+    expect(leftOutHint(hidden, 40)).toBe('3 columns left out: --wide shows them');
+    expect(leftOutHint(hidden, 120)).toBe('left out to fit the terminal: TRIGGERED BY, DURATION, ERROR; see them with --wide or -o tsv');
   });
 });

@@ -55,7 +55,7 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     // as `queries execute`: the new run's id in a table, the API's answer in JSON
     if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
     else await output.item(started, runDetailView([]));
-    ctx.note(`Started automation run ${started.id}. Follow it: ws automations wait ${started.id}`);
+    ctx.note(`Started automation run ${started.id}. Follow it: ${shellCommand('ws', 'automations', 'wait', started.id)}`);
     return;
   }
   const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });

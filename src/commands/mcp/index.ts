@@ -4,15 +4,14 @@ import { examples, type Runner } from '../shared.js';
 const setup = `
 Register it with an assistant (it runs \`ws mcp\` and talks to it on stdin and stdout):
   Claude Code   claude mcp add ws -- ws mcp
-  Cursor        .cursor/mcp.json: {"mcpServers": {"ws": {"command": "ws", "args": ["mcp"]}}}
-  VS Code       .vscode/mcp.json: {"servers": {"ws": {"type": "stdio", "command": "ws", "args": ["mcp"]}}}
-Add --profile <name> after "mcp" for another profile; WS_API_KEY, WS_BASE_URL and WS_PROFILE work as for
-every command. Without a key or base URL the server still starts, and each tool answers with what to do.
+  Cursor        in .cursor/mcp.json:
+    {"mcpServers": {"ws": {"command": "ws", "args": ["mcp"]}}}
+  VS Code       in .vscode/mcp.json:
+    {"servers": {"ws": {"type": "stdio", "command": "ws", "args": ["mcp"]}}}
+Add --profile <name> after "mcp" for another profile; WS_API_KEY, WS_BASE_URL and WS_PROFILE work as for every command. Without a key or base URL the server still starts, and each tool answers with what to do.
 
-Tools: list_queries, get_query, list_query_runs, get_query_run, execute_query, list_automations,
-get_automation, list_automation_runs, get_automation_run, get_agent, get_skill, get_chat_session.
---allow-writes adds create_query, update_query, trigger_automation, cancel_automation_run, update_agent,
-upsert_skill and update_chat_session; without it they are not listed, and a call to one is refused.`;
+Tools: list_queries, get_query, list_query_runs, get_query_run, execute_query, list_automations, get_automation, list_automation_runs, get_automation_run, get_agent, get_skill, get_chat_session.
+--allow-writes adds create_query, update_query, trigger_automation, cancel_automation_run, update_agent, upsert_skill and update_chat_session; without it they are not listed, and a call to one is refused.`;
 
 export function registerMcp(program: Command, runner: Runner): void {
   const mcp = program

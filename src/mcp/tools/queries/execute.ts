@@ -34,6 +34,6 @@ export const executeQueryTool = tool(
       if (error instanceof WsError && error.kind === 'timeout') return getQueryRun(client, runId);
       throw error;
     });
-    return runAnswer(client, run, query, max_rows);
+    return runAnswer(client, run, query, max_rows, true);
   },
 );
