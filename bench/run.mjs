@@ -9,6 +9,10 @@
 //   WS_BENCH_ROWS=n               rows of the large export (default 1,000,000); the small one has a tenth
 //
 // With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
+//
+//   WS_BENCH_BEFORE=/path/to/checkout  another build of ws (a clone at an older commit, `npm ci && npm run build`):
+//                                      its start-up cases are measured in the same rounds, and this build's
+//                                      compared with them (target: at most a few per cent slower)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,7 @@ const smallRows = Math.round(largeRows / 10);
 const pageSize = 1000; // what ws asks for per page of data (src/api/queries.ts latestDataPageSize)
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-'));
 const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME, WS_CONFIG_DIR: scratch };
+const before = process.env.WS_BENCH_BEFORE ? path.join(path.resolve(process.env.WS_BENCH_BEFORE), 'bin/ws.js') : undefined;
 
 const nodeVersion = spawnSync(node, ['-p', 'process.version'], { env: cleanEnv, encoding: 'utf8' }).stdout.trim();
 const nodeMajor = Number(nodeVersion.replace(/^v/, '').split('.')[0]);
@@ -161,9 +166,18 @@ try {
   addCase('bare node:http GET /queries?limit=50', node, [bare, 'http', listUrl]);
   addCase('ws queries list', node, [ws, 'queries', 'list']);
 
+  // The same commands of another build, for what a change costs every command's start-up (WS_BENCH_BEFORE)
+  const beforeCases = [
+    ['ws --version', ['--version']],
+    ['ws queries --help', ['queries', '--help']],
+    ['ws queries get <id> --json', ['queries', 'get', someQuery, '--json']],
+    ['ws queries list', ['queries', 'list']],
+  ];
+  if (before) for (const [name, args] of beforeCases) addCase(`${name}, the build before`, node, [before, ...args]);
+
   // The standalone ws (`npm run build:binary`), unpacked here, next to bin/ws.js on the Node it is made of
   const standalone = standaloneCases(someQuery);
-  console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`);
+  console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds${before ? `; the build before: ${before}` : ''}`);
   // one untimed round: warms the disk cache and Node's compile cache, and finds the cases this build lacks
   for (const c of cases.values()) {
     try {
@@ -191,6 +205,7 @@ try {
   report('ws queries get <id> --json, compile cache off', 'ws queries get <id> --json', '(cache helps: > 1x)', () => null);
   report('ws queries list', 'bare node:http GET /queries?limit=50', '<= 2x', startTarget(2));
   for (const [name, baseline] of standalone.pairs) report(name, baseline, '<= 1.1x', startTarget(1.1), standalone.note);
+  if (before) for (const [name] of beforeCases) report(name, `${name}, the build before`, '<= 1.05x', startTarget(1.05));
 
   for (const name of ['ws --version', 'ws --help', 'ws queries --help', 'ws queries get <id> --json']) {
     const samples = [];

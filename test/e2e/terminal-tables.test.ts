@@ -89,7 +89,8 @@ describe('what gives way first', () => {
   it('a column left out is named on stderr', async () => {
     const run = await inTerminal(['automations', 'runs', demoIds.automations.morningReport], { columns: 60, env });
     expect(run.screen).toContain(automationRun);
-    expect(run.screen).toMatch(/^3 columns left out: TRIGGERED BY, .*…; see them with --wide$/m);
+    // STARTED is "just now" or "2 minutes ago", which fits or not: 3 or 4 columns give way
+    expect(run.screen).toMatch(/^[34] columns left out: TRIGGERED BY, .*…; see them with --wide$/m);
   }, 30_000);
 
   it('numbers are right-aligned under their header', async () => {
