@@ -43,11 +43,18 @@ const vendors = {
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
-  // the MCP SDK, with its own copy of zod and ajv: only `ws mcp` reads it. zod's JSON Schema code (40 KB) comes
-  // from that copy too, so that dist/cli.cjs, which every command reads, does not grow by it (zod keeps its
+  // the MCP SDK, with its own copy of zod (what the SDK uses of it) and ajv: only `ws mcp` reads it. zod's JSON
+  // Schema code (40 KB) comes from that copy too, so that dist/cli.cjs, which every command reads, does not grow by it (zod keeps its
   // registry of descriptions on globalThis, so it reads the schemas of src/ whole)
   mcp: {
-    source: [...['server/index.js', 'server/stdio.js', 'types.js'].map((file) => `Object.assign(exports, require('@modelcontextprotocol/sdk/${file}'));`), "exports.toJSONSchema = require('zod/v4/core').toJSONSchema;"].join('\n'),
+    // ES module imports, so that esbuild bundles the ES builds and keeps only what is used (require() of the
+    // CommonJS builds took all of zod, both its versions and every locale: 1.7 MB instead of about 0.5)
+    source: [
+      "export { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+      "export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "export { toJSONSchema } from 'zod/v4/core';",
+    ].join('\n'),
     answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '', 'zod/v4/core': '' },
   },
   // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
