@@ -30,7 +30,7 @@ const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** The table's lines: the screen less the hints on stderr. */
 function tableLines(screen: string): string[] {
   // the hints on stderr, and the runs' sparkline under a list of runs
-  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ columns left out|showing \d|durations )/.test(line));
+  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ (columns )?left out|showing \d|durations )/.test(line));
 }
 
 const width = (line: string) => [...line].length;
