@@ -29,11 +29,14 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
   if (unknown.length) {
     throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
   }
-  for (const { name, type } of named) {
+  for (const { name, type, defaultValue } of named) {
     if (!Object.hasOwn(values, name)) continue;
     const problem = parameterValueProblem(type, values[name]!);
     if (!problem) continue;
-    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, { hint: `give ${name} a value of type ${type}`, ids: { queryId: query.id } });
+    // the message says what is wrong; the hint, what to do next: the default there is, and where the others are
+    const every = `see every parameter: ${shellCommand('ws', 'queries', 'get', query.slug)}`;
+    const hint = defaultValue ? `leave ${name} out for its default, ${defaultValue}; ${every}` : every;
+    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, { hint, ids: { queryId: query.id } });
   }
 }
 

@@ -287,6 +287,10 @@ describe('--param values are checked by their declared type before anything is s
     const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait'], quick.env);
     expect(text.exitCode).toBe(2);
     expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
+    // the hint is a next step, not the message again: the parameter's default, and where the others are
+    const name = pair.split('=')[0];
+    const fallback = name === 'start_date' ? '2026-01-01' : '0';
+    expect(text.stderr).toContain(`hint: leave ${name} out for its default, ${fallback}; see every parameter: ws queries get revenue_by_country\n`);
     const json = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--json'], quick.env);
     expectFailure(json, 2, { code: 'usage', queryId: demoIds.queries.revenueByCountry });
     // only the lookups of the slug reached the server: no run was started
