@@ -1,27 +1,11 @@
 import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
 import type { HttpClient } from '../api/http.js';
-import { terminalAutomationRunStates, type AutomationRunDetail, type StepRun } from '../api/schemas/automation-runs.js';
+import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
 import { shellCommand } from '../shell.js';
 import { waitFor } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
-
-/** The message of an error object of unknown shape. */
-export function errorText(error: unknown): string | undefined {
-  if (error === null || error === undefined) return undefined;
-  if (typeof error === 'string') return error;
-  if (typeof error !== 'object') return String(error);
-  const record = error as Record<string, unknown>;
-  if (Object.keys(record).length === 0) return undefined;
-  for (const key of ['message', 'error', 'detail', 'reason']) if (typeof record[key] === 'string') return record[key] as string;
-  return JSON.stringify(error);
-}
-
-/** A step's name where the server gives one (the API does not promise it), else its step id. */
-export function stepName(step: StepRun): string {
-  const named = (step as Record<string, unknown>).name;
-  return typeof named === 'string' ? named : (step.workflowStepId ?? step.id ?? '-');
-}
+import { errorText, stepName } from './run-text.js';
 
 /** A run that ended other than completed, as the error a wait ends with: the step that failed and its error. */
 export function automationRunFailure(detail: AutomationRunDetail): WsError | undefined {

@@ -2,7 +2,8 @@ import type { HttpClient } from '../../api/http.js';
 import type { AutomationRunDetail } from '../../api/schemas/automation-runs.js';
 import type { Context } from '../../context.js';
 import { startLiveSteps, type LiveRun } from '../../output/live-steps.js';
-import { awaitAutomationRun, errorText, stepName } from '../../workspace/automation-runs.js';
+import { awaitAutomationRun } from '../../workspace/automation-runs.js';
+import { errorText, stepName } from '../../workspace/run-text.js';
 
 /** A run with its steps in the live view's words. */
 function liveRun({ run, stepRuns }: AutomationRunDetail): LiveRun {

@@ -4,7 +4,7 @@ import type { Output } from '../../output/output.js';
 import type { Automation } from '../../api/schemas/automations.js';
 import { durationLabel, span } from '../../duration.js';
 import { column, type View } from '../../output/view.js';
-import { errorText, stepName } from '../../workspace/automation-runs.js';
+import { errorText, stepName } from '../../workspace/run-text.js';
 
 export function cadenceText(a: Automation): string {
   return [a.cadence.type, a.cadence.time].filter(Boolean).join(' ');
