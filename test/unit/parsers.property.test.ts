@@ -199,7 +199,8 @@ describe('name=value pairs (--param on execute, --input on trigger, -f on api)',
 
   it('a name given twice is a usage error naming the flag, the name and both values, whatever the values', async () => {
     await fc.assert(
-      fc.asyncProperty(name, fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.array(fc.tuple(name, fc.string({ maxLength: 8 })), { maxLength: 3 }), async (k, first, second, others) => {
+      fc.asyncProperty(name, fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.uniqueArray(fc.tuple(name, fc.string({ maxLength: 8 })), { maxLength: 3, selector: ([other]) => other }), async (k, first, second, others) => {
+        // the other names are each given once: a name repeated among them would be the error, not k
         const pairs = [...others.filter(([other]) => other !== k).map(([o, v]) => `${o}=${v}`), `${k}=${first}`, `${k}=${second}`];
         const result = await outcome(() => keyValues(pairs, '--param'));
         expect('error' in result && result.error.message).toBe(`invalid --param "${k}=${second}": ${k} is given twice (${k}=${first} before it)`);
