@@ -80,16 +80,23 @@ export async function resolveQuery(http: HttpClient, query: string): Promise<Que
   return isUuid(query) ? getQuery(http, query) : queryByName(http, query);
 }
 
+const automationLookup = (name: string): Lookup<Automation> => ({
+  keys: [(automation) => automation.name],
+  shown: (automation) => automation.name,
+  plural: 'automations',
+  none: `no automation is named ${JSON.stringify(name)}`,
+  list: 'see which there are: `ws automations list`',
+  pick: 'use the id of one',
+});
+
 /** Looks a name up through the list's search; exactly one automation must have that name. */
 function automationByName(http: HttpClient, name: string): Promise<Automation> {
-  return exactlyOne(listAutomationPages(http, { search: name }, everyPage), name, {
-    keys: [(automation) => automation.name],
-    shown: (automation) => automation.name,
-    plural: 'automations',
-    none: `no automation is named ${JSON.stringify(name)}`,
-    list: 'see which there are: `ws automations list`',
-    pick: 'use the id of one',
-  });
+  return exactlyOne(listAutomationPages(http, { search: name }, everyPage), name, automationLookup(name));
+}
+
+/** The automation that `name` names among automations already fetched; exit 4 as above. */
+export function automationAmong(candidates: Automation[], name: string): Automation {
+  return chosen(candidates, name, automationLookup(name));
 }
 
 /** An automation named by UUID or by its name: its id, without a request when it is a UUID. */

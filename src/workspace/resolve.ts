@@ -2,7 +2,7 @@ import { listAutomationPages } from '../api/automations.js';
 import type { HttpClient } from '../api/http.js';
 import type { Page } from '../api/paginate.js';
 import { listQueryPages } from '../api/queries.js';
-import { resolveAutomation, resolveQuery } from '../api/resolve.js';
+import { automationAmong, queryAmong, resolveAutomation, resolveQuery } from '../api/resolve.js';
 import type { Automation } from '../api/schemas/automations.js';
 import type { Query } from '../api/schemas/queries.js';
 import { WsError } from '../errors.js';
@@ -18,16 +18,18 @@ async function collect<T>(pages: AsyncIterable<Page<T>>): Promise<T[]> {
 }
 
 /**
- * The one item named `wanted` case-insensitively among `items`; else the error of the exact lookup, whose hint
- * names the likeliest item when nothing was similar enough for the search to find it.
+ * A name the server's search did not find (a search that heeds case, say), looked for among the items read
+ * whole, by the lookup's own rule (`among`: exact, then without regard to case); nothing there either, the
+ * error of the exact lookup, whose hint names the likeliest item.
  */
-function byNameOrLikeliest<T extends { id: string }>(items: T[], wanted: string, names: (item: T) => string[], failure: WsError, list: string): T {
-  const lower = wanted.toLowerCase();
-  const matches = items.filter((item) => names(item).some((name) => name.toLowerCase() === lower));
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw failure;
+function amongOrLikeliest<T extends { id: string }>(items: T[], wanted: string, among: (items: T[], wanted: string) => T, names: (item: T) => string[], failure: WsError, list: string): T {
+  try {
+    return among(items, wanted);
+  } catch (error) {
+    if (!(error instanceof WsError) || error.code === 'ambiguous') throw error;
+  }
   const all = items.flatMap((item) => names(item).map((name) => [name.toLowerCase(), item] as const));
-  const guess = closest(lower, all.map(([name]) => name));
+  const guess = closest(wanted.toLowerCase(), all.map(([name]) => name));
   const likeliest = all.find(([name]) => name === guess)?.[1];
   if (!likeliest) throw failure;
   throw new WsError('not_found', failure.message, { hint: `the likeliest: ${names(likeliest).map((name) => `"${name}"`).join(' or ')} (${likeliest.id}); ${list}` });
@@ -44,7 +46,7 @@ export async function findQuery(http: HttpClient, wanted: string): Promise<Query
   } catch (error) {
     if (!missing(error, 'no query has the slug or name')) throw error;
     const queries = await collect(listQueryPages(http, { includeRuns: false }, scanned));
-    return byNameOrLikeliest(queries, wanted, (query) => [query.slug, query.name], error, 'see which there are: `ws queries list`');
+    return amongOrLikeliest(queries, wanted, queryAmong, (query) => [query.slug, query.name], error, 'see which there are: `ws queries list`');
   }
 }
 
@@ -55,6 +57,6 @@ export async function findAutomation(http: HttpClient, wanted: string): Promise<
   } catch (error) {
     if (!missing(error, 'no automation is named')) throw error;
     const automations = await collect(listAutomationPages(http, {}, scanned));
-    return byNameOrLikeliest(automations, wanted, (automation) => [automation.name], error, 'see which there are: `ws automations list`');
+    return amongOrLikeliest(automations, wanted, automationAmong, (automation) => [automation.name], error, 'see which there are: `ws automations list`');
   }
 }
