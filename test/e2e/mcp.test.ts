@@ -87,14 +87,14 @@ describe('ws mcp', () => {
   it('a FAILED run is a tool error with the reason and the hint', async () => {
     const result = await readOnly.call('execute_query', { query: 'churn_report' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^error: query run [0-9a-f-]{36} FAILED: .+\nhint: see its history: ws runs get [0-9a-f-]{36}$/);
+    expect(textOf(result)).toMatch(/^error: query run ([0-9a-f-]{36}) FAILED: .+\nhint: see the runs of the query and their errors: call list_query_runs with \{"query":"churn_report"\} \(in a shell: ws runs get \1\)$/);
     await stillAnswers(readOnly);
   });
 
   it('a missing query names the likeliest one', async () => {
     const result = await readOnly.call('get_query', { query: 'daily revenu' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: \`ws queries list\``);
+    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: call list_queries (its \`search\` finds a part of a name)`);
     await stillAnswers(readOnly);
   });
 

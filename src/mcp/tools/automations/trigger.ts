@@ -2,8 +2,7 @@ import * as z from 'zod';
 import { declaredInputs, triggerAutomation } from '../../../api/automations.js';
 import { AutomationRun } from '../../../api/schemas/automation-runs.js';
 import { usageError } from '../../../errors.js';
-import { findAutomation } from '../../../workspace/resolve.js';
-import { automationArgument, tool } from '../../tool.js';
+import { automationArgument, lookupAutomation, tool } from '../../tool.js';
 
 export const triggerAutomationTool = tool(
   {
@@ -16,7 +15,7 @@ export const triggerAutomationTool = tool(
   },
   async ({ automation: wanted, inputs }, { http }) => {
     const client = http();
-    const automation = await findAutomation(client, wanted);
+    const automation = await lookupAutomation(client, wanted);
     const declared = declaredInputs(automation);
     const unknown = declared ? Object.keys(inputs).filter((name) => !declared.includes(name)) : [];
     if (unknown.length) throw usageError(`automation "${automation.name}" has no input ${unknown.map((name) => `"${name}"`).join(', ')}`, `its inputs: ${declared!.join(', ')}`);
