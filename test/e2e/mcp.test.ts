@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { startMcp, textOf, type McpSession } from '../helpers/mcp.js';
 import { tempConfigDir, wsCommand } from '../helpers/ws.js';
 
-const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'execute_query'];
+const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'list_recent_failures', 'execute_query'];
 const writes = ['create_query', 'update_query', 'trigger_automation', 'cancel_automation_run', 'update_agent', 'upsert_skill', 'update_chat_session'];
 
 let e: TestEmulator;
