@@ -45,6 +45,8 @@ function queryDocument(query: Query, columns: Awaited<ReturnType<typeof columnsO
 export async function readQueryResource(http: HttpClient, uri: string): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {
   const wanted = uri.startsWith(prefix) ? safeDecode(uri.slice(prefix.length)) : '';
   if (!wanted) throw usageError(`no resource ${uri}: the resources are saved queries, ${queryResourceTemplate.uriTemplate}`);
+  // as for the tools' query argument: a longer one names no query, and would go in a URL
+  if (wanted.length > 500) throw usageError(`invalid resource ${uri.slice(0, 60)}…: a query's slug or name is at most 500 characters (the API's limits)`);
   const query = await findQuery(http, wanted, 'see which there are: list the resources, or call list_queries');
   return { contents: [{ uri, mimeType: 'text/markdown', text: queryDocument(query, await columnsOf(http, query)) }] };
 }

@@ -281,6 +281,13 @@ describe('ws mcp: writes', () => {
     expect(textOf(camel)).toMatch(/parameters\.0: .*defaultValue/);
   });
 
+  it('trigger_automation names the call that follows the run', async () => {
+    const triggered = await writable.call('trigger_automation', { automation: 'Morning revenue report' });
+    const { run, next } = triggered.structuredContent as { run: { id: string }; next: unknown };
+    expect(next).toEqual({ tool: 'get_automation_run', arguments: { run_id: run.id } });
+    expect(textOf(triggered)).toContain('get_automation_run');
+  });
+
   it('names past the API limits are refused before any request, saying the bound', async () => {
     await e.clearRequests();
     const long = await readOnly.call('get_query', { query: 'x'.repeat(1_000_000) });
@@ -288,6 +295,7 @@ describe('ws mcp: writes', () => {
     expect(textOf(long)).toMatch(/^error: invalid arguments for get_query: query: .*at most 500 characters/);
     const automation = await readOnly.call('get_automation', { automation: 'x'.repeat(600) });
     expect(textOf(automation)).toMatch(/automation: .*at most 500 characters/);
+    await expect(readOnly.client.readResource({ uri: `ws://queries/${'x'.repeat(600)}` })).rejects.toThrow(/at most 500 characters/);
     expect(await e.requests()).toEqual([]);
     await stillAnswers(readOnly);
   });
