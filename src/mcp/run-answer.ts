@@ -83,7 +83,7 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
   if (window.replacedBy !== undefined) {
     const next = { tool: 'get_query_run', arguments: { run_id: window.replacedBy, offset: 0, max_rows: maxRows } };
     const count = query.rowCount ?? null;
-    notes.push(`its rows were replaced by those of run ${window.replacedBy}, which completed after it (a query keeps only the rows of its newest completed run): call ${callText(next)} for those, or execute_query with {"query":"${query.slug}"} to run it again`);
+    notes.push(`its rows were replaced by those of run ${window.replacedBy}, which completed after it (a query keeps only the rows of its newest completed run): \`next\` reads those; ${callText({ tool: 'execute_query', arguments: { query: query.slug } })} runs the query again`);
     return answer({ ...base, total_row_count: count, rows_omitted: count, rows_replaced_by: window.replacedBy, next, notes });
   }
   const { rows, totalRowCount } = window;

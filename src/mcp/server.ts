@@ -42,10 +42,15 @@ function argumentError(tool: Tool, error: z.ZodError): WsError {
   return usageError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, `the arguments ${tool.name} takes: ${Object.keys(tool.inputSchema.shape).join(', ') || 'none'}`);
 }
 
-function errorResult(error: unknown, secrets: string[]): CallToolResult {
+/** An error as a tool's text answer has it: `error: …` and `hint: …`, without the key. */
+function errorText(error: unknown, secrets: string[]): string {
   const known = error instanceof WsError ? error : new WsError('api', (error as Error)?.message ?? String(error));
   const text = `error: ${known.message}${known.hint ? `\nhint: ${known.hint}` : ''}`;
-  return { isError: true, content: [{ type: 'text', text: secrets.reduce((out, secret) => redactSecret(out, secret), stripControl(text)) }] };
+  return secrets.reduce((out, secret) => redactSecret(out, secret), stripControl(text));
+}
+
+function errorResult(error: unknown, secrets: string[]): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: errorText(error, secrets) }] };
 }
 
 /** Waits inside a tool stop when the client cancels the call (MCP's notifications/cancelled), never on a signal. */
@@ -118,27 +123,25 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       return await work();
     } catch (error) {
       const code = error instanceof WsError && (error.kind === 'not_found' || error.kind === 'usage') ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-      throw new McpError(code, textOf(errorResult(error, secrets())));
+      throw new McpError(code, errorText(error, secrets()));
     }
   };
   server.setRequestHandler(ListResourcesRequestSchema, (request) => guarded(() => listQueryResources(ctx.http(), request.params?.cursor)));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [queryResourceTemplate] }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => guarded(() => readQueryResource(ctx.http(), request.params.uri)));
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout, { maxBufferSize: maxMessageBytes });
-  // The transport says a message was too long only through onerror, then closes: that must end ws with a
-  // message and an exit code, not as if the client had said goodbye (the protocol wraps this handler, keeping it).
-  let overflow = false;
-  transport.onerror = (error) => {
-    if (/exceeded maximum size/.test(error.message)) overflow = true;
-  };
+  // The transport stops reading only when stdin's data cannot be read (a line past its buffer), saying why only
+  // through onerror, then closes: that must end ws with a message and an exit code, not as if the client had said
+  // goodbye (stdin's end). The protocol wraps this handler, keeping it.
+  let lastError: Error | undefined;
+  transport.onerror = (error) => (lastError = error);
+  let ended = false;
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
-  ctx.io.stdin.once('end', () => void server.close());
+  ctx.io.stdin.once('end', () => {
+    ended = true;
+    void server.close();
+  });
   await server.connect(transport);
   await closed;
-  if (overflow) throw oversized();
-}
-
-function textOf(result: CallToolResult): string {
-  const first = result.content[0];
-  return first?.type === 'text' ? first.text : '';
+  if (!ended) throw /maximum size/.test(lastError?.message ?? '') ? oversized() : new WsError('api', `the MCP transport stopped reading stdin${lastError ? `: ${lastError.message}` : ''}: the session ended`);
 }

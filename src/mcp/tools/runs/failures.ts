@@ -50,7 +50,7 @@ export const listRecentFailures = tool(
     const text = [
       shown.length ? `failures: ${shown.length}${failures.length > shown.length ? ` of ${failures.length} found` : ''}, newest first` : 'failures: none found',
       ...lines,
-      `scanned: the runs of ${scanned.queries} of ${scanned.queries_total} queries and ${scanned.automations} of ${scanned.automations_total} automations (the ${scanned.runs_each} newest of each, those that ran last first), in ${scanned.api_calls} API calls${scanned.complete ? '' : `; not all of them: a larger max_api_calls reads more`}`,
+      `scanned: the runs of ${scanned.queries} of ${scanned.queries_total} queries and ${scanned.automations} of ${scanned.automations_total} automations (the ${scanned.runs_each} newest of each, those that ran last first), in ${scanned.api_calls} API calls: ${scanned.complete ? 'every one that ever ran' : 'not all that ran, a larger max_api_calls reads more'}`,
     ].join('\n');
     return { data: { failures: shown, scanned }, text };
   },
