@@ -230,6 +230,7 @@ describe('ws mcp: reading any rows, columns before a run, follow-ups as tool cal
   });
 
   it('list answers summarise runs in text and keep whole runs in structuredContent; rows are sent once in full', async () => {
+    await apiRun(demoIds.queries.brokenReport);
     const runs = await readOnly.call('list_query_runs', { query: 'churn_report' });
     const text = textOf(runs);
     for (const field of ['queryHash', 'organizationId', 'resultLocation']) expect(text).not.toContain(field);
