@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
 import type { Query } from '../api/schemas/queries.js';
+import { WsError } from '../errors.js';
 import { knownColumns, type KnownColumns } from '../workspace/query-columns.js';
 import { callText } from './tool.js';
 
@@ -15,7 +16,8 @@ export const columnFields = {
 };
 
 /** What an assistant is told of the columns it got (or did not). */
-function note(query: Query, known: KnownColumns): string | undefined {
+function note(query: Query, known: KnownColumns & { failure?: string }): string | undefined {
+  if (known.failure) return `the columns of run ${known.runId} could not be read: ${known.failure}`;
   if (!known.runId) return `no completed run yet: the columns are known once one completes (${callText({ tool: 'execute_query', arguments: { query: query.slug } })})`;
   if (!known.columns) return `the server gives no columns for run ${known.runId}`;
   if (known.changedSince) return `the query was updated after that run completed (its SQL may have changed): the columns of a new run may differ`;
@@ -23,7 +25,11 @@ function note(query: Query, known: KnownColumns): string | undefined {
 }
 
 export async function columnsOf(http: HttpClient, query: Query): Promise<{ columns: KnownColumns['columns']; columns_of_run: string | null; columns_may_differ: boolean; columns_note?: string }> {
-  const known = await knownColumns(http, query);
+  // the query is the answer; its columns are extra, and a failure to read them says so instead of failing it
+  const known = await knownColumns(http, query).catch((error: unknown) => {
+    if (!(error instanceof WsError)) throw error;
+    return { columns: null, runId: query.lastSuccessfulRunId, changedSince: false, failure: error.message };
+  });
   const said = note(query, known);
   return { columns: known.columns, columns_of_run: known.runId, columns_may_differ: known.changedSince, ...(said ? { columns_note: said } : {}) };
 }

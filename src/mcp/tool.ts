@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
-import { formatDuration, plausibleDuration } from '../duration.js';
 import type { Automation } from '../api/schemas/automations.js';
 import type { Query } from '../api/schemas/queries.js';
+import { formatDuration, plausibleDuration } from '../duration.js';
 import type { WaitProgress } from '../workspace/query-runs.js';
 import { findAutomation, findQuery } from '../workspace/resolve.js';
 

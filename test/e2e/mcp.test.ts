@@ -206,6 +206,18 @@ describe('ws mcp: reading any rows, columns before a run, follow-ups as tool cal
     expect(plain.queries[0]).not.toHaveProperty('columns');
   });
 
+  it('get_query still answers when the columns cannot be read, and says why', async () => {
+    const query = await apiQuery('MCP columns fail', 'SELECT 1 AS one');
+    await apiRun(query.id);
+    await e.fault({ path: '^/query-runs/*/result$', status: 404 });
+    const answer = await readOnly.call('get_query', { query: query.slug });
+    expect(answer.isError).toBeFalsy();
+    const data = answer.structuredContent as Record<string, any>;
+    expect(data.query.id).toBe(query.id);
+    expect(data.columns).toBeNull();
+    expect(data.columns_note).toMatch(/^the columns of run [0-9a-f-]{36} could not be read: /);
+  });
+
   it('follow-ups name tools and their arguments: a failed run, a missing query, a bad parameter value', async () => {
     const failed = textOf(await readOnly.call('execute_query', { query: 'churn_report' }));
     expect(failed).toMatch(/hint: .*list_query_runs with \{"query":"churn_report"\}/);
