@@ -388,3 +388,23 @@ describe('ws mcp: resources and recent failures', () => {
     expect(textOf(answer)).toContain(`get_query_run with {"run_id":"${failedRun}"}`);
   });
 });
+
+describe('ws mcp: many resources', () => {
+  it('resources/list gives 100 queries a page and a cursor for the next, until every query was listed once', async () => {
+    for (let i = 0; i < 100; i++) await apiQuery(`MCP many ${i}`, 'SELECT 1 AS one');
+    const total = (await e.api('GET', '/queries?limit=1')).json.total as number;
+    expect(total).toBeGreaterThan(100);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const { resources, nextCursor } = await readOnly.client.listResources(cursor === undefined ? {} : { cursor });
+      expect(resources.length).toBeLessThanOrEqual(100);
+      seen.push(...resources.map((resource) => resource.uri));
+      cursor = nextCursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeUndefined();
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+  });
+});
