@@ -52,7 +52,7 @@ const vendors = {
     source: [
       "export { Server } from '@modelcontextprotocol/sdk/server/index.js';",
       "export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-      "export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "export { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
       "export { toJSONSchema } from 'zod/v4/core';",
     ].join('\n'),
     answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '', 'zod/v4/core': '' },

@@ -3,8 +3,9 @@
 const cellWidth = 60;
 const tableRows = 50;
 
+/** SQL NULL is `NULL`, an empty string nothing, so that neither reads as the text `-`. */
 function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text = value === null ? 'NULL' : value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   const flat = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
   return flat.length > cellWidth ? `${flat.slice(0, cellWidth - 1)}…` : flat;
 }

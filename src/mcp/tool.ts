@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
+import type { Automation } from '../api/schemas/automations.js';
+import type { Query } from '../api/schemas/queries.js';
+import { formatDuration, plausibleDuration } from '../duration.js';
 import type { WaitProgress } from '../workspace/query-runs.js';
+import { findAutomation, findQuery } from '../workspace/resolve.js';
 
 /** What a tool may use: the API client (the CLI's own error without a key or base URL) and a quiet wait. */
 export interface ToolContext {
@@ -47,9 +51,24 @@ export function tool<I extends z.ZodObject, O extends z.ZodObject>(
   return { ...spec, annotations: { openWorldHint: false, ...spec.annotations }, writes: spec.writes ?? false, run: run as Tool['run'] };
 }
 
+/**
+ * A name, slug or id that goes in a URL, bounded by the API's own limits (a query's or an automation's name is
+ * 1-500 characters, a slug up to 255): a longer one matches nothing, and a server refuses a URL that long
+ * (HTTP 431) instead of saying so.
+ */
+export const boundedName = (max: number, what: string) => z.string().min(1).max(max, `at most ${max} characters (${what})`);
 /** Arguments every lookup takes, with descriptions a model reads. */
-export const queryArgument = () => z.string().min(1).describe('the saved query: its slug (daily_revenue), its name ("Daily revenue", case-insensitive) or its id (UUID)');
-export const automationArgument = () => z.string().min(1).describe('the automation: its name (case-insensitive) or its id (UUID)');
+export const queryArgument = () => boundedName(500, "a query's name is 1-500 characters, its slug up to 255, by the API's limits").describe('the saved query: its slug (daily_revenue), its name ("Daily revenue", case-insensitive) or its id (UUID)');
+export const automationArgument = () => boundedName(500, "an automation's name is 1-500 characters, by the API's limits").describe('the automation: its name (case-insensitive) or its id (UUID)');
+
+/** A call an answer suggests next: the tool and its arguments, for the assistant to make as it is. */
+export interface NextCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+export const nextCallSchema = () => z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).describe('the tool call to make next, as it is');
+/** A call in a sentence: `get_query_run with {"run_id":"…"}`. */
+export const callText = (call: NextCall) => `${call.tool} with ${JSON.stringify(call.arguments)}`;
 export const limitArgument = (fallback: number, max: number) => z.int().min(1).max(max).default(fallback).describe(`how many to return, at most ${max} (default ${fallback})`);
 /** Any API resource as the API sends it: the fields the tool names, and any others. */
 export const resource = () => z.looseObject({});
@@ -67,4 +86,14 @@ export function bodyArguments(body: z.ZodObject, fields: Record<string, string>)
 /** The request body from a write tool's arguments: the body's fields that were given, in the API's names. */
 export function bodyFrom(args: Record<string, unknown>, fields: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(fields).flatMap((field) => (args[snake(field)] === undefined ? [] : [[field, args[snake(field)]]])));
+}
+
+/** A query or automation named by an assistant: missing, the hint names the tool that lists them, not a CLI command. */
+export const lookupQuery = (http: HttpClient, wanted: string): Promise<Query> => findQuery(http, wanted, 'see which there are: call list_queries (its `search` finds a part of a name)');
+export const lookupAutomation = (http: HttpClient, wanted: string): Promise<Automation> => findAutomation(http, wanted, 'see which there are: call list_automations (its `search` finds a part of a name)');
+
+/** A duration for a table cell (1.2s, 3m5s); nothing when unknown or impossible. */
+export function duration(ms: number | null | undefined): string | undefined {
+  const shown = plausibleDuration(ms);
+  return shown === undefined ? undefined : formatDuration(shown);
 }

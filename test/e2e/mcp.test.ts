@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, emulatorKey, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { execa } from 'execa';
 import { startMcp, textOf, type McpSession } from '../helpers/mcp.js';
+import { tempConfigDir, wsCommand } from '../helpers/ws.js';
 
-const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'execute_query'];
+const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'list_recent_failures', 'execute_query'];
 const writes = ['create_query', 'update_query', 'trigger_automation', 'cancel_automation_run', 'update_agent', 'upsert_skill', 'update_chat_session'];
 
 let e: TestEmulator;
@@ -85,14 +87,14 @@ describe('ws mcp', () => {
   it('a FAILED run is a tool error with the reason and the hint', async () => {
     const result = await readOnly.call('execute_query', { query: 'churn_report' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^error: query run [0-9a-f-]{36} FAILED: .+\nhint: see its history: ws runs get [0-9a-f-]{36}$/);
+    expect(textOf(result)).toMatch(/^error: query run ([0-9a-f-]{36}) FAILED: .+\nhint: see the runs of the query and their errors: call list_query_runs with \{"query":"churn_report"\} \(in a shell: ws runs get \1\)$/);
     await stillAnswers(readOnly);
   });
 
   it('a missing query names the likeliest one', async () => {
     const result = await readOnly.call('get_query', { query: 'daily revenu' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: \`ws queries list\``);
+    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: call list_queries (its \`search\` finds a part of a name)`);
     await stillAnswers(readOnly);
   });
 
@@ -132,5 +134,277 @@ describe('ws mcp', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+/** A query made through the API for one test, so that no other test's runs replace its rows. */
+async function apiQuery(name: string, sql: string): Promise<{ id: string; slug: string }> {
+  const { status, json } = await e.api('POST', '/queries', { name, sql });
+  expect(status).toBe(201);
+  return json;
+}
+
+/** Starts a run through the API and waits for it to end (bounded): its id. */
+async function apiRun(queryId: string): Promise<string> {
+  const started = await e.api('POST', `/queries/${queryId}/execute`, {});
+  const runId = started.json.queryRunId as string;
+  for (let i = 0; i < 200; i++) {
+    const { json } = await e.api('GET', `/query-runs/${runId}`);
+    if (['COMPLETED', 'FAILED', 'CANCELLED'].includes(json.status)) return runId;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`run ${runId} did not end`);
+}
+
+describe('ws mcp: reading any rows, columns before a run, follow-ups as tool calls', () => {
+  it('get_query_run reads the rows at offset 4,000 of a 5,000-row result, and each answer names the next call', async () => {
+    const query = await apiQuery('MCP all orders', 'SELECT * FROM orders ORDER BY order_id');
+    const first = await readOnly.call('execute_query', { query: query.slug, max_rows: 10 });
+    const run = first.structuredContent as Record<string, any>;
+    expect(run.total_row_count).toBe(5000);
+    expect(run.next).toEqual({ tool: 'get_query_run', arguments: { run_id: run.run_id, offset: 10, max_rows: 10 } });
+    expect(textOf(first)).toContain(`get_query_run with {"run_id":"${run.run_id}","offset":10,"max_rows":10}`);
+    const page = await readOnly.call('get_query_run', { run_id: run.run_id, offset: 4000, max_rows: 5 });
+    const data = page.structuredContent as Record<string, any>;
+    const truth = await e.api('GET', `/queries/${query.id}/latest/data?offset=4000&limit=5`);
+    expect(data.rows).toEqual(truth.json.rows);
+    expect(data.rows[0].order_id).toBe(4001);
+    expect(data).toMatchObject({ offset: 4000, returned_row_count: 5, total_row_count: 5000, rows_omitted: 4995 });
+    expect(data.next).toEqual({ tool: 'get_query_run', arguments: { run_id: run.run_id, offset: 4005, max_rows: 5 } });
+    const last = (await readOnly.call('get_query_run', { run_id: run.run_id, offset: 4998, max_rows: 5 })).structuredContent as Record<string, any>;
+    expect(last.rows.map((row: any) => row.order_id)).toEqual([4999, 5000]);
+    expect(last.next).toBeUndefined();
+  });
+
+  it('get_query gives the columns of the last completed run without starting one, and says when the SQL changed since', async () => {
+    const query = await apiQuery('MCP columns', 'SELECT order_id, amount, status FROM orders LIMIT 3');
+    const none = (await readOnly.call('get_query', { query: query.slug })).structuredContent as Record<string, any>;
+    expect(none.columns).toBeNull();
+    expect(none.columns_note).toMatch(/no completed run yet.*execute_query/);
+    const runId = await apiRun(query.id);
+    await e.clearRequests();
+    const answer = await readOnly.call('get_query', { query: query.slug });
+    const data = answer.structuredContent as Record<string, any>;
+    const truth = await e.api('GET', `/query-runs/${runId}/result`);
+    expect(data.columns).toEqual(truth.json.columnSchema.map(({ name, type }: { name: string; type: string }) => ({ name, type })));
+    expect(data.columns.map((column: { name: string }) => column.name)).toEqual(['order_id', 'amount', 'status']);
+    expect(data.columns_of_run).toBe(runId);
+    expect(data.columns_may_differ).toBe(false);
+    expect(textOf(answer)).toContain('order_id');
+    const sent = routes(await e.requests());
+    expect(sent.filter((route) => route.startsWith('POST'))).toEqual([]);
+    expect((await e.api('GET', `/queries/${query.id}/query-runs`)).json.total).toBe(1);
+    // the SQL changes: the columns are those of the old SQL, and the answer says so
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await e.api('PATCH', `/queries/${query.id}`, { sql: 'SELECT order_id FROM orders LIMIT 3' });
+    const changed = (await readOnly.call('get_query', { query: query.slug })).structuredContent as Record<string, any>;
+    expect(changed.columns_may_differ).toBe(true);
+    expect(changed.columns_note).toMatch(/updated after that run.*may differ/);
+    const listed = (await readOnly.call('list_queries', { search: 'MCP columns', columns: true })).structuredContent as Record<string, any>;
+    expect(listed.queries[0].columns.map((column: { name: string }) => column.name)).toEqual(['order_id', 'amount', 'status']);
+    const plain = (await readOnly.call('list_queries', { search: 'MCP columns' })).structuredContent as Record<string, any>;
+    expect(plain.queries[0]).not.toHaveProperty('columns');
+  });
+
+  it('get_query still answers when the columns cannot be read, and says why', async () => {
+    const query = await apiQuery('MCP columns fail', 'SELECT 1 AS one');
+    await apiRun(query.id);
+    await e.fault({ path: '^/query-runs/*/result$', status: 404 });
+    const answer = await readOnly.call('get_query', { query: query.slug });
+    expect(answer.isError).toBeFalsy();
+    const data = answer.structuredContent as Record<string, any>;
+    expect(data.query.id).toBe(query.id);
+    expect(data.columns).toBeNull();
+    expect(data.columns_note).toMatch(/^the columns of run [0-9a-f-]{36} could not be read: /);
+  });
+
+  it('follow-ups name tools and their arguments: a failed run, a missing query, a bad parameter value', async () => {
+    const failed = textOf(await readOnly.call('execute_query', { query: 'churn_report' }));
+    expect(failed).toMatch(/hint: .*list_query_runs with \{"query":"churn_report"\}/);
+    const missing = textOf(await readOnly.call('get_query', { query: 'daily revenu' }));
+    expect(missing).toContain('list_queries');
+    expect(missing).not.toMatch(/`ws queries list`/);
+    const value = textOf(await readOnly.call('execute_query', { query: 'revenue_by_country', params: { min_amount: 'lots' } }));
+    expect(value).toContain('get_query with {"query":"revenue_by_country"}');
+  });
+
+  it('a run whose rows another run replaced says which run has them now and how to read them', async () => {
+    const query = await apiQuery('MCP replaced', 'SELECT order_id FROM orders ORDER BY order_id LIMIT 7');
+    const older = await apiRun(query.id);
+    const newer = await apiRun(query.id);
+    const answer = await readOnly.call('get_query_run', { run_id: older });
+    expect(answer.isError).toBeFalsy();
+    const data = answer.structuredContent as Record<string, any>;
+    expect(data).toMatchObject({ state: 'COMPLETED', rows: [], rows_replaced_by: newer, total_row_count: 7, rows_omitted: 7 });
+    expect(data.next).toEqual({ tool: 'get_query_run', arguments: { run_id: newer, offset: 0, max_rows: 100 } });
+    expect(textOf(answer)).toContain(`its rows were replaced by those of run ${newer}`);
+    expect(textOf(answer)).not.toContain('waited for');
+  });
+
+  it('list answers summarise runs in text and keep whole runs in structuredContent; rows are sent once in full', async () => {
+    await apiRun(demoIds.queries.brokenReport);
+    const runs = await readOnly.call('list_query_runs', { query: 'churn_report' });
+    const text = textOf(runs);
+    for (const field of ['queryHash', 'organizationId', 'resultLocation']) expect(text).not.toContain(field);
+    expect(text).toMatch(/\| id \| status \|/);
+    expect(text).toContain('FAILED');
+    expect((runs.structuredContent as any).runs[0]).toHaveProperty('queryHash');
+    await e.api('POST', `/automations/${demoIds.automations.nightlyExport}/runs`, {});
+    const automationRuns = textOf(await readOnly.call('list_automation_runs', { automation: 'Nightly churn export' }));
+    for (const field of ['stateHistory', 'organizationId', 'inputValues']) expect(automationRuns).not.toContain(field);
+    expect(automationRuns).toMatch(/\| id \| state \|/);
+
+    const columns = Array.from({ length: 50 }, (_, i) => `order_id * ${i + 1} AS c${i + 1}`).join(', ');
+    const wide = await apiQuery('MCP wide', `SELECT ${columns} FROM orders ORDER BY order_id LIMIT 100`);
+    await readOnly.call('execute_query', { query: wide.slug });
+    const message = readOnly.messages.at(-1)!;
+    const answer = JSON.parse(message).result;
+    expect(answer.structuredContent.rows).toHaveLength(100);
+    expect(message.length).toBeLessThan(JSON.stringify(answer.structuredContent).length * 1.2);
+  });
+
+  it('in text, SQL NULL shows as NULL and an empty string as nothing, apart from the text "-"', async () => {
+    const query = await apiQuery('MCP nulls', "SELECT NULL AS a, '' AS b, '-' AS c");
+    const text = textOf(await readOnly.call('execute_query', { query: query.slug }));
+    expect(text).toContain('| a | b | c |');
+    expect(text).toContain('| NULL |  | - |');
+  });
+});
+
+describe('ws mcp: writes', () => {
+  it('create_query with a taken name says so: the slug it got and the query that has the name', async () => {
+    const created = await writable.call('create_query', { name: 'Daily revenue', sql: 'SELECT 1 AS one' });
+    expect(created.isError).toBeFalsy();
+    const data = created.structuredContent as Record<string, any>;
+    expect(data.query.slug).toBe('daily_revenue_2');
+    expect(data.warning).toBe(`the name "Daily revenue" is taken by daily_revenue (${demoIds.queries.dailyRevenue}); this query is daily_revenue_2: name a query by its slug or id, as a name matches both`);
+    expect(textOf(created)).toContain('warning: the name "Daily revenue" is taken by daily_revenue');
+  });
+
+  it("create_query's parameters are snake_case like its arguments, and only the name is required", async () => {
+    const created = await writable.call('create_query', { name: 'MCP parameters', sql: 'SELECT {{day}} AS d', parameters: [{ name: 'day', type: 'date', default_value: '2026-01-01' }, { name: 'note' }] });
+    expect(created.isError).toBeFalsy();
+    const { id } = (created.structuredContent as { query: { id: string } }).query;
+    expect((await e.api('GET', `/queries/${id}`)).json.parameters).toEqual([
+      { name: 'day', type: 'date', description: '', defaultValue: '2026-01-01' },
+      { name: 'note', type: 'text', description: '', defaultValue: '' },
+    ]);
+    const camel = await writable.call('create_query', { name: 'MCP camel', sql: 'SELECT 1', parameters: [{ name: 'day', defaultValue: 'x' }] });
+    expect(camel.isError).toBe(true);
+    expect(textOf(camel)).toMatch(/parameters\.0: .*defaultValue/);
+  });
+
+  it('trigger_automation names the call that follows the run', async () => {
+    const triggered = await writable.call('trigger_automation', { automation: 'Morning revenue report' });
+    const { run, next } = triggered.structuredContent as { run: { id: string }; next: unknown };
+    expect(next).toEqual({ tool: 'get_automation_run', arguments: { run_id: run.id } });
+    expect(textOf(triggered)).toContain('get_automation_run');
+  });
+
+  it('names past the API limits are refused before any request, saying the bound', async () => {
+    await e.clearRequests();
+    const long = await readOnly.call('get_query', { query: 'x'.repeat(1_000_000) });
+    expect(long.isError).toBe(true);
+    expect(textOf(long)).toMatch(/^error: invalid arguments for get_query: query: .*at most 500 characters/);
+    const automation = await readOnly.call('get_automation', { automation: 'x'.repeat(600) });
+    expect(textOf(automation)).toMatch(/automation: .*at most 500 characters/);
+    await expect(readOnly.client.readResource({ uri: `ws://queries/${'x'.repeat(600)}` })).rejects.toThrow(/at most 500 characters/);
+    expect(await e.requests()).toEqual([]);
+    await stillAnswers(readOnly);
+  });
+});
+
+describe('ws mcp: a message over the transport limit', () => {
+  it('a 10.5 MiB message ends the session with a non-zero exit and a message on stderr, never a mute process', async () => {
+    const [command, args] = wsCommand(['mcp']);
+    const child = execa(command, args, { env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), ...e.env }, extendEnv: false, reject: false, timeout: 20_000, stdin: 'pipe' });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+    child.stdin!.write(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }));
+    child.stdin!.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    child.stdin!.write(line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_query', arguments: { query: 'x'.repeat(10.5 * 1024 * 1024) } } }));
+    child.stdin!.write(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    // either the next request is answered, or the process ends: which one, within the 20 s bound
+    const ended = await Promise.race([child, (async () => {
+      for (let i = 0; i < 400 && !stdout.includes('"id":3'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      return undefined;
+    })()]);
+    if (ended === undefined && stdout.includes('"id":3')) {
+      expect(stdout).toContain('"id":2');
+      child.stdin!.end();
+      await child;
+      return;
+    }
+    const result = ended ?? (await child);
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toMatch(/^error: a message from the MCP client was over 10 MiB \(10,485,760 bytes\), the most ws mcp reads: the session ended/);
+    expect(result.stderr).not.toContain(emulatorKey);
+  });
+});
+
+describe('ws mcp: resources and recent failures', () => {
+  it('each saved query is a resource ws://queries/<slug>, listed and read: its SQL, parameters and last known columns', async () => {
+    const query = await apiQuery('MCP resource', 'SELECT customer_id, name FROM customers LIMIT 2');
+    await apiRun(query.id);
+    const { resources } = await readOnly.client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining(['ws://queries/daily_revenue', `ws://queries/${query.slug}`]));
+    const listed = resources.find((resource) => resource.uri === `ws://queries/${query.slug}`)!;
+    expect(listed).toMatchObject({ name: query.slug, title: 'MCP resource' });
+    const { resourceTemplates } = await readOnly.client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['ws://queries/{slug}']);
+    const read = await readOnly.client.readResource({ uri: `ws://queries/${query.slug}` });
+    const content = read.contents[0] as { uri: string; mimeType: string; text: string };
+    expect(content.uri).toBe(`ws://queries/${query.slug}`);
+    expect(content.text).toContain('SELECT customer_id, name FROM customers LIMIT 2');
+    expect(content.text).toMatch(/columns \(of run [0-9a-f-]{36}\): customer_id \(\w+\), name \(\w+\)/);
+    const revenue = (await readOnly.client.readResource({ uri: 'ws://queries/revenue_by_country' })).contents[0] as { text: string };
+    expect(revenue.text).toContain('start_date');
+    await expect(readOnly.client.readResource({ uri: 'ws://queries/no_such_query' })).rejects.toThrow(/no query has the slug or name "no_such_query"/);
+    await stillAnswers(readOnly);
+  });
+
+  it('list_recent_failures lists failed query and automation runs in one call, says what it scanned, within its call budget', async () => {
+    const failedRun = await apiRun(demoIds.queries.brokenReport);
+    const triggered = await e.api('POST', `/automations/${demoIds.automations.nightlyExport}/runs`, {});
+    for (let i = 0; i < 200; i++) {
+      const { json } = await e.api('GET', `/automation-runs/${triggered.json.id}`);
+      if (['completed', 'failed', 'cancelled'].includes(json.run.state)) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await e.clearRequests();
+    const answer = await readOnly.call('list_recent_failures', { max_api_calls: 10 });
+    expect(answer.isError).toBeFalsy();
+    const data = answer.structuredContent as Record<string, any>;
+    expect(data.failures).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'query_run', run_id: failedRun, query: 'churn_report', state: 'FAILED' }),
+      expect.objectContaining({ kind: 'automation_run', run_id: triggered.json.id, automation: 'Nightly churn export', state: 'failed' }),
+    ]));
+    const sent = await e.requests();
+    expect(sent.length).toBeLessThanOrEqual(10);
+    expect(data.scanned.api_calls).toBe(sent.length);
+    expect(textOf(answer)).toMatch(/scanned: the runs of \d+ of \d+ queries and \d+ of \d+ automations/);
+    expect(textOf(answer)).toContain(`get_query_run with {"run_id":"${failedRun}"}`);
+  });
+});
+
+describe('ws mcp: many resources', () => {
+  it('resources/list gives 100 queries a page and a cursor for the next, until every query was listed once', async () => {
+    for (let i = 0; i < 100; i++) await apiQuery(`MCP many ${i}`, 'SELECT 1 AS one');
+    const total = (await e.api('GET', '/queries?limit=1')).json.total as number;
+    expect(total).toBeGreaterThan(100);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const { resources, nextCursor } = await readOnly.client.listResources(cursor === undefined ? {} : { cursor });
+      expect(resources.length).toBeLessThanOrEqual(100);
+      seen.push(...resources.map((resource) => resource.uri));
+      cursor = nextCursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeUndefined();
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
   });
 });

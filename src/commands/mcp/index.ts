@@ -10,7 +10,8 @@ Register it with an assistant (it runs \`ws mcp\` and talks to it on stdin and s
     {"servers": {"ws": {"type": "stdio", "command": "ws", "args": ["mcp"]}}}
 Add --profile <name> after "mcp" for another profile; WS_API_KEY, WS_BASE_URL and WS_PROFILE work as for every command. Without a key or base URL the server still starts, and each tool answers with what to do.
 
-Tools: list_queries, get_query, list_query_runs, get_query_run, execute_query, list_automations, get_automation, list_automation_runs, get_automation_run, get_agent, get_skill, get_chat_session.
+Tools: list_queries, get_query, list_query_runs, get_query_run, execute_query, list_automations, get_automation, list_automation_runs, get_automation_run, get_agent, get_skill, get_chat_session, list_recent_failures.
+Resources: each saved query, ws://queries/<slug> (its SQL, parameters and last known columns).
 --allow-writes adds create_query, update_query, trigger_automation, cancel_automation_run, update_agent, upsert_skill and update_chat_session; without it they are not listed, and a call to one is refused.`;
 
 export function registerMcp(program: Command, runner: Runner): void {

@@ -1,4 +1,4 @@
-import { createQuery, listQueries } from '../../api/queries.js';
+import { createQuery } from '../../api/queries.js';
 import { CreateQueryBody, type Query } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
@@ -8,6 +8,7 @@ import { jsonArgument, readText } from '../inputs.js';
 import { checkParameters, parameters } from './parameters.js';
 import { queryView } from './view.js';
 import { shellCommand } from '../../shell.js';
+import { takenSlug, takenText } from '../../workspace/taken-name.js';
 
 export interface CreateOptions {
   name: string;
@@ -38,28 +39,11 @@ export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: stri
   return opts.sqlFile !== undefined ? readText(ctx.io, opts.sqlFile, '--sql-file') : opts.sql;
 }
 
-/**
- * A slug the server numbered (`orders_by_status_2`) because another query holds the plain one is said on stderr:
- * running the same create again (a script, a README) makes another query each time, and the old one keeps the
- * plain slug. One search (for the plain slug), only for a slug that ends in `_<n>`; a failed search loses only
- * the warning, never the query.
- */
+/** A slug the server numbered because another query holds the plain one is said on stderr (see takenSlug). */
 async function sayIfNumbered(ctx: Context, query: Query): Promise<void> {
-  const numbered = /^(.+)_(\d+)$/.exec(query.slug);
-  if (!numbered) return;
-  const [, plain, n] = numbered as unknown as [string, string, string];
-  let holder: Query | undefined;
-  try {
-    const list = await listQueries(ctx.http(), { search: plain, includeRuns: false, limit: 100 });
-    holder = list.queries.find((other) => other.slug === plain && other.id !== query.id);
-  } catch {
-    return;
-  }
-  const sameName = holder?.name.toLowerCase() === query.name.toLowerCase();
-  // "Top 10" is top_10 by its own name, not a second "Top": only a namesake or a name without that number counts
-  if (!holder || (!sameName && query.name.trimEnd().endsWith(n))) return;
-  const taken = sameName ? `the name "${query.name}" is taken by ${plain}` : `the slug ${plain} is taken by "${holder.name}"`;
-  ctx.io.stderr.write(`warning: ${taken} (${holder.id}); this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`);
+  const taken = await takenSlug(ctx.http(), query);
+  if (!taken) return;
+  ctx.io.stderr.write(`warning: ${takenText(taken, query)}; this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`);
 }
 
 export async function run(ctx: Context, _args: string[], opts: CreateOptions): Promise<void> {

@@ -13,6 +13,7 @@ import { getQuery } from './queries/get.js';
 import { listQueries } from './queries/list.js';
 import { listQueryRuns } from './queries/runs.js';
 import { updateQueryTool } from './queries/update.js';
+import { listRecentFailures } from './runs/failures.js';
 import { getQueryRunTool } from './runs/get.js';
 import { getChatSessionTool } from './sessions/get.js';
 import { updateChatSessionTool } from './sessions/update.js';
@@ -32,6 +33,7 @@ export const tools: Tool[] = [
   getAgentTool,
   getSkillTool,
   getChatSessionTool,
+  listRecentFailures,
   executeQueryTool,
   createQueryTool,
   updateQueryTool,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { updateAgent } from '../../../api/agents.js';
 import { Agent, UpdateAgentBody } from '../../../api/schemas/agents.js';
 import { usageError } from '../../../errors.js';
-import { bodyArguments, bodyFrom, tool } from '../../tool.js';
+import { bodyArguments, bodyFrom, boundedName, tool } from '../../tool.js';
 
 const fields = {
   description: 'what the agent is for',
@@ -22,7 +22,7 @@ export const updateAgentTool = tool(
   {
     name: 'update_agent',
     description: 'Changes an agent: the fields given replace the old values; the others stay. Returns the agent as it is now. Only with `ws mcp --allow-writes`.',
-    inputSchema: z.strictObject({ agent: z.string().min(1).describe('the agent: its name or its id (UUID)'), ...bodyArguments(UpdateAgentBody, fields) }),
+    inputSchema: z.strictObject({ agent: boundedName(255, "an agent's name is 1-255 characters, by the API's limits").describe('the agent: its name or its id (UUID)'), ...bodyArguments(UpdateAgentBody, fields) }),
     outputSchema: z.object({ agent: Agent }),
     annotations: { title: 'Change an agent', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     writes: true,

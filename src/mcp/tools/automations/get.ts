@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { Automation } from '../../../api/schemas/automations.js';
-import { findAutomation } from '../../../workspace/resolve.js';
-import { automationArgument, tool } from '../../tool.js';
+import { automationArgument, lookupAutomation, tool } from '../../tool.js';
 
 export const getAutomation = tool(
   {
@@ -11,5 +10,5 @@ export const getAutomation = tool(
     outputSchema: z.object({ automation: Automation }),
     annotations: { title: 'Show an automation', readOnlyHint: true, idempotentHint: true },
   },
-  async ({ automation }, { http }) => ({ data: { automation: await findAutomation(http(), automation) } }),
+  async ({ automation }, { http }) => ({ data: { automation: await lookupAutomation(http(), automation) } }),
 );

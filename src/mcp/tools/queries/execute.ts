@@ -3,15 +3,14 @@ import { executeQuery } from '../../../api/queries.js';
 import { getQueryRun } from '../../../api/query-runs.js';
 import { WsError } from '../../../errors.js';
 import { awaitQueryRun, checkParameters } from '../../../workspace/query-runs.js';
-import { findQuery } from '../../../workspace/resolve.js';
-import { maxRowsArgument, runAnswer, runAnswerSchema } from '../../run-answer.js';
-import { queryArgument, tool } from '../../tool.js';
+import { failureWithCall, maxRowsArgument, runAnswer, runAnswerSchema } from '../../run-answer.js';
+import { callText, lookupQuery, queryArgument, tool } from '../../tool.js';
 
 export const executeQueryTool = tool(
   {
     name: 'execute_query',
     description:
-      'Runs a saved query with parameter values, waits for it up to wait_seconds, and returns the run id, its state, the column names, the first max_rows rows (objects keyed by column) and the total row count. A run still going after wait_seconds is a normal answer: call get_query_run with its run_id later. A FAILED run is an error with the reason. Parameters the query does not declare, or values that cannot be of the declared type, are refused before the run starts (see get_query for the parameters).',
+      'Runs a saved query with parameter values, waits for it up to wait_seconds, and returns the run id, its state, the column names, the first max_rows rows (objects keyed by column), the total row count and `next`, the get_query_run call that reads the rows after these. A run still going after wait_seconds is a normal answer: call get_query_run with its run_id later. A FAILED run is an error with the reason. Parameters the query does not declare, or values that cannot be of the declared type, are refused before the run starts (see get_query for the parameters).',
     inputSchema: z.strictObject({
       query: queryArgument(),
       params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}).describe('parameter values by name, e.g. {"start_date": "2026-01-01", "min_amount": 100}'),
@@ -24,16 +23,24 @@ export const executeQueryTool = tool(
   },
   async ({ query: wanted, params, max_rows, wait_seconds }, { http, wait }) => {
     const client = http();
-    const query = await findQuery(client, wanted);
+    const query = await lookupQuery(client, wanted);
     const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-    checkParameters(query, values, 'params');
+    try {
+      checkParameters(query, values, 'params');
+    } catch (error) {
+      // the hint names a CLI command: an assistant is pointed at the tool that shows the parameters
+      if (!(error instanceof WsError) || error.kind !== 'usage') throw error;
+      const every = `see every parameter: call ${callText({ tool: 'get_query', arguments: { query: query.slug } })}`;
+      throw new WsError('usage', error.message, { ...error, hint: error.hint?.replace(/see every parameter: .*$/, every) ?? every });
+    }
     const started = await executeQuery(client, query.id, { ...(Object.keys(values).length ? { parameters: values } : {}), userAgent: 'cli' });
     const runId = started.queryRunId;
     const run = await (wait_seconds === 0 ? getQueryRun(client, runId) : awaitQueryRun(client, runId, wait_seconds * 1000, wait)).catch(async (error: unknown) => {
       // a run still going is an answer; a failed one is the error awaitQueryRun made
       if (error instanceof WsError && error.kind === 'timeout') return getQueryRun(client, runId);
+      if (error instanceof WsError && error.kind === 'remote_failure') throw failureWithCall(error, runId, query);
       throw error;
     });
-    return runAnswer(client, run, query, max_rows, true);
+    return runAnswer(client, run, query, max_rows);
   },
 );
