@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { createQuery } from '../../../api/queries.js';
 import { CreateQueryBody, Query } from '../../../api/schemas/queries.js';
+import { requireSql } from '../../../workspace/sql.js';
 import { bodyArguments, bodyFrom, tool } from '../../tool.js';
 
 const fields = {
@@ -19,5 +20,9 @@ export const createQueryTool = tool(
     annotations: { title: 'Create a saved query', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     writes: true,
   },
-  async (args, { http }) => ({ data: { query: await createQuery(http(), { ...(bodyFrom(args, fields) as CreateQueryBody), userAgent: 'cli' }) } }),
+  async (args, { http }) => {
+    const body = bodyFrom(args, fields) as CreateQueryBody;
+    requireSql(body.sql, 'the argument sql');
+    return { data: { query: await createQuery(http(), { ...body, userAgent: 'cli' }) } };
+  },
 );

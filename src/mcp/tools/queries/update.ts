@@ -3,6 +3,7 @@ import { updateQuery } from '../../../api/queries.js';
 import { Query, UpdateQueryBody } from '../../../api/schemas/queries.js';
 import { usageError } from '../../../errors.js';
 import { findQuery } from '../../../workspace/resolve.js';
+import { requireSql } from '../../../workspace/sql.js';
 import { bodyArguments, bodyFrom, queryArgument, tool } from '../../tool.js';
 
 const fields = {
@@ -23,6 +24,7 @@ export const updateQueryTool = tool(
   },
   async (args, { http }) => {
     const body = bodyFrom(args, fields);
+    if (typeof body.sql === 'string') requireSql(body.sql, 'the argument sql');
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${Object.keys(fields).join(', ')}`);
     const client = http();
     const { id } = await findQuery(client, args.query);
