@@ -92,19 +92,23 @@ export function planChart(columns: ResultColumn[], rows: Row[], choice: ChartCho
 
 const units = ['', 'k', 'M', 'B', 'T'];
 
-/** A number short enough for an axis: 950, 4.7k, 1.2M, 0.25, -3.1k. */
-export function shortNumber(value: number): string {
-  const abs = Math.abs(value);
-  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
+/** The unit a number of this size is written in: 4712 in k (scale 1000), 950 in none. */
+export function unitOf(abs: number): { scale: number; unit: string } {
   let unit = 0;
   let scaled = abs;
   while (scaled >= 999.5 && unit < units.length - 1) {
     scaled /= 1000;
     unit++;
   }
-  const digits = scaled >= 100 ? 0 : 1;
-  // 4.0k beside 4.4k: one number of decimals on an axis
-  return `${value < 0 ? '-' : ''}${scaled.toFixed(digits)}${units[unit]}`;
+  return { scale: 1000 ** unit, unit: units[unit]! };
+}
+
+/** A number short enough for a bar's value: 950, 4.7k, 1.2M, 0.25, -3.1k. */
+export function shortNumber(value: number): string {
+  const abs = Math.abs(value);
+  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
+  const { scale, unit } = unitOf(abs);
+  return `${value < 0 ? '-' : ''}${(abs / scale).toFixed(abs / scale >= 100 ? 0 : 1)}${unit}`;
 }
 
 /** A value printed after a bar: exact with thousands separators while short, else short. */

@@ -10,6 +10,7 @@ import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../hel
 import { lines as lf, screenOf, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 import { tempConfigDir, ws } from '../helpers/ws.js';
 import { textWidth } from '../../src/output/width.js';
+import { labelProblems, means, panelsOf } from '../helpers/chart-axis.js';
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -67,6 +68,20 @@ describe.skipIf(skipWithoutPty).each([0, 20, 40, 80, 120])('in a terminal of %i 
     expect(both.lines[0]).toMatch(/orders.*revenue/);
     expect(both.lines.filter((l) => l.includes('│'))).toHaveLength(16);
   }, 60_000);
+
+  it('the y labels of daily_revenue are true to the values drawn: the lowest at or below them, the highest at or above', async () => {
+    const [run, data] = await Promise.all([chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], columns), ws(['queries', 'data', 'daily_revenue', '-o', 'json'], env)]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const rows = JSON.parse(data.stdout).rows as Record<string, number>[];
+    const { panels, bucket } = panelsOf(run.lines);
+    // below 40 columns the legend is cut before it says how many rows a column holds
+    if (room < 40) return;
+    expect(panels.map((panel) => panel.names)).toEqual([['orders'], ['revenue']]);
+    for (const { names, labels } of panels) {
+      const drawn = means(rows.map((row) => Number(row[names[0]!])), bucket);
+      expect(labelProblems(labels, drawn), run.lines.join('\n')).toEqual([]);
+    }
+  }, 30_000);
 
   it('queries runs and automations runs end with the runs at a glance', async () => {
     const runs = await Promise.all([chartIn(['queries', 'runs', 'daily_revenue'], columns), chartIn(['automations', 'runs', demoIds.automations.morningReport], columns)]);

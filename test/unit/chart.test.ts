@@ -9,6 +9,7 @@ import { drawChart } from '../../src/output/chart.js';
 import { bucket, lineChart, type Series } from '../../src/output/chart-line.js';
 import { runsAtAGlance, sparkline } from '../../src/output/sparkline.js';
 import { textWidth } from '../../src/output/width.js';
+import { labelProblems, means, panelsOf } from '../helpers/chart-axis.js';
 
 /** The part of a bar line right of the zero line, up to the value. */
 const barOf = (line: string) => line.slice(line.indexOf('│') + 1).split(' ')[0]!;
@@ -149,6 +150,40 @@ describe('lines', () => {
   });
 });
 
+describe('y labels', () => {
+  // orders of 16 or 17 a day, their means from 16.4 up; revenue about 4k
+  const days = Array.from({ length: 180 }, (_v, i) => ({ day: `d${i}`, orders: 16 + (i % 5 < 2 ? 1 : 0), revenue: 3934.5 + ((i * 37) % 517) }));
+  const dayPlan = planChart([{ name: 'day', type: 'DATE' }, { name: 'orders' }, { name: 'revenue' }], [], {});
+
+  it.each([40, 50, 80, 120])('at %i columns are true and distinct, the bottom one at or below the lowest value, the top one at or above the highest', (columns) => {
+    if ('problem' in dayPlan) throw new Error(dayPlan.problem);
+    for (const height of [12, 24, 40]) {
+      const lines = drawChart(days, dayPlan, { tty: true, columns, rows: height, color: false }).text.trimEnd().split('\n');
+      const { panels, bucket } = panelsOf(lines);
+      expect(panels.map((p) => p.names)).toEqual([['orders'], ['revenue']]);
+      for (const { names, labels } of panels) {
+        const drawn = means(days.map((d) => d[names[0] as 'orders' | 'revenue']), bucket);
+        expect(labelProblems(labels, drawn), `${columns}x${height} ${names[0]}:\n${lines.join('\n')}`).toEqual([]);
+      }
+    }
+  });
+
+  it.each([
+    ['fractions', [0.0012, 0.0019, 0.0015, 0.00125]],
+    ['negative and positive', [-3100, 4000, 250, -17.5]],
+    ['close together', [1000.25, 1000.5, 1000.75, 1000.3]],
+    ['large', [12_345_678_901, 12_345_978_901, 12_346_000_000]],
+    ['flat', [7.25, 7.25]],
+    ['one', [16.5]],
+  ])('of %s are true and distinct at every height', (_name, values) => {
+    for (const height of [4, 6, 9, 14, 20]) {
+      const lines = line([{ name: 'v', values }], 60, height);
+      const { panels } = panelsOf(lines);
+      expect(labelProblems(panels[0]!.labels, values), `${height}:\n${lines.join('\n')}`).toEqual([]);
+    }
+  });
+});
+
 describe('every size fits', () => {
   const days = Array.from({ length: 180 }, (_v, i) => ({ day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), revenue: 4000 + ((i * 37) % 500), orders: i % 3 === 0 ? null : 16 + (i % 2) }));
   const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({ country, revenue: [96335.2, -1200, 93000, 50000.5, 0][i], orders: [380, 12, 370, null, 1][i] }));
@@ -178,8 +213,8 @@ describe('every size fits', () => {
       const { text } = drawChart(days, plan, { ...room, color: true });
       const lines = text.trimEnd().split('\n');
       expect(lines.length).toBeLessThanOrEqual(20);
-      // 180 days in buckets of 3 (an 80-column plot holds no more than 74)
-      expect(Math.max(...lines.map((l) => textWidth(l)))).toBe(66);
+      // 180 days in buckets of 3 (an 80-column plot holds no more than 74): 60 columns right of the y labels
+      expect(Math.max(...lines.map((l) => textWidth(l)))).toBe(lines[0]!.indexOf('┤') + 1 + 60);
       expect(text).not.toContain('\u001b');
     }
     const bars = planChart([{ name: 'country' }, { name: 'revenue' }], countries, {});
