@@ -30,7 +30,8 @@ export interface LineChartInput {
   firstColor?: number;
 }
 
-export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m'];
+/** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
+export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m', '\u001b[32m', '\u001b[34m', '\u001b[31m'];
 export const endColor = '\u001b[39m';
 
 /** Mean of each bucket of `size` points (null when every point in it is null). */
