@@ -338,6 +338,23 @@ describe('--series: a "long" result, one series per value of a column', () => {
   });
 });
 
+describe('exact decimal strings', () => {
+  it('are read as numbers: DECIMAL values the server sends as strings are drawn and labelled as their numbers', () => {
+    const rows = [
+      { country: 'DE', revenue: '12345678901234567890.12' },
+      { country: 'JP', revenue: '6172839450617283945.06' },
+    ];
+    const plan = planChart([{ name: 'country', type: 'VARCHAR' }, { name: 'revenue', type: 'DECIMAL(38,2)' }], rows, {});
+    expect(plan).toMatchObject({ x: 'country', y: ['revenue'] });
+    if ('problem' in plan) throw new Error(plan.problem);
+    const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
+    expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 12345679T', 'JP │# 6172839T']);
+    // JP is half of DE: half the bar
+    const [de, jp] = lines.slice(1).map((l) => eighths(barOf(l)));
+    expect(Math.abs(jp! * 2 - de!)).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('the runs at a glance', () => {
   it('durations in time order, the median, the slowest and the failures', () => {
     const runs = [
