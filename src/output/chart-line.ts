@@ -77,7 +77,7 @@ function yLabels(lo: number, hi: number, rows: number): string[] {
     return Math.abs(value * scale - valueAt(r)) <= half ? `${value.toFixed(decimals)}${unit}` : '';
   };
   let decimals = 0;
-  for (; decimals < 12; decimals++) {
+  for (; decimals < 20; decimals++) {
     const [bottom, top] = [labelAt(0, decimals, Math.floor), labelAt(rows - 1, decimals, Math.ceil)];
     if (bottom && top && (rows === 1 || bottom !== top)) break;
   }

@@ -22,7 +22,7 @@ export const createQueryTool = tool(
   },
   async (args, { http }) => {
     const body = bodyFrom(args, fields) as CreateQueryBody;
-    requireSql(body.sql, 'the argument sql');
+    requireSql(body.sql, 'the argument sql', "put the query's SQL in sql");
     return { data: { query: await createQuery(http(), { ...body, userAgent: 'cli' }) } };
   },
 );

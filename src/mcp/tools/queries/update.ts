@@ -24,7 +24,7 @@ export const updateQueryTool = tool(
   },
   async (args, { http }) => {
     const body = bodyFrom(args, fields);
-    if (typeof body.sql === 'string') requireSql(body.sql, 'the argument sql');
+    if (typeof body.sql === 'string') requireSql(body.sql, 'the argument sql', "put the query's SQL in sql");
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${Object.keys(fields).join(', ')}`);
     const client = http();
     const { id } = await findQuery(client, args.query);
