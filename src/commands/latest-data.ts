@@ -23,8 +23,8 @@ export function resultColumns(columns: unknown[] | null | undefined, names: stri
 export function chartPlanOf(columns: ResultColumn[], rows: Row[], choice: ChartChoice, runId?: string): ChartPlan {
   const plan = planChart(columns, rows, choice);
   if (!('problem' in plan)) return plan;
-  if (!runId) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column> and --y <column>[,<column>…]');
-  throw usageError(`cannot draw a chart of run ${runId}: ${plan.problem}`, `its rows are kept: ${shellCommand('ws', 'runs', 'wait', runId, '--data')} (any -o), or choose the columns with --x and --y`);
+  if (!runId) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column>, --y <column>[,<column>…] and --series <column>');
+  throw usageError(`cannot draw a chart of run ${runId}: ${plan.problem}`, `its rows are kept: ${shellCommand('ws', 'runs', 'wait', runId, '--data')} (any -o), or choose the columns with --x, --y and --series`);
 }
 
 /**

@@ -71,17 +71,20 @@ export function pageRequest(opts: { limit?: number; offset?: number; all?: boole
   return { limit: opts.limit, offset: opts.offset ?? 0, all: Boolean(opts.all) };
 }
 
-/** `--x` and `--y` for the commands that print a query result, which `-o chart` draws. */
+/** `--x`, `--y` and `--series` for the commands that print a query result, which `-o chart` draws. */
 export function chartOptions(command: Command): Command {
   return command
     .option('--x <column>', 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)')
-    .option('--y <columns>', 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)');
+    .option('--y <columns>', 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)')
+    .option('--series <column>', 'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)');
 }
 
-/** `--x`/`--y` checked: names given, and only with `-o chart` (they would do nothing else). */
-export function chartChoice(opts: { x?: string; y?: string }, format: string): { x?: string; y?: string[] } {
-  if ((opts.x !== undefined || opts.y !== undefined) && format !== 'chart') throw usageError(`${opts.x !== undefined ? '--x' : '--y'} chooses a chart's columns: add -o chart`);
+/** `--x`/`--y`/`--series` checked: names given, and only with `-o chart` (they would do nothing else). */
+export function chartChoice(opts: { x?: string; y?: string; series?: string }, format: string): { x?: string; y?: string[]; series?: string } {
+  const given = (['x', 'y', 'series'] as const).find((flag) => opts[flag] !== undefined);
+  if (given && format !== 'chart') throw usageError(`--${given} chooses a chart's columns: add -o chart`);
   const y = opts.y?.split(',').map((name) => name.trim()).filter(Boolean);
   if (opts.y !== undefined && !y?.length) throw usageError('--y needs a comma-separated list of columns');
-  return { ...(opts.x !== undefined ? { x: opts.x } : {}), ...(y ? { y } : {}) };
+  if (opts.series !== undefined && !opts.series.trim()) throw usageError('--series needs a column');
+  return { ...(opts.x !== undefined ? { x: opts.x } : {}), ...(y ? { y } : {}), ...(opts.series !== undefined ? { series: opts.series } : {}) };
 }

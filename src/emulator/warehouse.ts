@@ -41,7 +41,17 @@ export class Queue {
 
 const numericType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL.*)$/;
 
-/** JSON-safe rows: numbers as numbers while they stay exact, dates and times as ISO strings. */
+/** Whether a JSON number carries exactly this value in these digits: a whole number within 2^53, or a decimal
+ * (DECIMAL, as text) whose shortest JavaScript form is its own digits, trailing zeros aside. */
+function exactAsNumber(value: string, number: number): boolean {
+  if (!Number.isFinite(number)) return false;
+  if (/^-?\d+$/.test(value)) return Number.isSafeInteger(number);
+  if (!/^-?\d+\.\d+$/.test(value)) return true; // DOUBLE and FLOAT: a number already
+  return String(number) === value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** JSON-safe rows: numbers as numbers while they stay exact, else exact strings (BIGINT, HUGEINT, DECIMAL); dates
+ * and times as ISO strings. */
 function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): Row[] {
   const numeric = columns.filter((c) => numericType.test(c.type)).map((c) => c.name);
   if (numeric.length === 0) return rows;
@@ -50,7 +60,7 @@ function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): R
       const value = row[name];
       if (typeof value === 'string') {
         const number = Number(value);
-        if (Number.isFinite(number) && (Number.isSafeInteger(number) || !/^-?\d+$/.test(value))) row[name] = number;
+        if (exactAsNumber(value, number)) row[name] = number;
       }
     }
   }

@@ -106,7 +106,9 @@ stdout carries data only; progress, hints and errors go to stderr.
   chart    a query result drawn (queries execute --wait, queries data, runs wait --data): a line
            for dates, times or numbers on x, bars for text; --x <column> and --y <col>[,<col>…]
            choose the axes (default: the first date or text column, the numeric columns, 3 at
-           most). Terminal-sized and coloured in a terminal; 80x20 plain text in a pipe. A
+           most); --series <column> draws one line or bar per value of a column (a text column
+           beside them, when x repeats, by default). Terminal-sized and coloured in a terminal;
+           80x20 plain text in a pipe. A
            configured chart prints tables where there is no result; -o chart there is exit 2.
 
 A value the server did not send shows as - in a terminal table (empty in a pipe). A duration that cannot

@@ -4,7 +4,7 @@
  * the left of the zero line. A pure function of the data and the room it is given.
  */
 import { barValue, shortNumber } from './chart-data.js';
-import { endColor, seriesColors, type Series } from './chart-line.js';
+import { endColor, panels, seriesColors, type Series } from './chart-line.js';
 import { cutWidth, textWidth } from './width.js';
 
 export interface BarChartInput {
@@ -13,15 +13,36 @@ export interface BarChartInput {
   width: number;
   height: number;
   color: boolean;
+  /** The number of the first series, for its colour, in a panel of its own. */
+  firstColor?: number;
 }
 
 const eighths = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 /** Columns left for the bars at the least, before values and labels give way. */
 const minBar = 4;
 
-/** The lines, and how many rows of the result they show (the first ones). */
+/**
+ * The lines, and how many rows of the result they show (the first ones). Series of very different sizes (orders
+ * beside revenue) get panels one below the other, each with its legend and scale, as lines do: on one scale the
+ * smaller ones would be bars too short to see.
+ */
 export function barChart(input: BarChartInput): { lines: string[]; shown: number } {
+  const groups = panels(input.series);
+  if (groups.length === 1) return barPanel(input);
+  // each panel its legend line; the rows that fit all of them, in every panel
+  const { shown } = barPanel({ ...input, height: input.height - (groups.length - 1) });
+  let first = 0;
+  const lines = groups.flatMap((series) => {
+    const panel = barPanel({ ...input, labels: input.labels.slice(0, shown), series: series.map((s) => ({ ...s, values: s.values.slice(0, shown) })), height: Infinity, firstColor: first });
+    first += series.length;
+    return panel.lines;
+  });
+  return { lines, shown };
+}
+
+function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
   const { labels, series, width, color } = input;
+  const firstColor = input.firstColor ?? 0;
   const perRow = series.length;
   // the legend's line, and a line for the note on how many rows were left out
   const room = Math.max(perRow, input.height - 1);
@@ -45,8 +66,8 @@ export function barChart(input: BarChartInput): { lines: string[]; shown: number
   const posCols = space - negCols;
   // one scale for both sides: a column stands for the same amount left and right of the zero line
   const unit = Math.max(maxPos / posCols, negCols ? maxNeg / negCols : 0) || 1;
-  const paint = (text: string, s: number) => (color && text ? `${seriesColors[s % seriesColors.length]}${text}${endColor}` : text);
-  const lines = [legend(series, width, color)];
+  const paint = (text: string, s: number) => (color && text ? `${seriesColors[(firstColor + s) % seriesColors.length]}${text}${endColor}` : text);
+  const lines = [legend(series, width, color, firstColor)];
   rows.forEach((row, r) => {
     row.values.forEach((v, s) => {
       const label = s === 0 ? cutWidth(row.label, labelWidth) : '';
@@ -67,8 +88,8 @@ export function barChart(input: BarChartInput): { lines: string[]; shown: number
   return { lines, shown };
 }
 
-function legend(series: Series[], width: number, color: boolean): string {
+function legend(series: Series[], width: number, color: boolean, firstColor: number): string {
   const plain = series.map((s) => `█ ${s.name}`).join('   ');
   if (!color || textWidth(plain) > width) return cutWidth(plain, width);
-  return series.map((s, i) => `${seriesColors[i % seriesColors.length]}█${endColor} ${s.name}`).join('   ');
+  return series.map((s, i) => `${seriesColors[(firstColor + i) % seriesColors.length]}█${endColor} ${s.name}`).join('   ');
 }

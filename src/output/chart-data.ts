@@ -9,10 +9,11 @@ export interface ResultColumn {
   type?: string;
 }
 
-/** `--x <column>` and `--y <column>[,<column>…]`. */
+/** `--x <column>`, `--y <column>[,<column>…]` and `--series <column>`. */
 export interface ChartChoice {
   x?: string;
   y?: string[];
+  series?: string;
 }
 
 export type Row = Record<string, unknown>;
@@ -25,12 +26,20 @@ export interface ChartPlan {
   xKind: XKind;
   /** The series drawn: at most three. */
   y: string[];
-  /** Numeric columns not drawn (more than three). */
+  /** Numeric columns not drawn (more than three, or more than one with a series column). */
   left: string[];
+  /** The column whose values split `y` into series, one line or bar each (`--series`, or found: see seriesFound). */
+  series?: string;
+  /** The series column was not chosen but found: a text column beside x and y, and x values that repeat. */
+  seriesFound?: boolean;
+  /** A text column that would split the series, had it one --y column: stderr names `--series`. */
+  couldSplit?: string;
 }
 
-/** At most this many series are drawn; more would not be told apart. */
+/** At most this many columns are drawn as series; more would not be told apart. */
 export const maxSeries = 3;
+/** At most this many values of a series column are drawn, one colour each. */
+export const maxSplitSeries = 6;
 
 const numericType = /^(big|small|tiny|u)?(int|integer|decimal|numeric|double|float|real|number|hugeint)/i;
 const timeType = /^(date|time|timestamp|datetime)/i;
@@ -75,36 +84,50 @@ export function describeColumns(columns: ResultColumn[]): string {
 export function planChart(columns: ResultColumn[], rows: Row[], choice: ChartChoice): ChartPlan | { problem: string } {
   const there = `its columns: ${describeColumns(columns)}`;
   const names = columns.map((c) => c.name);
-  const missing = [choice.x, ...(choice.y ?? [])].filter((name): name is string => name !== undefined && !names.includes(name));
+  const missing = [choice.x, ...(choice.y ?? []), choice.series].filter((name): name is string => name !== undefined && !names.includes(name));
   if (missing.length) return { problem: `the result has no column ${missing.map((n) => `"${n}"`).join(', ')}; ${there}` };
+  if (choice.series !== undefined && (choice.series === choice.x || choice.y?.includes(choice.series))) {
+    return { problem: `--series ${choice.series}: it is ${choice.series === choice.x ? 'the x axis (--x)' : 'a --y column'}; the series column is another one` };
+  }
+  if (choice.series !== undefined && (choice.y?.length ?? 0) > 1) return { problem: `--series ${choice.series} splits one --y column into series, and --y names ${choice.y!.length}: ${choice.y!.join(',')}` };
   const kinds = new Map(columns.map((c) => [c.name, kindOf(c, rows)]));
   // with no rows and no type a column could be anything: the check before a run passes it
   const maybeNumber = (name: string) => kinds.get(name) === 'number' || (rows.length === 0 && kinds.get(name) === 'unknown');
   const notNumber = (choice.y ?? []).filter((name) => !maybeNumber(name));
   if (notNumber.length) return { problem: `--y ${notNumber.join(',')}: not a numeric column; ${there}` };
-  const x = choice.x ?? columns.find((c) => kinds.get(c.name) === 'time')?.name ?? columns.find((c) => kinds.get(c.name) === 'text')?.name;
-  const numeric = names.filter((name) => name !== x && maybeNumber(name));
+  const textBeside = (taken: (string | undefined)[]) => columns.find((c) => kinds.get(c.name) === 'text' && !taken.includes(c.name))?.name;
+  const x = choice.x ?? columns.find((c) => kinds.get(c.name) === 'time')?.name ?? textBeside([choice.series]);
+  const numeric = names.filter((name) => name !== x && name !== choice.series && maybeNumber(name));
   const y = choice.y ?? numeric;
   if (y.length === 0) return { problem: `no numeric column to draw${x ? ` against ${x}` : ''}; ${there}` };
   const xKind: XKind = x === undefined ? 'row' : kinds.get(x) === 'time' ? 'time' : kinds.get(x) === 'number' ? 'number' : 'text';
-  return { x, xKind, y: y.slice(0, maxSeries), left: y.slice(maxSeries) };
+  if (choice.series !== undefined) return { x, xKind, y: y.slice(0, 1), left: y.slice(1), series: choice.series };
+  // a "long" result (month, event_type, events): x repeats, once per value of a text column beside it
+  const splitter = x === undefined ? undefined : textBeside([x, ...y]);
+  const repeats = splitter !== undefined && new Set(rows.map((row) => JSON.stringify(row[x!] ?? null))).size < rows.length;
+  if (repeats && y.length === 1) return { x, xKind, y, left: [], series: splitter, seriesFound: true };
+  return { x, xKind, y: y.slice(0, maxSeries), left: y.slice(maxSeries), ...(repeats ? { couldSplit: splitter } : {}) };
 }
 
 const units = ['', 'k', 'M', 'B', 'T'];
 
-/** A number short enough for an axis: 950, 4.7k, 1.2M, 0.25, -3.1k. */
-export function shortNumber(value: number): string {
-  const abs = Math.abs(value);
-  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
+/** The unit a number of this size is written in: 4712 in k (scale 1000), 950 in none. */
+export function unitOf(abs: number): { scale: number; unit: string } {
   let unit = 0;
   let scaled = abs;
   while (scaled >= 999.5 && unit < units.length - 1) {
     scaled /= 1000;
     unit++;
   }
-  const digits = scaled >= 100 ? 0 : 1;
-  // 4.0k beside 4.4k: one number of decimals on an axis
-  return `${value < 0 ? '-' : ''}${scaled.toFixed(digits)}${units[unit]}`;
+  return { scale: 1000 ** unit, unit: units[unit]! };
+}
+
+/** A number short enough for a bar's value: 950, 4.7k, 1.2M, 0.25, -3.1k. */
+export function shortNumber(value: number): string {
+  const abs = Math.abs(value);
+  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
+  const { scale, unit } = unitOf(abs);
+  return `${value < 0 ? '-' : ''}${(abs / scale).toFixed(abs / scale >= 100 ? 0 : 1)}${unit}`;
 }
 
 /** A value printed after a bar: exact with thousands separators while short, else short. */

@@ -3,7 +3,7 @@
  * there are more points than columns). A pure function of the data and the room it is given: no line is
  * wider than `width` (as a terminal counts columns) and there are never more than `height` lines.
  */
-import { shortNumber } from './chart-data.js';
+import { unitOf } from './chart-data.js';
 import { cutWidth, textWidth } from './width.js';
 
 export interface Series {
@@ -30,7 +30,8 @@ export interface LineChartInput {
   firstColor?: number;
 }
 
-export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m'];
+/** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
+export const seriesColors = ['\u001b[36m', '\u001b[35m', '\u001b[33m', '\u001b[32m', '\u001b[34m', '\u001b[31m'];
 export const endColor = '\u001b[39m';
 
 /** Mean of each bucket of `size` points (null when every point in it is null). */
@@ -53,18 +54,37 @@ function range(series: (number | null)[][]): { lo: number; hi: number } {
   return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
 }
 
+/** `x` rounded to `decimals` by `round`, where a float's last bit (16.499999…) does not count. */
+function roundTo(x: number, decimals: number, round: (n: number) => number): number {
+  const f = 10 ** decimals;
+  const near = Math.round(x * f);
+  return (Math.abs(x * f - near) <= 1e-9 * Math.max(1, Math.abs(near)) ? near : round(x * f)) / f;
+}
+
 /**
- * The y labels, bottom row first: the bottom and top rows and every few rows between, no two the same (of two
- * the same, the top row's and the bottom row's are kept).
+ * The y labels, bottom row first: the bottom and top rows and every few rows between. Each is true, a value that
+ * would be drawn on its row (within half a row of the row's value); the bottom one is at or below the lowest value,
+ * the top one at or above the highest. The bottom and top ones take as few decimals as that (and differing) takes,
+ * the same on every label; a label between them that is not true or repeats another at those decimals is left out.
  */
 function yLabels(lo: number, hi: number, rows: number): string[] {
   const step = rows > 8 ? 4 : 2;
-  const labels = Array.from({ length: rows }, (_v, r) => (r === 0 || (rows - 1 - r) % step === 0 ? shortNumber(rows === 1 ? lo : lo + ((hi - lo) * r) / (rows - 1)) : ''));
-  let kept = -1;
-  for (let r = rows - 1; r >= 0; r--) {
-    if (!labels[r]) continue;
-    if (kept >= 0 && labels[r] === labels[kept]) labels[r === 0 ? kept : r] = '';
-    if (labels[r]) kept = r;
+  const valueAt = (r: number) => (rows === 1 ? lo : lo + ((hi - lo) * r) / (rows - 1));
+  const half = (rows === 1 ? hi - lo : (hi - lo) / (rows - 1) / 2) * (1 + 1e-9);
+  const { scale, unit } = unitOf(Math.max(Math.abs(lo), Math.abs(hi)));
+  const labelAt = (r: number, decimals: number, round: (n: number) => number) => {
+    const value = roundTo(valueAt(r) / scale, decimals, round);
+    return Math.abs(value * scale - valueAt(r)) <= half ? `${value.toFixed(decimals)}${unit}` : '';
+  };
+  let decimals = 0;
+  for (; decimals < 20; decimals++) {
+    const [bottom, top] = [labelAt(0, decimals, Math.floor), labelAt(rows - 1, decimals, Math.ceil)];
+    if (bottom && top && (rows === 1 || bottom !== top)) break;
+  }
+  const labels = Array.from({ length: rows }, (_v, r) => (r === 0 ? labelAt(0, decimals, Math.floor) : r === rows - 1 ? labelAt(r, decimals, Math.ceil) : ''));
+  for (let r = rows - 1 - step; r > 0; r -= step) {
+    const label = labelAt(r, decimals, Math.round);
+    if (!labels.includes(label)) labels[r] = label;
   }
   return labels;
 }

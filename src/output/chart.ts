@@ -4,7 +4,7 @@
  */
 import { cell } from '../text.js';
 import { barChart } from './chart-bars.js';
-import { numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
+import { maxSeries, maxSplitSeries, numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
 import { labelWidthOf, lineChart, panels, type Series } from './chart-line.js';
 
 /** The terminal the chart is drawn for. */
@@ -33,15 +33,59 @@ function dayStep(times: (number | null)[]): { days: number } | 'row' {
   return steps.size === 1 && step! > 0 && step! % 86_400_000 === 0 ? { days: step! / 86_400_000 } : 'row';
 }
 
+/**
+ * The series drawn, the rows that carry x, and for each row of the result the x it is drawn at. A series column
+ * gives one row per x value and one series per value of the column, in the order they first come.
+ */
+function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]; notes: string[]; xOf: number[] } {
+  if (plan.series === undefined) {
+    const notes = plan.left.length ? [`not drawn (at most ${maxSeries} series): ${plan.left.join(', ')}; choose with --y`] : [];
+    if (plan.couldSplit) notes.push(`the values of ${plan.x} repeat: --series ${plan.couldSplit} draws one series per ${plan.couldSplit} (with one --y column)`);
+    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => numberOf(row[name])) })), notes, xOf: rows.map((_row, index) => index) };
+  }
+  const [y, split] = [plan.y[0]!, plan.series];
+  const xAt = new Map<string, number>();
+  const xs: Row[] = [];
+  const xOf: number[] = [];
+  const points = new Map<string, { sum: number; count: number }[]>();
+  let shared = 0;
+  rows.forEach((row, index) => {
+    const key = plan.x === undefined ? String(index) : JSON.stringify(row[plan.x] ?? null);
+    if (!xAt.has(key)) {
+      xAt.set(key, xs.length);
+      xs.push(row);
+    }
+    xOf.push(xAt.get(key)!);
+    const name = row[split] === null || row[split] === undefined ? 'NULL' : String(row[split]);
+    if (!points.has(name)) points.set(name, []);
+    const value = numberOf(row[y]);
+    const point = (points.get(name)![xAt.get(key)!] ??= { sum: 0, count: 0 });
+    if (point.count > 0) shared++;
+    if (value !== null) [point.sum, point.count] = [point.sum + value, point.count + 1];
+  });
+  const names = [...points.keys()];
+  const drawn = names.slice(0, maxSplitSeries);
+  const notes: string[] = [];
+  if (plan.seriesFound) notes.push(`one series per ${split} (the values of ${plan.x} repeat); choose the column with --series`);
+  if (plan.left.length) notes.push(`not drawn (--series splits one column): ${plan.left.join(', ')}; choose it with --y`);
+  if (names.length > drawn.length) notes.push(`not drawn (at most ${maxSplitSeries} series): ${names.length - drawn.length} values of ${split}: ${names.slice(maxSplitSeries).join(', ')}`);
+  if (shared) notes.push(`${shared} rows share their ${plan.x} and ${split} with another: each point is the mean of its rows`);
+  const series = drawn.map((name) => {
+    const at = points.get(name)!;
+    return { name: cell(name), values: xs.map((_x, i) => (at[i]?.count ? at[i].sum / at[i].count : null)) };
+  });
+  return { rows: xs, series, notes, xOf };
+}
+
 /** The chart's text, and notes for stderr (series not drawn, rows left out: `shownRows` of them shown). */
-export function drawChart(rows: Row[], plan: ChartPlan, room: ChartRoom): { text: string; notes: string[]; shownRows: number } {
+export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { text: string; notes: string[]; shownRows: number } {
   const size = chartRoom(room);
-  const series: Series[] = plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => numberOf(row[name])) }));
-  const notes = plan.left.length ? [`not drawn (at most 3 series): ${plan.left.join(', ')}; choose with --y`] : [];
+  const { rows, series, notes, xOf } = seriesOf(result, plan);
   const label = (row: Row | undefined, index: number) => (plan.x === undefined ? String(index + 1) : cell(row?.[plan.x] == null ? '' : String(row[plan.x])));
   if (plan.xKind === 'text') {
     const { lines, shown } = barChart({ labels: rows.map(label), series, width: size.width, height: size.barHeight, color: size.color });
-    return { text: `${lines.join('\n')}\n`, notes, shownRows: shown };
+    // the rows of the result whose x is among the bars shown
+    return { text: `${lines.join('\n')}\n`, notes, shownRows: xOf.filter((x) => x < shown).length };
   }
   // x in its own order: a line is drawn left to right whatever order the rows came in
   const order = rows.map((row, index) => ({ row, index, at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]) }));
@@ -69,5 +113,5 @@ export function drawChart(rows: Row[], plan: ChartPlan, room: ChartRoom): { text
     color += group.length;
     return panel;
   });
-  return { text: `${lines.join('\n')}\n`, notes, shownRows: rows.length };
+  return { text: `${lines.join('\n')}\n`, notes, shownRows: result.length };
 }

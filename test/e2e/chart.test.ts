@@ -10,6 +10,7 @@ import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../hel
 import { lines as lf, screenOf, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 import { tempConfigDir, ws } from '../helpers/ws.js';
 import { textWidth } from '../../src/output/width.js';
+import { labelProblems, means, panelsOf } from '../helpers/chart-axis.js';
 
 let emu: TestEmulator;
 let env: Record<string, string>;
@@ -64,9 +65,25 @@ describe.skipIf(skipWithoutPty).each([0, 20, 40, 80, 120])('in a terminal of %i 
     expect(line.lines.filter((l) => /^── (orders|reve)/.test(l))).toHaveLength(2);
     expect(bars.lines[0]).toMatch(/revenue/);
     expect(bars.lines.filter((l) => l.includes('│'))).toHaveLength(8);
-    expect(both.lines[0]).toMatch(/orders.*revenue/);
-    expect(both.lines.filter((l) => l.includes('│'))).toHaveLength(16);
+    // orders (hundreds) beside revenue (tens of thousands): a panel each, so that the orders bars are not empty
+    expect(both.lines.filter((l) => /^█ (orders|revenue)$/.test(l)).map((l) => l.slice(2))).toEqual(['orders', 'revenue']);
+    const [ordersBars, revenueBars] = [both.lines.slice(1, 9), both.lines.slice(10, 18)];
+    for (const panel of [ordersBars, revenueBars]) expect(Math.max(...panel.map((l) => l.split('│')[1]!.split(' ')[0]!.length))).toBeGreaterThan(room / 4);
   }, 60_000);
+
+  it('the y labels of daily_revenue are true to the values drawn: the lowest at or below them, the highest at or above', async () => {
+    const [run, data] = await Promise.all([chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], columns), ws(['queries', 'data', 'daily_revenue', '-o', 'json'], env)]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const rows = JSON.parse(data.stdout).rows as Record<string, number>[];
+    const { panels, bucket } = panelsOf(run.lines);
+    // below 40 columns the legend is cut before it says how many rows a column holds
+    if (room < 40) return;
+    expect(panels.map((panel) => panel.names)).toEqual([['orders'], ['revenue']]);
+    for (const { names, labels } of panels) {
+      const drawn = means(rows.map((row) => Number(row[names[0]!])), bucket);
+      expect(labelProblems(labels, drawn), run.lines.join('\n')).toEqual([]);
+    }
+  }, 30_000);
 
   it('queries runs and automations runs end with the runs at a glance', async () => {
     const runs = await Promise.all([chartIn(['queries', 'runs', 'daily_revenue'], columns), chartIn(['automations', 'runs', demoIds.automations.morningReport], columns)]);
@@ -121,6 +138,44 @@ describe('off a terminal', () => {
       expect(exitCode).toBe(0);
       expect(stdout).not.toMatch(/durations|[▁▂▃▄▅▆▇█]/);
     }
+  }, 30_000);
+});
+
+describe('--series: one line or bar per value of a column', () => {
+  const types = ['dashboard_view', 'export', 'page_view', 'query_run', 'signup'];
+  beforeAll(async () => {
+    const ran = await ws(['queries', 'execute', 'events_by_type', '--wait', '--no-data', '-q'], env);
+    expect(ran.exitCode, ran.stderr).toBe(0);
+  }, 30_000);
+
+  it('events_by_type (month, event_type, events) is split by event_type, and stderr names --series', async () => {
+    const found = await ws(['queries', 'data', 'events_by_type', '-o', 'chart'], env);
+    expect(found.exitCode, found.stderr).toBe(0);
+    expect(found.stderr).toBe('one series per event_type (the values of month repeat); choose the column with --series\n');
+    expect(found.stdout.trimEnd().split('\n').at(-1)).toBe(types.map((type) => `── ${type}`).join('   '));
+    const chosen = await ws(['queries', 'data', 'events_by_type', '-o', 'chart', '--series', 'event_type'], env);
+    expect(chosen.stderr).toBe('');
+    expect(chosen.stdout).toBe(found.stdout);
+  }, 30_000);
+
+  it('as bars: a group per x value, one bar per series value, with a legend', async () => {
+    const { exitCode, stdout, stderr } = await ws(['queries', 'data', 'events_by_type', '-o', 'chart', '--x', 'event_type', '--series', 'month'], env);
+    expect(exitCode, stderr).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^█ 2026-01-01 {3}█ 2026-02-01 {3}█ 2026-03-01/);
+    expect(lines[1]).toMatch(/^dashboard_view │█+\S* \d+/);
+    expect(lines[2]).toMatch(/^ {14} │█+\S* \d+/);
+  }, 30_000);
+
+  it('a --series that names no column is refused before a run is started; without -o chart it is exit 2', async () => {
+    await emu.clearRequests();
+    const wrong = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'chart', '--series', 'country'], env);
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toMatch(/^error: cannot draw a chart: the result has no column "country"; its columns: day \(DATE\), orders \(BIGINT\), revenue \(DECIMAL\(38,2\)\)$/m);
+    const table = await ws(['queries', 'data', 'events_by_type', '--series', 'event_type'], env);
+    expect(table.exitCode).toBe(2);
+    expect(table.stderr).toContain("error: --series chooses a chart's columns: add -o chart");
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   }, 30_000);
 });
 

@@ -217,6 +217,19 @@ describe('ws queries create', () => {
   });
 });
 
+describe('empty SQL, from a real process', () => {
+  it('`queries update <q> --sql-file - < /dev/null` is exit 2 naming stdin, and the query keeps its SQL', async () => {
+    const before = await emu.api('GET', '/queries?search=daily_revenue&limit=1');
+    const query = before.json.queries[0];
+    await emu.clearRequests();
+    const result = await ws(['queries', 'update', query.slug, '--sql-file', '-'], env, { stdin: { file: '/dev/null' } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: --sql-file - (stdin) is empty: a query needs SQL, nothing was sent');
+    expect(await emu.requests()).toEqual([]);
+    expect((await emu.api('GET', `/queries/${query.id}`)).json.sql).toBe(query.sql);
+  });
+});
+
 describe('ws queries update', () => {
   it('changes a query named by its slug: looks the slug up, then PATCHes the id', async () => {
     const { id } = await createQuery('Update me', 'SELECT 1 AS one', ['--description', 'before']);

@@ -9,6 +9,7 @@ import { drawChart } from '../../src/output/chart.js';
 import { bucket, lineChart, type Series } from '../../src/output/chart-line.js';
 import { runsAtAGlance, sparkline } from '../../src/output/sparkline.js';
 import { textWidth } from '../../src/output/width.js';
+import { labelProblems, means, panelsOf } from '../helpers/chart-axis.js';
 
 /** The part of a bar line right of the zero line, up to the value. */
 const barOf = (line: string) => line.slice(line.indexOf('│') + 1).split(' ')[0]!;
@@ -115,10 +116,10 @@ describe('lines', () => {
       { name: 'revenue', values: [3, 2, 1] },
     ]);
     expect(lines.at(-1)).toBe('── orders   ── revenue');
-    const { lines: bars } = barChart({ labels: ['DE', 'JP'], series: [{ name: 'orders', values: [3, 5] }, { name: 'revenue', values: [100, 80] }], width: 40, height: 20, color: false });
+    const { lines: bars } = barChart({ labels: ['DE', 'JP'], series: [{ name: 'orders', values: [30, 50] }, { name: 'revenue', values: [100, 80] }], width: 40, height: 20, color: false });
     expect(bars).toHaveLength(5);
     expect(bars[0]).toBe('█ orders   █ revenue');
-    expect(bars.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 3 orders', '   │# 100 revenue', 'JP │# 5 orders', '   │# 80 revenue']);
+    expect(bars.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 30 orders', '   │# 100 revenue', 'JP │# 50 orders', '   │# 80 revenue']);
   });
 
   it('draw series of very different sizes in panels of their own, the columns aligned, the x axis under the last', () => {
@@ -146,6 +147,40 @@ describe('lines', () => {
   it('measure x labels as a terminal shows them', () => {
     const lines = line([{ name: 'v', values: [1, 2, 3] }], 30, 10, '東京東京東京東京', '大阪大阪大阪大阪');
     for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('y labels', () => {
+  // orders of 16 or 17 a day, their means from 16.4 up; revenue about 4k
+  const days = Array.from({ length: 180 }, (_v, i) => ({ day: `d${i}`, orders: 16 + (i % 5 < 2 ? 1 : 0), revenue: 3934.5 + ((i * 37) % 517) }));
+  const dayPlan = planChart([{ name: 'day', type: 'DATE' }, { name: 'orders' }, { name: 'revenue' }], [], {});
+
+  it.each([40, 50, 80, 120])('at %i columns are true and distinct, the bottom one at or below the lowest value, the top one at or above the highest', (columns) => {
+    if ('problem' in dayPlan) throw new Error(dayPlan.problem);
+    for (const height of [12, 24, 40]) {
+      const lines = drawChart(days, dayPlan, { tty: true, columns, rows: height, color: false }).text.trimEnd().split('\n');
+      const { panels, bucket } = panelsOf(lines);
+      expect(panels.map((p) => p.names)).toEqual([['orders'], ['revenue']]);
+      for (const { names, labels } of panels) {
+        const drawn = means(days.map((d) => d[names[0] as 'orders' | 'revenue']), bucket);
+        expect(labelProblems(labels, drawn), `${columns}x${height} ${names[0]}:\n${lines.join('\n')}`).toEqual([]);
+      }
+    }
+  });
+
+  it.each([
+    ['fractions', [0.0012, 0.0019, 0.0015, 0.00125]],
+    ['negative and positive', [-3100, 4000, 250, -17.5]],
+    ['close together', [1000.25, 1000.5, 1000.75, 1000.3]],
+    ['large', [12_345_678_901, 12_345_978_901, 12_346_000_000]],
+    ['flat', [7.25, 7.25]],
+    ['one', [16.5]],
+  ])('of %s are true and distinct at every height', (_name, values) => {
+    for (const height of [4, 6, 9, 14, 20]) {
+      const lines = line([{ name: 'v', values }], 60, height);
+      const { panels } = panelsOf(lines);
+      expect(labelProblems(panels[0]!.labels, values), `${height}:\n${lines.join('\n')}`).toEqual([]);
+    }
   });
 });
 
@@ -178,8 +213,8 @@ describe('every size fits', () => {
       const { text } = drawChart(days, plan, { ...room, color: true });
       const lines = text.trimEnd().split('\n');
       expect(lines.length).toBeLessThanOrEqual(20);
-      // 180 days in buckets of 3 (an 80-column plot holds no more than 74)
-      expect(Math.max(...lines.map((l) => textWidth(l)))).toBe(66);
+      // 180 days in buckets of 3 (an 80-column plot holds no more than 74): 60 columns right of the y labels
+      expect(Math.max(...lines.map((l) => textWidth(l)))).toBe(lines[0]!.indexOf('┤') + 1 + 60);
       expect(text).not.toContain('\u001b');
     }
     const bars = planChart([{ name: 'country' }, { name: 'revenue' }], countries, {});
@@ -216,6 +251,107 @@ describe('what is charted', () => {
 
   it('numbers on the axis read short', () => {
     expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901].map(shortNumber)).toEqual(['950', '4.7k', '1.2M', '0.25', '-3.1k', '4.0k', '12.3B']);
+  });
+});
+
+describe('--series: a "long" result, one series per value of a column', () => {
+  const types = ['page_view', 'signup', 'export'];
+  // month, event_type, events: each month once per type; signup far below the others
+  const events = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'].flatMap((month, m) => types.map((event_type, t) => ({ month, event_type, events: [400, 30, 300][t]! + m * 10 })));
+  const columns = [{ name: 'month', type: 'DATE' }, { name: 'event_type', type: 'VARCHAR' }, { name: 'events', type: 'BIGINT' }];
+  const room = { tty: true, columns: 60, rows: 30, color: false };
+
+  it('is found: a text column beside x and y, and x values that repeat, split the line; stderr says so and names --series', () => {
+    const plan = planChart(columns, events, {});
+    expect(plan).toMatchObject({ x: 'month', y: ['events'], series: 'event_type', seriesFound: true });
+    if ('problem' in plan) throw new Error(plan.problem);
+    const { text, notes } = drawChart(events, plan, room);
+    const lines = text.trimEnd().split('\n');
+    // in the order the values first come
+    expect(lines.filter((l) => l.startsWith('── '))).toEqual(['── page_view   ── signup   ── export']);
+    expect(notes).toEqual(['one series per event_type (the values of month repeat); choose the column with --series']);
+    // one point per month: four columns, not twelve
+    expect(lines.find((l) => l.includes('└'))).toMatch(/└────$/);
+  });
+
+  it('chosen with --series: one line per value with a legend, each at its own values, and no note', () => {
+    const plan = planChart(columns, events, { series: 'event_type' });
+    if ('problem' in plan) throw new Error(plan.problem);
+    const { text, notes } = drawChart(events.filter((e) => e.event_type !== 'signup'), plan, room);
+    expect(notes).toEqual([]);
+    const lines = text.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('── page_view   ── export');
+    const { panels } = panelsOf(lines);
+    expect(panels[0]!.labels[0]).toBe('430');
+    expect(panels[0]!.labels.at(-1)).toBe('300');
+  });
+
+  it('as bars: one bar per value in each group, named, with a legend', () => {
+    const byType = events.map(({ month, event_type, events }) => ({ month, event_type, events }));
+    const bars = planChart([{ name: 'event_type', type: 'VARCHAR' }, ...columns.filter((c) => c.name !== 'event_type')], byType, { x: 'event_type', series: 'month' });
+    if ('problem' in bars) throw new Error(bars.problem);
+    expect(bars).toMatchObject({ xKind: 'text', series: 'month' });
+    const lines = drawChart(byType.slice(0, 6), bars, room).text.trimEnd().split('\n');
+    expect(lines[0]).toBe('█ 2026-01-01   █ 2026-02-01');
+    expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual([
+      'page_view │# 400 2026-01-01',
+      '          │# 410 2026-02-01',
+      'signup    │# 30 2026-01-01',
+      '          │# 40 2026-02-01',
+      'export    │# 300 2026-01-01',
+      '          │# 310 2026-02-01',
+    ]);
+  });
+
+  it('bars of series more than 10 times apart are drawn in panels, each on its own scale, so that none is empty', () => {
+    const countries = [{ country: 'DE', orders: 370, revenue: 93_869.9 }, { country: 'JP', orders: 380, revenue: 96_335.2 }];
+    const plan = planChart([{ name: 'country' }, { name: 'orders' }, { name: 'revenue' }], countries, {});
+    if ('problem' in plan) throw new Error(plan.problem);
+    const lines = drawChart(countries, plan, { tty: true, columns: 40, rows: 24, color: false }).text.trimEnd().split('\n');
+    expect(lines.map((l) => (l.includes('│') ? l.replace(/[█▏▎▍▌▋▊▉]+/, '#') : l))).toEqual(['█ orders', 'DE │# 370', 'JP │# 380', '█ revenue', 'DE │# 93,869.9', 'JP │# 96,335.2']);
+    // each panel's largest bar fills its room: neither is a sliver
+    for (const at of [2, 5]) expect(lines[at]!.split(' ')[1]!.length).toBeGreaterThan(20);
+  });
+
+  it('a --series that names no column, or the x axis, or with several --y columns, is a problem naming the columns; before a run too', () => {
+    expect(planChart(columns, [], { series: 'kind' })).toEqual({ problem: 'the result has no column "kind"; its columns: month (DATE), event_type (VARCHAR), events (BIGINT)' });
+    expect(planChart(columns, events, { x: 'event_type', series: 'event_type' })).toMatchObject({ problem: expect.stringContaining('--series event_type: it is the x axis') });
+    expect(planChart([...columns, { name: 'users', type: 'BIGINT' }], [], { series: 'event_type', y: ['events', 'users'] })).toMatchObject({ problem: expect.stringContaining('--series event_type splits one --y column into series, and --y names 2') });
+  });
+
+  it('several y columns and a text column that would split them: drawn as they are, and stderr names --series', () => {
+    const both = events.map((e) => ({ ...e, users: e.events / 2 }));
+    const plan = planChart([...columns, { name: 'users', type: 'DOUBLE' }], both, {});
+    if ('problem' in plan) throw new Error(plan.problem);
+    expect(plan).toMatchObject({ y: ['events', 'users'], couldSplit: 'event_type' });
+    expect(drawChart(both, plan, room).notes).toEqual(['the values of month repeat: --series event_type draws one series per event_type (with one --y column)']);
+  });
+
+  it('more values than colours: the first six drawn, the others named on stderr', () => {
+    const many = Array.from({ length: 8 }, (_v, i) => [{ day: '2026-01-01', kind: `k${i}`, n: i }, { day: '2026-01-02', kind: `k${i}`, n: i + 1 }]).flat();
+    const plan = planChart([{ name: 'day', type: 'DATE' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'INTEGER' }], many, { series: 'kind' });
+    if ('problem' in plan) throw new Error(plan.problem);
+    const { text, notes } = drawChart(many, plan, { ...room, columns: 120 });
+    expect(text).toContain('── k5');
+    expect(text).not.toContain('── k6');
+    expect(notes).toEqual(['not drawn (at most 6 series): 2 values of kind: k6, k7']);
+  });
+});
+
+describe('exact decimal strings', () => {
+  it('are read as numbers: DECIMAL values the server sends as strings are drawn and labelled as their numbers', () => {
+    const rows = [
+      { country: 'DE', revenue: '12345678901234567890.12' },
+      { country: 'JP', revenue: '6172839450617283945.06' },
+    ];
+    const plan = planChart([{ name: 'country', type: 'VARCHAR' }, { name: 'revenue', type: 'DECIMAL(38,2)' }], rows, {});
+    expect(plan).toMatchObject({ x: 'country', y: ['revenue'] });
+    if ('problem' in plan) throw new Error(plan.problem);
+    const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
+    expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 12345679T', 'JP │# 6172839T']);
+    // JP is half of DE: half the bar
+    const [de, jp] = lines.slice(1).map((l) => eighths(barOf(l)));
+    expect(Math.abs(jp! * 2 - de!)).toBeLessThanOrEqual(1);
   });
 });
 

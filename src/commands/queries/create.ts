@@ -9,6 +9,7 @@ import { checkParameters, parameters } from './parameters.js';
 import { queryView } from './view.js';
 import { shellCommand } from '../../shell.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
+import { requireSql } from '../../workspace/sql.js';
 
 export interface CreateOptions {
   name: string;
@@ -33,10 +34,11 @@ export const queryBodyFlags = {
   agentRunId: '--agent-run',
 };
 
-/** SQL from --sql or --sql-file (a path, or - for stdin); exactly one of them. */
+/** SQL from --sql or --sql-file (a path, or - for stdin); exactly one of them, and not blank. */
 export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: string }): Promise<string | undefined> {
   if (opts.sql !== undefined && opts.sqlFile !== undefined) throw usageError('use --sql or --sql-file, not both');
-  return opts.sqlFile !== undefined ? readText(ctx.io, opts.sqlFile, '--sql-file') : opts.sql;
+  if (opts.sqlFile === undefined) return opts.sql === undefined ? undefined : requireSql(opts.sql, '--sql');
+  return requireSql(await readText(ctx.io, opts.sqlFile, '--sql-file'), opts.sqlFile === '-' ? '--sql-file - (stdin)' : `--sql-file ${opts.sqlFile}`);
 }
 
 /** A slug the server numbered because another query holds the plain one is said on stderr (see takenSlug). */

@@ -4,7 +4,7 @@ import { chartChoice, pageRequest } from '../shared.js';
 import { printLatestData } from '../latest-data.js';
 import { shellCommand } from '../../shell.js';
 
-export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; x?: string; y?: string }): Promise<void> {
+export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; x?: string; y?: string; series?: string }): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output('columns');
   const chart = chartChoice(opts, output.format);

@@ -24,6 +24,7 @@ export interface ExecuteOptions {
   limit?: number;
   x?: string;
   y?: string;
+  series?: string;
 }
 
 export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): Promise<void> {

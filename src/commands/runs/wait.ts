@@ -10,7 +10,7 @@ import { queryRunStatusView } from '../query-run-views.js';
 import { shellCommand } from '../../shell.js';
 import { chartChoice } from '../shared.js';
 
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string }): Promise<void> {
+export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string; series?: string }): Promise<void> {
   requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);

@@ -10,10 +10,17 @@ const latestDataDefaultLimit = 1000;
 /** The API description shows no page maximum for data; the emulator keeps one, so that a page stays bounded. */
 export const latestDataPageMax = 10_000;
 
+/** Latin letters that NFKD leaves whole (no base letter and combining mark to split into). */
+const latinLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/** Letters with marks are transliterated (`Umsatz café` is umsatz_cafe), not dropped; what has no ASCII form is. */
 function slugify(name: string): string {
   return (
     name
       .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[ßæœøłđðþı]/g, (letter) => latinLetters[letter]!)
       .replace(/[^a-z0-9]+/g, '_')
       .replace(/^_+|_+$/g, '')
       .slice(0, 240) || 'query'

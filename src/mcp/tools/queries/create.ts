@@ -3,6 +3,7 @@ import { createQuery } from '../../../api/queries.js';
 import { CreateQueryBody, Query } from '../../../api/schemas/queries.js';
 import { takenSlug, takenText } from '../../../workspace/taken-name.js';
 import { apiParameters, parametersArgument } from '../../query-parameters.js';
+import { requireSql } from '../../../workspace/sql.js';
 import { bodyArguments, bodyFrom, tool } from '../../tool.js';
 
 const fields = {
@@ -22,7 +23,9 @@ export const createQueryTool = tool(
   },
   async (args, { http }) => {
     const client = http();
-    const query = await createQuery(client, { ...(bodyFrom(args, fields) as CreateQueryBody), ...apiParameters(args.parameters), userAgent: 'cli' });
+    const body = bodyFrom(args, fields) as CreateQueryBody;
+    requireSql(body.sql, 'the argument sql', "put the query's SQL in sql");
+    const query = await createQuery(client, { ...body, ...apiParameters(args.parameters), userAgent: 'cli' });
     // as the CLI says on stderr: a second "Daily revenue" makes the name match two queries
     const taken = await takenSlug(client, query);
     const warning = taken && `${takenText(taken, query)}; this query is ${query.slug}${taken.sameName ? ': name a query by its slug or id, as a name matches both' : ''}`;

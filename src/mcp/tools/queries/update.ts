@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { updateQuery } from '../../../api/queries.js';
 import { Query, UpdateQueryBody } from '../../../api/schemas/queries.js';
 import { usageError } from '../../../errors.js';
+import { requireSql } from '../../../workspace/sql.js';
 import { apiParameters, parametersArgument } from '../../query-parameters.js';
 import { bodyArguments, bodyFrom, lookupQuery, queryArgument, tool } from '../../tool.js';
 
@@ -22,6 +23,7 @@ export const updateQueryTool = tool(
   },
   async (args, { http }) => {
     const body = { ...bodyFrom(args, fields), ...apiParameters(args.parameters) };
+    if (typeof args.sql === 'string') requireSql(args.sql, 'the argument sql', "put the query's SQL in sql");
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${[...Object.keys(fields), 'parameters'].join(', ')}`);
     const client = http();
     const { id } = await lookupQuery(client, args.query);
