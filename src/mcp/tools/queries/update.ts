@@ -22,8 +22,9 @@ export const updateQueryTool = tool(
     writes: true,
   },
   async (args, { http }) => {
-    const body = { ...bodyFrom(args, fields), ...apiParameters(args.parameters) };
-    if (typeof args.sql === 'string') requireSql(args.sql, 'the argument sql', "put the query's SQL in sql");
+    const fromFields = bodyFrom(args, fields);
+    if (typeof fromFields.sql === 'string') requireSql(fromFields.sql, 'the argument sql', "put the query's SQL in sql");
+    const body = { ...fromFields, ...apiParameters(args.parameters) };
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${[...Object.keys(fields), 'parameters'].join(', ')}`);
     const client = http();
     const { id } = await lookupQuery(client, args.query);
