@@ -23,7 +23,7 @@ export class Interruption {
     private readonly io: IO,
     private readonly options: { ids?: ErrorIds; say?: (error: WsError) => void } = {},
   ) {
-    this.lastWord = () => this.error('stopped', 'nothing was left running');
+    this.lastWord = () => this.error(`stopped${this.named()}`);
     this.stopListening = io.onInterrupt((signal) => this.receive(signal), stopSignals);
     io.stderr.on('error', this.onStderrError);
   }
@@ -50,9 +50,9 @@ export class Interruption {
   }
 
   /** An `interrupted` error about this work's ids, whose exit code follows the last signal (130, 143, 129). */
-  error(message: string, hint: string, ids: ErrorIds = {}): WsError {
+  error(message: string, hint?: string, ids: ErrorIds = {}): WsError {
     const last = this.signals.at(-1);
-    return new WsError('interrupted', message, { hint, ids: { ...this.options.ids, ...ids }, ...(last === 'SIGTERM' || last === 'SIGHUP' ? { signal: last } : {}) });
+    return new WsError('interrupted', message, { ...(hint ? { hint } : {}), ids: { ...this.options.ids, ...ids }, ...(last === 'SIGTERM' || last === 'SIGHUP' ? { signal: last } : {}) });
   }
 
   /** Stops listening: from now on a signal gets Node's default (ws ends by it at once, saying nothing). */
