@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, routes, spawnWs, startTestEmulator, waitForOutput, type TestEmulator } from '../helpers/emulator.js';
 import { ApiServer, type RecordedRequest } from '../helpers/api-server.js';
 import { ws } from '../helpers/ws.js';
+import { screenOf, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const dailyRevenue = demoIds.queries.dailyRevenue;
@@ -224,6 +225,27 @@ describe('a second signal while a cancel is under way', () => {
       `error: stopped waiting for automation run ${runId} (SIGINT, then SIGINT); the cancel was sent but not answered: the run may be cancelled or still running\n` +
         `hint: check it: \`ws automations get-run ${runId}\`\n`,
     )).toBe(true);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('a second Ctrl-C in a terminal, while the live view cancels', () => {
+  it('the terminal is given back (cursor shown), then the last word; status 130', async () => {
+    const cancel = hold('POST', /^\/automation-runs\/[^/]+\/cancel$/);
+    const session = wsInPty(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], { columns: 80, rows: 24, term: 'xterm', env: { PAGER: undefined, ...frontEnv }, timeoutMs: 30_000 });
+    const runId = (await session.waitFor(new RegExp(`automation run (${uuid})`), 15_000))[1]!;
+    session.type('\u0003');
+    await cancel.arrived();
+    session.type('\u0003');
+    const { exitCode, output } = await session.result;
+    expect(exitCode, output).toBe(130);
+    const screen = screenOf(output);
+    expect(screen.lastIndexOf('\u001b[?25h')).toBeGreaterThan(screen.lastIndexOf('\u001b[?25l'));
+    const after = screen.slice(screen.lastIndexOf('\u001b[?25h')).replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+    expect(after).toContain(`Cancelling automation run ${runId}…`);
+    expect(after).toContain(
+      `error: stopped waiting for automation run ${runId} (SIGINT, then SIGINT); the cancel was sent but not answered: the run may be cancelled or still running\n` +
+        `hint: check it: \`ws automations get-run ${runId}\`\n`,
+    );
   });
 });
 
