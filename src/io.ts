@@ -60,7 +60,12 @@ export function processIO(): IO {
     exitBySignal(signal) {
       // with no listener left, the signal's default action applies: the process ends before kill returns
       process.removeAllListeners(signal);
-      process.kill(process.pid, signal);
+      try {
+        process.kill(process.pid, signal);
+      } catch {
+        // a platform without this signal: the same status all the same
+      }
+      process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
     },
   };
 }
