@@ -36,12 +36,12 @@ _ws_options() {
     "automations list") echo "--search --sort --direction --ownership --created-by --latest-run --limit --offset --all --help" ;;
     "automations get") echo "--help" ;;
     "automations runs") echo "--limit --offset --all --help" ;;
-    "automations trigger") echo "--input --inputs-file --metadata --wait --timeout --cancel-on-interrupt --dry-run --help" ;;
+    "automations trigger") echo "--input --inputs-file --metadata --wait --timeout --cancel-on-interrupt --cancel-on-timeout --dry-run --help" ;;
     "automations get-run") echo "--help" ;;
     "automations result") echo "--help" ;;
     "automations steps") echo "--help" ;;
-    "automations wait") echo "--timeout --help" ;;
-    "automations watch") echo "--timeout --help" ;;
+    "automations wait") echo "--timeout --cancel-on-timeout --help" ;;
+    "automations watch") echo "--timeout --cancel-on-timeout --help" ;;
     "automations cancel") echo "--dry-run --help" ;;
     "agents") echo "--help" ;;
     "agents get") echo "--help" ;;

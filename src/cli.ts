@@ -261,11 +261,28 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const contexts: Context[] = [];
   let current: Command | undefined;
   let exitCode = 0;
+  /** Prints the error ws ends with: JSON or text as the settings (or, when they fail, argv) say, secrets redacted. */
+  const report = (error: WsError) => {
+    const context = contexts.at(-1);
+    let json = wantsJson(argv, io.env);
+    const secrets = [io.env.WS_API_KEY ?? ''];
+    try {
+      if (context) {
+        json = machineFormat(context.settings.output.value);
+        secrets.push(context.settings.apiKey.value ?? '');
+      }
+    } catch {
+      // the settings themselves were the problem; keep what argv said
+    }
+    // the JSON error object is for programs; a person at a terminal reads text even with --json
+    printError(io, error, json && !io.stderrIsTTY, secrets);
+    return secrets;
+  };
   const runner: Runner = (load) => async (...args) => {
     const command = args.at(-1) as Command;
     // loaded when a command runs, so that --help and --version pay nothing for settings, HTTP and output
     const { Context } = await import('./context.js');
-    const context = new Context(io, command.optsWithGlobals());
+    const context = new Context(io, command.optsWithGlobals(), report);
     contexts.push(context);
     const { run: verb } = await load();
     exitCode = (await verb(context, (command.processedArgs as (string | string[])[]).flat(), command.opts() as never)) ?? 0;
@@ -297,19 +314,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     if (thrown instanceof CommanderError && thrown.code === 'commander.executeSubCommandAsync') return 0;
     if ((thrown as NodeJS.ErrnoException).code === 'EPIPE') return 0; // the reader went away (`| head`): not an error
     const error = toWsError(thrown, current ?? program);
-    const context = contexts.at(-1);
-    let json = wantsJson(argv, io.env);
-    const secrets = [io.env.WS_API_KEY ?? ''];
-    try {
-      if (context) {
-        json = machineFormat(context.settings.output.value);
-        secrets.push(context.settings.apiKey.value ?? '');
-      }
-    } catch {
-      // the settings themselves were the problem; keep what argv said
-    }
-    // the JSON error object is for programs; a person at a terminal reads text even with --json
-    printError(io, error, json && !io.stderrIsTTY, secrets);
+    const secrets = report(error);
     if (!(thrown instanceof WsError) && !(thrown instanceof CommanderError) && (io.env.WS_DEBUG === '1' || argv.includes('--debug'))) {
       io.stderr.write(`${redact((thrown as Error).stack ?? '', secrets)}\n`);
     }

@@ -1,6 +1,7 @@
 import { HttpClient, type HttpOptions } from './api/http.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
-import { WsError, usageError } from './errors.js';
+import { WsError, usageError, type ErrorIds } from './errors.js';
+import { Interruption } from './interruption.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
@@ -45,10 +46,24 @@ export class Context {
   private client: HttpClient | undefined;
   private pager: Pager | undefined;
 
+  private readonly interruptions: Interruption[] = [];
+
   constructor(
     readonly io: IO,
     private readonly globals: GlobalOptions,
+    /** Prints an error as ws ends with it (cli.ts), for the signal that ends ws before the command does. */
+    private readonly sayError?: (error: WsError) => void,
   ) {}
+
+  /**
+   * Watches the stop signals from now on, for a run about to start (src/interruption.ts); the errors carry `ids`.
+   * Whatever is not disposed before stops listening when the command ends.
+   */
+  interruption(ids: ErrorIds = {}): Interruption {
+    const interruption = new Interruption(this.io, { ids, ...(this.sayError ? { say: this.sayError } : {}) });
+    this.interruptions.push(interruption);
+    return interruption;
+  }
 
   get settings(): Settings {
     this.cachedSettings ??= resolveSettings(this.globals, this.io);
@@ -126,6 +141,7 @@ export class Context {
   }
 
   async close(): Promise<void> {
+    for (const interruption of this.interruptions) interruption.dispose();
     await this.pager?.close();
     await this.client?.close();
   }

@@ -59,7 +59,7 @@ export const errorCodes = {
   ambiguous: ['not_found', 'several queries or automations have that slug or name'],
   run_failed: ['remote_failure', 'the run that was waited for failed'],
   run_cancelled: ['remote_failure', 'the run that was waited for was cancelled'],
-  timeout: ['timeout', '--timeout passed while waiting; the run goes on'],
+  timeout: ['timeout', '--timeout passed while waiting; the run goes on (unless --cancel-on-timeout cancelled it)'],
   interrupted: ['interrupted', 'Ctrl-C stopped ws; 143 for SIGTERM, 129 for SIGHUP'],
 } as const satisfies Record<string, readonly [ErrorKind, string]>;
 

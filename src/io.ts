@@ -25,6 +25,11 @@ export interface IO {
    * a closed terminal); returns the function that stops listening. Tests may trigger it themselves.
    */
   onInterrupt(listener: (signal: StopSignal) => void, signals?: readonly StopSignal[]): () => void;
+  /**
+   * Ends ws at once by this signal, as Node's default would (status 128 + its number): for a second signal,
+   * which must not wait for anything. Tests record it instead.
+   */
+  exitBySignal(signal: StopSignal): void;
 }
 
 export function processIO(): IO {
@@ -51,6 +56,16 @@ export function processIO(): IO {
       return () => {
         for (const signal of signals) process.off(signal, listener);
       };
+    },
+    exitBySignal(signal) {
+      // with no listener left, the signal's default action applies: the process ends before kill returns
+      process.removeAllListeners(signal);
+      try {
+        process.kill(process.pid, signal);
+      } catch {
+        // a platform without this signal: the same status all the same
+      }
+      process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
     },
   };
 }

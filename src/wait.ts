@@ -1,6 +1,7 @@
 import { formatDuration } from './duration.js';
 import { WsError, type ErrorIds } from './errors.js';
-import type { IO, StopSignal } from './io.js';
+import type { IO } from './io.js';
+import { Interruption } from './interruption.js';
 import { startProgress } from './output/progress.js';
 import { stripControl } from './text.js';
 
@@ -21,10 +22,15 @@ export interface WaitSpec<T> {
   /** The ids of what is waited for, carried by the timeout and interrupt errors. */
   ids?: ErrorIds;
   /**
-   * Run on the first Ctrl-C before exiting 130 (e.g. cancel the remote run): what happened, and the hint
-   * that replaces the resume hint. Its failure is reported, not thrown.
+   * Run on the first stop signal before ws exits (e.g. cancel the remote run): what happened, and the hint that
+   * replaces the resume hint. `report` tells how far it got, for a second signal that ends ws before it is done.
+   * Its failure is reported, not thrown.
    */
-  onInterrupt?: () => Promise<{ outcome: string; hint: string }>;
+  onInterrupt?: (report: (outcome: Outcome) => void) => Promise<Outcome>;
+  /** Run when --timeout passes (e.g. --cancel-on-timeout), as onInterrupt; the exit stays 6. */
+  onTimeout?: (report: (outcome: Outcome) => void) => Promise<Outcome>;
+  /** The stop signals, when they are watched from before the wait (from the start of the run); else the wait watches them. */
+  interruption?: Interruption;
   io: IO;
   quiet: boolean;
   /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
@@ -34,14 +40,20 @@ export interface WaitSpec<T> {
   maxConsecutiveErrors?: number;
 }
 
+/** What became of the job when ws stopped waiting, and what to run next. */
+export interface Outcome {
+  outcome: string;
+  hint: string;
+}
+
 const interrupted = Symbol('interrupted');
-const stopSignals: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * Polls a remote job until it reaches a terminal state, with a spinner (or plain lines) on stderr.
  * Ends with exit 6 on --timeout and 130 on Ctrl-C, each naming how to resume. The first Ctrl-C stops
- * waiting (the job goes on); a second one, while that is handled, exits at once (Node's default).
- * SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as the first Ctrl-C does, with exit 143 and 129.
+ * waiting (the job goes on, or onInterrupt cancels it); a second one, while that is handled, ends ws at once
+ * after saying how far it got (src/interruption.ts). SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it
+ * as Ctrl-C does, with exit 143 and 129.
  */
 export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const { io } = spec;
@@ -52,26 +64,16 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let errors = 0;
   let state = 'waiting';
   const progress = startProgress(io, spec.quiet, spec.label, started);
+  const interruption = spec.interruption ?? new Interruption(io);
+  const ids = spec.ids ?? {};
+  const stopped = (outcome: Outcome) => interruption.error(`stopped waiting for ${spec.label}${interruption.named()}; ${outcome.outcome}`, outcome.hint, ids);
+  interruption.lastWord = () => stopped({ outcome: 'it goes on', hint: resumeHint(spec) });
 
   let wake: (() => void) | undefined;
-  let stoppedBy: StopSignal | undefined;
-  const interrupt = new AbortController();
-  const stop = (signal: StopSignal) => {
-    stoppedBy = signal;
-    stopListening(); // a second signal gets Node's default: exit at once
-    io.stderr.off('error', onStderrError);
-    interrupt.abort();
-    wake?.();
-  };
-  const stopListening = io.onInterrupt(stop, stopSignals);
-  // A closed terminal does not always send SIGHUP (ws may not lead its session); writing to it fails with EIO.
-  const onStderrError = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EIO' && !stoppedBy) stop('SIGHUP');
-  };
-  io.stderr.on('error', onStderrError);
+  const stopWaking = interruption.onStop(() => wake?.());
   const sleep = (ms: number) =>
     new Promise<typeof interrupted | void>((resolve) => {
-      if (stoppedBy) return resolve(interrupted);
+      if (interruption.by) return resolve(interrupted);
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
@@ -79,47 +81,65 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
       };
     });
 
+  let timedOut = false;
   try {
     for (;;) {
-      if (stoppedBy) break;
+      if (interruption.by) break;
       try {
-        const value = await spec.poll(interrupt.signal);
+        const value = await spec.poll(interruption.signal);
         errors = 0;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
         progress.update(state);
       } catch (error) {
-        if (stoppedBy) break;
+        if (interruption.by) break;
         if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
         progress.update(state, `retrying: ${(error as Error).message}`);
       }
       const left = deadline - io.now();
       if (left <= 0) {
-        throw new WsError('timeout', `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}; it is still ${state} and goes on`, { hint: resumeHint(spec), ...(spec.ids ? { ids: spec.ids } : {}) });
+        timedOut = true;
+        break;
       }
       if ((await sleep(Math.min(delay, left))) === interrupted) break;
       delay = Math.min(maxDelay, Math.round(delay * 1.5));
     }
   } finally {
     progress.stop();
-    if (!stoppedBy) {
-      stopListening();
-      io.stderr.off('error', onStderrError);
-    }
+    stopWaking();
+    // on any other end than a stop signal, a signal gets Node's default again (ws ends by it at once)
+    if (!interruption.by && !(timedOut && spec.onTimeout)) interruption.dispose();
   }
-  const signal = stoppedBy === 'SIGTERM' || stoppedBy === 'SIGHUP' ? stoppedBy : undefined; // Ctrl-C keeps exit 130
+  if (timedOut) {
+    const gaveUp = `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}`;
+    let outcome = { outcome: `it is still ${state} and goes on`, hint: resumeHint(spec) };
+    if (spec.onTimeout) {
+      // a signal during the cancel lets it finish; a second one ends ws, saying how far the cancel got
+      const report = (now: Outcome) => (interruption.lastWord = () => interruption.error(`${gaveUp}, then stopped${interruption.named()}; ${now.outcome}`, now.hint, ids));
+      outcome = await settle(spec.onTimeout, report, outcome);
+      if (!spec.interruption) interruption.dispose();
+    }
+    throw new WsError('timeout', `${gaveUp}; ${outcome.outcome}`, { hint: outcome.hint, ...(spec.ids ? { ids: spec.ids } : {}) });
+  }
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
     if (!spec.quiet) io.stderr.write(`Cancelling ${stripControl(spec.label)}… (press Ctrl-C again to leave it running)\n`);
-    try {
-      outcome = await spec.onInterrupt();
-    } catch (error) {
-      outcome.outcome = `cancelling it failed: ${(error as Error).message}`;
-    }
+    outcome = await settle(spec.onInterrupt, (now) => (interruption.lastWord = () => stopped(now)), outcome);
   }
-  throw new WsError('interrupted', `stopped waiting for ${spec.label}${signal ? ` (${signal})` : ''}; ${outcome.outcome}`, { hint: outcome.hint, ...(spec.ids ? { ids: spec.ids } : {}), ...(signal ? { signal } : {}) });
+  // until ws has said this, a second signal says it and ends ws at once
+  interruption.lastWord = () => stopped(outcome);
+  if (!spec.interruption) interruption.dispose();
+  throw stopped(outcome);
 }
 
+/** Runs a cancel (onInterrupt, onTimeout): its outcome, or what its failure leaves (the `otherwise` hint). */
+async function settle(cancel: (report: (outcome: Outcome) => void) => Promise<Outcome>, report: (outcome: Outcome) => void, otherwise: Outcome): Promise<Outcome> {
+  try {
+    return await cancel(report);
+  } catch (error) {
+    return { outcome: `cancelling it failed: ${(error as Error).message}`, hint: otherwise.hint };
+  }
+}
 /**
  * A failure worth riding out while waiting: the network or the server's side (5xx, 429), or a run not yet
  * visible (404). A refusal (400), a response ws cannot read, or a missing key is final.

@@ -45,11 +45,12 @@ export function cancelAutomationRun(http: HttpClient, id: string): Promise<Cance
 /**
  * Cancels a run and confirms it: when the cancel request fails in a way that leaves its fate unknown
  * (a lost response, a refusal because the run is no longer running), the run is read and a cancelled
- * run counts as success. Any other outcome keeps the original error.
+ * run counts as success. Any other outcome keeps the original error. `onAnswered`: the cancel was accepted.
  */
-export async function cancelAndConfirm(http: HttpClient, id: string): Promise<{ detail: AutomationRunDetail; refused: boolean }> {
+export async function cancelAndConfirm(http: HttpClient, id: string, onAnswered?: () => void): Promise<{ detail: AutomationRunDetail; refused: boolean }> {
   try {
     await cancelAutomationRun(http, id);
+    onAnswered?.();
   } catch (error) {
     if (!(error instanceof WsError) || error.kind !== 'api') throw error;
     const detail = await getAutomationRun(http, id);

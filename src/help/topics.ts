@@ -62,10 +62,13 @@ A flag wins over a variable; a variable wins over the profile in the config file
   4    not found: HTTP 404, or a slug or name that matches nothing (or several things)
   5    the remote job ended badly while waiting: a query run FAILED or CANCELLED, an automation run
        failed or cancelled
-  6    --timeout passed while waiting; the run goes on, and the message says how to resume waiting
+  6    --timeout passed while waiting; the run goes on (unless --cancel-on-timeout: the message says whether
+       the cancel was confirmed), and the message says how to resume waiting
   8    \`queries apply --dry-run\`, \`skills apply --dry-run\`: changes are pending (for drift checks in CI)
   129  the terminal hung up (SIGHUP) while waiting; 143: stopped by SIGTERM. Both name the run, as Ctrl-C does
-  130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel
+  130  interrupted (Ctrl-C); while waiting, the message names the run and how to resume or cancel; before the
+       server answered a start, that a run may have started and how to find it. A second signal ends ws at
+       once, by that signal, after saying where the run was left (the cancel sent, accepted or confirmed)
 
 Errors in JSON
   With --json, --jq, -o json or -o ndjson and stderr not a terminal, a failure leaves one JSON object

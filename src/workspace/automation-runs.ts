@@ -3,7 +3,7 @@ import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
 import { shellCommand } from '../shell.js';
-import { waitFor } from '../wait.js';
+import { waitFor, type Outcome } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 import { errorText, stepName } from './run-text.js';
 
@@ -22,10 +22,26 @@ export function automationRunFailure(detail: AutomationRunDetail): WsError | und
 }
 
 export interface FollowOptions extends WaitProgress {
-  /** Ctrl-C cancels the run before ws exits. */
+  /** Ctrl-C (or SIGTERM, SIGHUP) cancels the run before ws exits. */
   cancelOnInterrupt?: boolean;
+  /** --timeout cancels the run before ws exits 6. */
+  cancelOnTimeout?: boolean;
   /** Sees each poll (a live view of the steps); stopped when the wait ends. */
   observe?: { poll(read: Promise<AutomationRunDetail>): Promise<AutomationRunDetail>; stop(): void };
+}
+
+/**
+ * Cancels a run and says what became of it; `report` follows the cancel, for a signal that ends ws before its
+ * answer. Not sent twice (see cancelAndConfirm).
+ */
+async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outcome) => void): Promise<Outcome> {
+  const getRun = `\`${shellCommand('ws', 'automations', 'get-run', runId)}\``;
+  const check = `check it: ${getRun}`;
+  report({ outcome: 'the cancel was sent but not answered: the run may be cancelled or still running', hint: check });
+  const { detail } = await cancelAndConfirm(http, runId, () => report({ outcome: 'the cancel was accepted, not yet confirmed: the run may be cancelled or still running', hint: check }));
+  if (detail.run.state === 'cancelled') return { outcome: 'it was cancelled', hint: `see it: ${getRun}` };
+  // the API does not say whether a cancel takes effect at once
+  return { outcome: `the cancel was accepted, but the run is ${detail.run.state}`, hint: check };
 }
 
 /**
@@ -34,6 +50,7 @@ export interface FollowOptions extends WaitProgress {
  */
 export async function awaitAutomationRun(http: HttpClient, runId: string, timeoutMs: number, follow: FollowOptions): Promise<AutomationRunDetail> {
   const { observe } = follow;
+  const cancel = (report: (outcome: Outcome) => void) => cancelRun(http, runId, report);
   const detail = await waitFor({
     poll: (signal) => {
       const read = getAutomationRun(http.withSignal(signal), runId);
@@ -46,14 +63,9 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     resume: shellCommand('ws', 'automations', 'wait', runId),
     cancel: shellCommand('ws', 'automations', 'cancel', runId),
     ids: { automationRunId: runId },
-    ...(follow.cancelOnInterrupt
-      ? {
-          onInterrupt: async () => {
-            await cancelAndConfirm(http, runId);
-            return { outcome: 'it was cancelled', hint: `see it: ${shellCommand('ws', 'automations', 'get-run', runId)}` };
-          },
-        }
-      : {}),
+    ...(follow.cancelOnInterrupt ? { onInterrupt: cancel } : {}),
+    ...(follow.cancelOnTimeout ? { onTimeout: cancel } : {}),
+    ...(follow.interruption ? { interruption: follow.interruption } : {}),
     io: follow.io,
     quiet: follow.quiet || observe !== undefined,
   }).finally(() => observe?.stop());

@@ -6,15 +6,17 @@ import type { Page } from '../api/paginate.js';
 import type { Query } from '../api/schemas/queries.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import type { Interruption } from '../interruption.js';
 import { shellCommand } from '../shell.js';
 import { parameterValueProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
 
-/** Where a wait's spinner goes, and whether there is one. */
+/** Where a wait's spinner goes, and whether there is one; the stop signals, when watched since the run's start. */
 export interface WaitProgress {
   io: IO;
   quiet: boolean;
+  interruption?: Interruption;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: 
     label: `query run ${runId}`,
     resume,
     ids: { queryRunId: runId },
+    ...(progress.interruption ? { interruption: progress.interruption } : {}),
     io: progress.io,
     quiet: progress.quiet,
   });

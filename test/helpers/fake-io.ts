@@ -28,6 +28,8 @@ export interface FakeIO extends IO {
   interrupt(signal?: StopSignal): void;
   /** How many onInterrupt listeners are registered now, to check that commands clean up. */
   interruptListeners(): number;
+  /** The signals exitBySignal was asked to end ws by, in order (a fake IO does not end the test). */
+  exitedBy(): StopSignal[];
 }
 
 function collector(): { stream: Writable; text: () => string } {
@@ -52,6 +54,7 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
   const now = typeof options.now === 'string' ? Date.parse(options.now) : (options.now ?? Date.parse('2026-11-20T12:00:00.000Z'));
   if (Number.isNaN(now)) throw new Error(`fakeIO: invalid now ${String(options.now)}`);
   const listeners = new Set<{ call: (signal: StopSignal) => void; signals: readonly StopSignal[] }>();
+  const exits: StopSignal[] = [];
   return {
     stdout: stdout.stream,
     stderr: stderr.stream,
@@ -69,6 +72,8 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
       listeners.add(entry);
       return () => listeners.delete(entry);
     },
+    exitBySignal: (signal) => void exits.push(signal),
+    exitedBy: () => [...exits],
     out: stdout.text,
     err: stderr.text,
     interrupt(signal = 'SIGINT') {

@@ -54,11 +54,21 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .option('--metadata <json|@file>', 'a JSON object kept with the run')
     .option('--wait', 'wait for the run to end and print it')
     .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
-    .option('--cancel-on-interrupt', 'with --wait: Ctrl-C cancels the run before exiting')
+    .option('--cancel-on-interrupt', 'with --wait: Ctrl-C (or SIGTERM, SIGHUP) cancels the run before exiting')
+    .option('--cancel-on-timeout', 'with --wait: --timeout cancels the run before exiting 6 (by default it goes on)')
     .option('--dry-run', 'validate and print the request without sending it')
     .action(runner(() => import('./trigger.js')));
-  examples(trigger, `ws automations trigger ${automation} --wait`, `ws automations trigger ${automation} --input start_date=2026-06-01 --wait --cancel-on-interrupt`, `ws automations trigger ${automation} --inputs-file inputs.yaml --dry-run`);
-  trigger.addHelpText('after', '\nExit codes with --wait: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  examples(
+    trigger,
+    `ws automations trigger ${automation} --wait`,
+    `ws automations trigger ${automation} --input start_date=2026-06-01 --wait --cancel-on-interrupt`,
+    `ws automations trigger ${automation} --wait --timeout 10m --cancel-on-timeout --cancel-on-interrupt   # in CI: leave no run behind`,
+    `ws automations trigger ${automation} --inputs-file inputs.yaml --dry-run`,
+  );
+  trigger.addHelpText(
+    'after',
+    '\nExit codes with --wait: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.\nA signal before the server answers the start says that a run may have started and how to find it; a second signal ends ws at once, after saying where the run was left.',
+  );
   jsonFields(trigger, automationRunFields);
 
   // Named apart from `runs` (the runs of an automation); `run`, its first name, still works, as gh keeps old names.
@@ -84,6 +94,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .description('Wait for a run to end; exit 5 if it failed or was cancelled, 6 on --timeout')
     .argument('<runId>', 'automation run UUID')
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+    .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)')
     .action(runner(() => import('./wait.js')));
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
   jsonFields(wait, runDetailFields);
@@ -93,9 +104,10 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .description('Show a run as it happens: each step with its state and time, to the end')
     .argument('<runId>', 'automation run UUID')
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+    .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)')
     .action(runner(() => import('./watch.js')));
   examples(watch, `ws automations watch ${run}`, `ws automations watch ${run} --json > run.json`);
-  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C.');
   jsonFields(watch, runDetailFields);
 
   const cancel = automations

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../../api/http.js';
 import type { AutomationRunDetail } from '../../api/schemas/automation-runs.js';
 import type { Context } from '../../context.js';
+import type { Interruption } from '../../interruption.js';
 import { startLiveSteps, type LiveRun } from '../../output/live-steps.js';
 import { awaitAutomationRun } from '../../workspace/automation-runs.js';
 import { errorText, stepName } from '../../workspace/run-text.js';
@@ -54,15 +55,28 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
   };
 }
 
+export interface FollowRunOptions {
+  timeoutMs: number;
+  cancelOnInterrupt?: boolean;
+  cancelOnTimeout?: boolean;
+  /** The live view of the steps instead of the spinner. */
+  live?: boolean;
+  /** The stop signals, when watched since the run's start; else from now on. */
+  interruption?: Interruption;
+}
+
 /**
  * Waits for an automation run to end (src/workspace/automation-runs.ts) with the spinner, or with the live view
- * of its steps; with cancelOnInterrupt, Ctrl-C cancels the run first.
+ * of its steps; with cancelOnInterrupt, Ctrl-C cancels the run first, and with cancelOnTimeout, --timeout does.
  */
-export function followRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false, live = false): Promise<AutomationRunDetail> {
-  return awaitAutomationRun(http, runId, timeoutMs, {
+export function followRun(ctx: Context, http: HttpClient, runId: string, options: FollowRunOptions): Promise<AutomationRunDetail> {
+  const cancelOnInterrupt = Boolean(options.cancelOnInterrupt);
+  return awaitAutomationRun(http, runId, options.timeoutMs, {
     io: ctx.io,
     quiet: ctx.settings.quiet,
     cancelOnInterrupt,
-    ...(live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
+    cancelOnTimeout: Boolean(options.cancelOnTimeout),
+    interruption: options.interruption ?? ctx.interruption(),
+    ...(options.live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
   });
 }

@@ -12,6 +12,7 @@ import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
 import { shellCommand } from '../../shell.js';
+import { startWatched } from '../../interruption.js';
 
 export interface TriggerOptions {
   input?: string[];
@@ -20,11 +21,15 @@ export interface TriggerOptions {
   wait?: boolean;
   timeout: string;
   cancelOnInterrupt?: boolean;
+  cancelOnTimeout?: boolean;
   dryRun?: boolean;
 }
 
 export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  for (const [flag, given] of [['--cancel-on-interrupt', opts.cancelOnInterrupt], ['--cancel-on-timeout', opts.cancelOnTimeout]] as const) {
+    if (given && !opts.wait) throw usageError(`${flag} needs --wait: without it ws does not stay to cancel the run`, 'add --wait, or leave the flag out');
+  }
   const fromFile = opts.inputsFile === undefined ? {} : requireObject(await readStructured(ctx.io, opts.inputsFile, '--inputs-file'), '--inputs-file');
   const inputs = { ...fromFile, ...keyValues(opts.input, '--input') };
   const body = validateRequest(
@@ -39,9 +44,11 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
   const output = opts.dryRun ? undefined : await ctx.output(automationRunView.fields);
   // a name is looked up, and given inputs are checked against the declared ones (a read, even for a dry run)
   let id = isUuid(ref!) ? ref! : undefined;
+  let name: string | undefined;
   if (!id || Object.keys(inputs).length) {
     const automation = await resolveAutomation(ctx.http(), ref!);
     id = automation.id;
+    name = automation.name;
     const declared = declaredInputs(automation);
     const unknown = declared ? Object.keys(inputs).filter((name) => !declared.includes(name)) : [];
     if (declared && unknown.length) {
@@ -50,14 +57,25 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
   }
   if (opts.dryRun || !output) return printDryRun(ctx, { method: 'POST', path: `/automations/${id}/runs`, body });
   const http = ctx.http();
-  const started = await triggerAutomation(http, id, body);
+  // from the start request on, a signal says what became of the run (src/interruption.ts)
+  const interruption = ctx.interruption({ automationId: id });
+  const watched = {
+    what: `a run of automation ${name === undefined ? id : JSON.stringify(name)}`,
+    find: `find it among the automation's runs, newest first: \`${shellCommand('ws', 'automations', 'runs', id)}\``,
+    cancelOnStop: Boolean(opts.wait && opts.cancelOnInterrupt),
+    io: ctx.io,
+    quiet: ctx.settings.quiet,
+  };
+  const started = await startWatched(interruption, watched, (signal) => triggerAutomation(signal ? http.withSignal(signal) : http, id, body));
   if (!opts.wait) {
+    interruption.dispose();
     // as `queries execute`: the new run's id in a table, the API's answer in JSON
     if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
     else await output.item(started, runDetailView([]));
     ctx.note(`Started automation run ${started.id}. Follow it: ${shellCommand('ws', 'automations', 'wait', started.id)}`);
     return;
   }
-  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });
+  const follow = { timeoutMs, cancelOnInterrupt: opts.cancelOnInterrupt, cancelOnTimeout: opts.cancelOnTimeout, live: true, interruption };
+  const detail = await resumable(followRun(ctx, http, started.id, follow), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

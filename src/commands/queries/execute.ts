@@ -14,6 +14,7 @@ import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
 import { checkColumnsAhead } from './columns-ahead.js';
 import { shellCommand } from '../../shell.js';
+import { startWatched } from '../../interruption.js';
 
 export interface ExecuteOptions {
   param?: string[];
@@ -38,16 +39,20 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const query = await resolveQuery(http, ref!);
   checkParameters(query, values, '--param');
   if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
-  const started = await executeQuery(http, query.id, body);
+  // from the start request on, a signal says what became of the run (src/interruption.ts); the API cannot cancel it
+  const interruption = ctx.interruption({ queryId: query.id });
+  const watched = { what: `a run of query ${query.slug}`, find: `find it among the query's runs, newest first: \`${shellCommand('ws', 'queries', 'runs', query.slug)}\``, io: ctx.io, quiet: ctx.settings.quiet };
+  const started = await startWatched(interruption, watched, (signal) => executeQuery(signal ? http.withSignal(signal) : http, query.id, body));
   const runId = started.queryRunId;
   if (!opts.wait) {
+    interruption.dispose();
     if (output.format === 'table' || output.format === 'csv' || output.format === 'tsv') ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
     ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${shellCommand('ws', 'runs', 'wait', runId, '--data')}`);
     return;
   }
   const resume = shellCommand('ws', 'runs', 'wait', runId, ...(opts.data ? ['--data'] : []));
-  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet }, resume), resume, { queryId: query.id });
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet, interruption }, resume), resume, { queryId: query.id });
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);

@@ -93,7 +93,10 @@ export function registerQueries(program: Command, runner: Runner): void {
     'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
     'ws queries execute revenue_by_country --wait -o chart --y revenue',
   );
-  execute.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C.');
+  execute.addHelpText(
+    'after',
+    '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.\nThe API cannot cancel a query run: --timeout and signals stop the waiting, never the run. A signal before the server answers the start says that a run may have started and how to find it (`ws queries runs <query>`).',
+  );
   // without --wait: the API's answer; with --wait --no-data: the run's status; with --wait: the result's columns
   jsonFields(execute, [...executeQueryResponseFields, ...queryRunStatusFields.filter((f) => !executeQueryResponseFields.includes(f as never))]);
 
