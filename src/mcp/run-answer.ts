@@ -45,7 +45,11 @@ function runText(data: RunAnswer): string {
   if (columns.length) lines.push(`columns: ${columns.join(', ')}`);
   if (rows.length) {
     lines.push('rows:', table(rows.slice(0, textRows), columns));
-    if (rows.length > textRows) lines.push(`(rows ${data.offset + textRows + 1}-${data.offset + rows.length} of this answer are in structuredContent.rows only)`);
+    if (rows.length > textRows) {
+      // a client that hands its model only the text still reaches every row, 20 at a time
+      const asText = { tool: 'get_query_run', arguments: { run_id: data.run_id, offset: data.offset + textRows, max_rows: textRows } };
+      lines.push(`(rows ${data.offset + textRows + 1}-${data.offset + rows.length} of this answer are in structuredContent.rows only; as text: call ${callText(asText)})`);
+    }
   }
   if (next) lines.push(`next: call ${callText(next)}`);
   if (export_command) lines.push(`every row, for a person at a shell: ${export_command}`);

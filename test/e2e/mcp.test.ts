@@ -261,6 +261,10 @@ describe('ws mcp: reading any rows, columns before a run, follow-ups as tool cal
     const answer = JSON.parse(message).result;
     expect(answer.structuredContent.rows).toHaveLength(100);
     expect(message.length).toBeLessThan(JSON.stringify(answer.structuredContent).length * 1.2);
+    // a client that reads only the text is told the call that shows the next rows as text
+    const rowsText = answer.content[0].text as string;
+    expect(rowsText).toContain(`rows 21-100 of this answer are in structuredContent.rows only; as text: call get_query_run`);
+    expect(rowsText).toContain('"offset":20,"max_rows":20');
   });
 
   it('in text, SQL NULL shows as NULL and an empty string as nothing, apart from the text "-"', async () => {
