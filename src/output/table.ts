@@ -32,8 +32,8 @@ export function exactText<T>(column: Column<T>, value: unknown): string {
  * 240-character slug), so that one row does not cost every row a column; ids that do not identify the row are
  * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut (never
  * the column a person identifies the row by); the columns to leave out first (a run's TRIGGERED BY) are left
- * out; ids that identify the row are shortened (`d163…3b2f`), so that a run list keeps its state and time;
- * then columns are left out from the right, and their headers returned for a hint. `wide` shows every column
+ * out; ids that identify the row are shortened (`d163…3b2f`); then columns are left out from the right, those
+ * marked `dropLast` (a run's state and start) last, and their headers returned for a hint. `wide` shows every column
  * whole, however wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's
  * style: no borders, two blanks between columns), loaded only here.
  */
@@ -54,7 +54,8 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   const spareIds = shown.filter((i) => isId(i, false));
   if (!wide && !fits('outliers')) shorten(spareIds);
   if (!wide && !fits('outliers')) shown = shown.filter((i) => !spareIds.includes(i));
-  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => Number(Boolean(columns[b]!.dropFirst)) - Number(Boolean(columns[a]!.dropFirst)));
+  const rank = (c: Column<T>) => (c.dropFirst ? 0 : c.dropLast ? 2 : 1);
+  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => rank(columns[a]!) - rank(columns[b]!));
   let keysShortened = false;
   for (const i of wide ? [] : [...dropOrder, undefined]) {
     if (fits('flex')) break;
@@ -126,10 +127,12 @@ const borderless = {
  */
 export function leftOutHint(hidden: string[], width: number): string {
   const room = (width > 0 ? width : fallbackColumns) - 1;
-  const count = `${hidden.length} ${hidden.length === 1 ? 'column' : 'columns'} left out`;
-  const lines = hidden.map((_name, at) => `${count}: ${hidden.slice(0, hidden.length - at).join(', ')}${at ? ', …' : ''}; see them with --wide`);
+  const one = hidden.length === 1;
+  const count = `${hidden.length} ${one ? 'column' : 'columns'} left out`;
+  const see = `see ${one ? 'it' : 'them'} with --wide`;
+  const lines = hidden.map((_name, at) => `${count}: ${hidden.slice(0, hidden.length - at).join(', ')}${at ? ', …' : ''}; ${see}`);
   // narrower still, the flag stays whole: it is what the line is for
-  lines.push(`${count}; see them with --wide`, `${count}: --wide`, `${hidden.length} left out: --wide`);
+  lines.push(`${count}; ${see}`, `${count}: --wide`, `${hidden.length} left out: --wide`);
   return lines.find((line) => textWidth(line) <= room) ?? cutWidth(lines.at(-1)!, room);
 }
 

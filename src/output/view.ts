@@ -18,6 +18,8 @@ export interface Column<T> {
   numeric?: boolean;
   /** Left out before the other columns when the terminal is too narrow. */
   dropFirst?: boolean;
+  /** Left out after the other columns: what a row is read for (a run's state and when it started). */
+  dropLast?: boolean;
   /**
    * The API fields (paths) that csv and tsv write for a column whose table cell is computed (a duration,
    * a cadence), so that every csv header names the value under it. Without it, csv writes `field`.
