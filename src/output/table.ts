@@ -67,7 +67,7 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
     if (i === undefined || shown.length === 1) break;
     shown = shown.filter((at) => at !== i);
   }
-  const right = columns.map((c, i) => c.numeric || c.kind === 'count' || c.kind === 'duration' || isNumberColumn(values.map((row) => row[i])));
+  const right = rightAligned(columns, items);
   const { widths } = layout(columns, sizes, shown, room, 'last');
   const { default: Table } = await import('cli-table3');
   // a header cut keeps both ends, so that `column_01` and `column_02` stay told apart
@@ -146,7 +146,12 @@ function cutMiddle(text: string, columns: number): string {
   return `${head}…${tail}`;
 }
 
-/** A column of numbers (a query result's), shown right-aligned like counts and durations. */
+/** Which columns are right-aligned: counts, durations, numeric result columns, and columns of numbers among `items`. */
+export function rightAligned<T>(columns: Column<T>[], items: T[]): boolean[] {
+  return columns.map((c) => Boolean(c.numeric) || c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
+}
+
+/** A column of numbers (a query result's without types), shown right-aligned like counts and durations. */
 function isNumberColumn(values: unknown[]): boolean {
   const present = values.filter((value) => value !== null && value !== undefined);
   return present.length > 0 && present.every((value) => typeof value === 'number' || typeof value === 'bigint');
