@@ -212,14 +212,31 @@ describe('hints on stderr', () => {
     }
   });
 
-  it('gives no hint without a terminal, or when stderr is not one', async () => {
-    serve(Array.from({ length: 5 }, (_, i) => query({ slug: `q_${i}` })));
-    const pipe = await ws(['queries', 'list', '--limit', '2'], { tty: false });
-    expect(pipe.stdout).toContain('q_1');
-    expect(pipe.stderr).toBe('');
+  it('a list cut at its default size says so off a terminal too: table, csv, tsv, yaml and markdown', async () => {
+    serve(Array.from({ length: 58 }, (_, i) => query({ slug: `q_${i}` })));
+    for (const format of ['table', 'csv', 'tsv', 'yaml', 'markdown']) {
+      const pipe = await ws(['queries', 'list', '-o', format], { tty: false });
+      expect(pipe.exitCode, format).toBe(0);
+      expect(pipe.stdout, format).toContain('q_49');
+      expect(pipe.stdout, format).not.toContain('q_50');
+      expect(pipe.stderr, format).toBe('showing 50 of 58 queries; use --limit n or --all for more\n');
+    }
     const redirected = await ws(['queries', 'list', '--limit', '2'], { stdoutIsTTY: true, stderrIsTTY: false, env: { NO_COLOR: '1' } });
     expect(redirected.stdout).toContain('q_1');
-    expect(redirected.stderr).toBe('');
+    expect(redirected.stderr).toBe('showing 2 of 58 queries; the next 2: --offset 2; every one: --all\n');
+  });
+
+  it('json, ndjson and --jq off a terminal keep stderr empty (json has the total); on a terminal they say it', async () => {
+    serve(Array.from({ length: 58 }, (_, i) => query({ slug: `q_${i}` })));
+    for (const args of [['--json'], ['-o', 'ndjson'], ['--jq', '.queries[].slug']]) {
+      const pipe = await ws(['queries', 'list', ...args], { tty: false });
+      expect(pipe.exitCode, args.join(' ')).toBe(0);
+      expect(pipe.stdout, args.join(' ')).toContain('q_49');
+      expect(pipe.stderr, args.join(' ')).toBe('');
+      const watched = await ws(['queries', 'list', ...args], { stdoutIsTTY: false, stderrIsTTY: true });
+      expect(watched.stderr, args.join(' ')).toBe('showing 50 of 58 queries; use --limit n or --all for more\n');
+    }
+    expect(JSON.parse((await ws(['queries', 'list', '--json'], { tty: false })).stdout).total).toBe(58);
   });
 });
 

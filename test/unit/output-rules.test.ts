@@ -159,7 +159,15 @@ describe('the hint that names columns left out', () => {
       expect(hint, `${width}`).not.toContain('\n');
       if (width >= 20) expect(hint, `${width}`).toMatch(/--wide( |$)/);
     }
-    expect(leftOutHint(hidden, 40)).toBe('3 columns left out: --wide shows them');
-    expect(leftOutHint(hidden, 120)).toBe('left out to fit the terminal: TRIGGERED BY, DURATION, ERROR; see them with --wide or -o tsv');
+    expect(leftOutHint(hidden, 41)).toBe('3 columns left out; see them with --wide');
+    expect(leftOutHint(hidden, 40)).toBe('3 columns left out: --wide');
+    expect(leftOutHint(hidden, 60)).toBe('3 columns left out: TRIGGERED BY, …; see them with --wide');
+    expect(leftOutHint(hidden, 120)).toBe('3 columns left out: TRIGGERED BY, DURATION, ERROR; see them with --wide');
+  });
+
+  it('has one wording, with a singular for one column', () => {
+    expect(leftOutHint(['ERROR'], 80)).toBe('1 column left out: ERROR; see it with --wide');
+    expect(leftOutHint(['ERROR'], 30)).toBe('1 column left out: --wide');
+    for (let width = 16; width <= 120; width++) expect(leftOutHint(['A', 'B'], width), `${width}`).toMatch(/^2 (columns )?left out/);
   });
 });
