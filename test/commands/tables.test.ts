@@ -3,32 +3,13 @@
  * never cut (also in later pages with --all), NULL apart from '' and '-', run lists that keep their state and
  * time when narrow, and `-o markdown`.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
-import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
+import { describe, expect, it } from 'vitest';
 import { orgId, query, queryList, uuid } from '../helpers/fixtures.js';
-import { tempConfigDir, testKey } from '../helpers/ws.js';
+import { stubbedApi } from '../helpers/in-process.js';
+import { tempConfigDir } from '../helpers/ws.js';
 
-const server = new ApiServer();
 const now = '2026-11-20T12:00:00.000Z';
-let baseEnv: Record<string, string>;
-
-beforeAll(async () => {
-  await server.start();
-  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir(), NO_COLOR: '1' };
-});
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
-
-async function ws(argv: string[], options: FakeIOOptions = {}) {
-  const io = fakeIO({ tty: true, columns: 80, now, ...options, env: { ...baseEnv, ...options.env } });
-  const exitCode = await run(argv, io);
-  return { exitCode, stdout: io.out(), stderr: io.err() };
-}
+const { server, ws } = stubbedApi(now, { NO_COLOR: '1' });
 
 type Row = Record<string, unknown>;
 const queryId = uuid(0xd47a);
