@@ -28,14 +28,15 @@ export function exactText<T>(column: Column<T>, value: unknown): string {
 /**
  * Columns for a terminal, never wider than it. Numbers, dates, times and NULL are never cut: a column is never
  * narrower than the widest of them (a cut number reads as another number), and when it cannot have that room it
- * is left out. To fit, in this order: the few text cells far longer than the rest of their column are cut (a
- * 240-character slug), so that one row does not cost every row a column; ids that do not identify the row are
- * shortened to a form still unique in the table (`1000…0001`), then left out; flexible columns are cut (never
- * the column a person identifies the row by); the columns to leave out first (a run's TRIGGERED BY) are left
- * out; ids that identify the row are shortened (`d163…3b2f`); then columns are left out from the right, those
- * marked `dropLast` (a run's state and start) last, and their headers returned for a hint. `wide` shows every column
- * whole, however wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's
- * style: no borders, two blanks between columns), loaded only here.
+ * is left out (one wider than the terminal itself, the last column left, is shown whole and wraps). To fit, in
+ * this order: the few text cells far longer than the rest of their column are cut (a 240-character slug), so
+ * that one row does not cost every row a column; ids that do not identify the row are shortened to a form still
+ * unique in the table (`1000…0001`), then left out; flexible columns are cut (never the column a person
+ * identifies the row by); the columns to leave out first (a run's TRIGGERED BY) are left out; ids that identify
+ * the row are shortened (`d163…3b2f`); then columns are left out from the right, those marked `dropLast` (a
+ * run's state and start) last, and their headers returned for a hint. `wide` shows every column whole, however
+ * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
+ * two blanks between columns), loaded only here.
  */
 export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): Promise<{ text: string; hidden: string[] }> {
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
