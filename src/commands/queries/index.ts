@@ -116,7 +116,7 @@ export function registerQueries(program: Command, runner: Runner): void {
     .option('--offset <n>', 'rows to skip', nonNegativeInt)
     .option('--all', 'every row, streamed page by page');
   chartOptions(data).action(runner(() => import('./data.js')));
-  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head', 'ws queries data daily_revenue -o markdown >> "$GITHUB_STEP_SUMMARY"');
+  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
 
   const pull = queries
     .command('pull')
