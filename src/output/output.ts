@@ -229,7 +229,7 @@ export class Output {
 
   /**
    * A whole JSON document (an API body): JSON, YAML or through jq; `--json a,b` keeps those fields.
-   * A table shows it as indented JSON; csv and tsv have no rows to show, which is an error.
+   * A table shows it as indented JSON; csv, tsv and markdown have no rows to show, which is an error.
    */
   document(value: unknown): Promise<void> {
     if (rowFormat(this.options.format) && this.options.explicit) {
