@@ -87,7 +87,7 @@ complete -c ws -f
 complete -c ws -l profile -x -a '(__ws_dynamic)' -d 'configuration profile (env WS_PROFILE)'
 complete -c ws -l base-url -x -d 'API base URL, including /public/v3 (env WS_BASE_URL)'
 complete -c ws -l json -d 'print JSON; with a comma-separated list, only those fields of each item'
-complete -c ws -l output -s o -x -a 'table json ndjson csv tsv yaml chart' -d 'output format (env WS_OUTPUT)'
+complete -c ws -l output -s o -x -a 'table json ndjson csv tsv yaml markdown chart' -d 'output format (env WS_OUTPUT)'
 complete -c ws -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c ws -l quiet -s q -d 'no progress or hints on stderr'
 complete -c ws -l no-color -d 'never colour the output (also NO_COLOR)'

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../api/http.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { planChart, type ChartChoice, type ChartPlan, type ResultColumn } from '../output/chart-data.js';
+import { kindOf, planChart, type ChartChoice, type ChartPlan, type ResultColumn } from '../output/chart-data.js';
 import { checkFields } from '../output/fields.js';
 import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
@@ -37,12 +37,16 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
   const read: DataProgress = { rows: 0 };
   let plan: ChartPlan | undefined;
+  // numeric by the server's column types, so that BIGINT and DECIMAL strings are right-aligned too
+  let numeric = new Set<string>();
   // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
   const wanted = ctx.settings.jsonFields;
   const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
     if (wanted && names.length) checkFields(wanted, names);
     const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
-    if (chart) plan = chartPlanOf(resultColumns(envelope?.columns, names), first.items, request.chart ?? {}, envelope?.queryRunId);
+    const typed = resultColumns(envelope?.columns, names);
+    numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
+    if (chart) plan = chartPlanOf(typed, first.items, request.chart ?? {}, envelope?.queryRunId);
   });
   if (chart) {
     // a chart is drawn from every row it shows at once
@@ -55,7 +59,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
     const view: View<Row> = {
       fields: [],
       get columns() {
-        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true }));
+        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
       },
     };
     await output.list(

@@ -7,10 +7,10 @@ export const queryRunView: View<QueryRun> = {
   fields: queryRunFields,
   columns: [
     column('ID', 'id', { kind: 'id', key: true }),
-    column('STATUS', 'status', { kind: 'state' }),
+    column('STATUS', 'status', { kind: 'state', dropLast: true }),
     column('ROWS', 'rowCount', { kind: 'count' }),
     column('DURATION', 'executionTimeMs', { kind: 'duration' }),
-    column('STARTED', 'createdAt', { kind: 'time' }),
+    column('STARTED', 'createdAt', { kind: 'time', dropLast: true }),
     column('ERROR', 'errorDetails', { flex: true }),
   ],
 };

@@ -12,7 +12,7 @@ export interface Setting<T> {
   source: Source;
 }
 
-export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'chart'] as const;
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 /** The global options as commander parsed them; every field is optional. */
@@ -62,6 +62,11 @@ function pick<T>(flag: T | undefined, env: T | undefined, config: T | undefined,
   if (env !== undefined && env !== '') return { value: env, source: 'env' };
   if (config !== undefined) return { value: config, source: 'config' };
   return { value: fallback, source: 'default' };
+}
+
+/** The formats that print rows under a header (csv, tsv, markdown), and so have nothing to show of a document. */
+export function rowFormat(format: OutputFormat): boolean {
+  return format === 'csv' || format === 'tsv' || format === 'markdown';
 }
 
 /** The formats a program reads: with them, an error on stderr is one JSON object. */

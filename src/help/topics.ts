@@ -19,7 +19,7 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_API_KEY       the API key (never a flag). Sent only in the x-api-key header, to the base URL.
   WS_BASE_URL      the API base URL, including /public/v3 (flag --base-url)
   WS_PROFILE       the configuration profile to use; default "default" (flag --profile)
-  WS_OUTPUT        the output format: table, json, ndjson, csv, tsv, yaml or chart (flag -o)
+  WS_OUTPUT        the output format: table, json, ndjson, csv, tsv, yaml, markdown or chart (flag -o)
   WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
   WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
   WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
@@ -92,20 +92,23 @@ Example:
 
 stdout carries data only; progress, hints and errors go to stderr.
 
-  -o, --output <format>   table (the default), json, ndjson, csv, tsv, yaml or chart (env WS_OUTPUT,
-                          or \`ws config set output json\` for a profile)
+  -o, --output <format>   table (the default), json, ndjson, csv, tsv, yaml, markdown or chart
+                          (env WS_OUTPUT, or \`ws config set output json\` for a profile)
   --json                  the same as -o json: the API's response body, indented by 2
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
   --jq <expression>       filter the JSON with jq (implies JSON); strings print raw, as jq -r does
   --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF
 
-  table    in a terminal: aligned columns cut to the width; in a pipe: tab-separated, nothing cut
+  table    in a terminal: aligned columns, text cut to the width, numbers and dates never (a column
+           that does not fit is left out and named); in a pipe: tab-separated, nothing cut
   json     the response body; a list fetched in several pages is one envelope
   ndjson   one JSON object a line: one per item of a list, one per row of data
   csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF)
   tsv      tab-separated, a header row first; tab, newline and backslash escaped
   yaml     the JSON document as YAML
+  markdown GitHub-flavoured tables (job summaries, pull-request comments): a header, numbers
+           right-aligned, values exact and escaped (| and line ends), nothing cut
   chart    a query result drawn (queries execute --wait, queries data, runs wait --data): a line
            for dates, times or numbers on x, bars for text; --x <column> and --y <col>[,<col>…]
            choose the axes (default: the first date or text column, the numeric columns, 3 at
@@ -114,7 +117,10 @@ stdout carries data only; progress, hints and errors go to stderr.
            80x20 plain text in a pipe. A
            configured chart prints tables where there is no result; -o chart there is exit 2.
 
-A value the server did not send shows as - in a terminal table (empty in a pipe). A duration that cannot
+A value the server did not send shows as - in a terminal table (empty in a pipe and markdown); a
+query result's NULL shows as NULL in tables and markdown, its empty string as nothing (json: null,
+csv and tsv: empty). A list cut short (the default 50, --limit) says so on stderr in every format but
+json, ndjson and --jq with stderr off a terminal, which keep stderr clean (json's total tells a script). A duration that cannot
 be (an end before the start, more than 31 days) shows as -; json, yaml, csv and tsv keep the timestamps.
 Commands printed in hints are quoted for the shell: paste them as they are.
 
@@ -123,6 +129,7 @@ Examples:
   $ ws queries list --jq '.queries[].slug'
   $ ws queries data daily_revenue --all -o csv > revenue.csv
   $ ws automations list -o yaml
+  $ ws queries data daily_revenue -o markdown >> "$GITHUB_STEP_SUMMARY"
   $ ws queries execute revenue_by_country --wait -o chart --y revenue
 `,
   },

@@ -26,6 +26,21 @@ export function humanCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+const numberText = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const dateText = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
+const timeText = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * Whether a table cell must be shown whole, never cut with `…`: a cut number or date reads as another one.
+ * Numbers (also as strings, as BIGINT and DECIMAL come), dates and times, counts, durations, and NULL.
+ */
+export function wholeCell(value: unknown, kind: CellKind): boolean {
+  if (kind === 'count' || kind === 'duration' || kind === 'time') return true;
+  if (value === null || value === undefined) return kind === 'value';
+  if (typeof value === 'number' || typeof value === 'bigint') return true;
+  return typeof value === 'string' && (numberText.test(value) || dateText.test(value) || timeText.test(value));
+}
+
 /** A value as plain text: for non-terminal tables, csv and tsv. Nested values become JSON. */
 export function plain(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -39,8 +54,15 @@ export function durationText(ms: number): string {
   return plausibleDuration(ms) === undefined ? '-' : `${ms}ms`;
 }
 
-/** A value for a terminal table: humanised, stripped of control characters, maybe coloured. */
+/** How SQL NULL reads in tables and markdown, as DuckDB and `psql \pset null` show it; `-` is a field not sent. */
+export const nullText = 'NULL';
+
+/**
+ * A value for a terminal table: humanised, stripped of control characters, maybe coloured. A result's value
+ * (`value`) is NULL or itself, the empty string empty; a resource's field not sent (or empty) is `-`.
+ */
 export function pretty(value: unknown, kind: CellKind, now: number, paint: Paint): string {
+  if (kind === 'value') return value === null || value === undefined ? paint('dim', nullText) : cell(plain(value));
   if (value === null || value === undefined || value === '') return paint('dim', '-');
   if (kind === 'time' && typeof value === 'string') return relativeTime(value, now);
   if (kind === 'count' && typeof value === 'number') return humanCount(value);

@@ -1,5 +1,5 @@
 import type { Page } from '../api/paginate.js';
-import type { OutputFormat } from '../config/settings.js';
+import { rowFormat, type OutputFormat } from '../config/settings.js';
 import { write, type IO } from '../io.js';
 import { escapeControl, stripControl } from '../text.js';
 import { durationText, plain, pretty, type Paint } from './cells.js';
@@ -8,7 +8,8 @@ import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
 import { applyJq, checkJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
-import { detail, leftOutHint, plainHeader, plainRow, terminalTable } from './table.js';
+import { markdownHeader, markdownRow } from './markdown.js';
+import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, terminalTable } from './table.js';
 import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
@@ -71,7 +72,7 @@ export class Output {
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (options.crlf && options.format !== 'csv') throw usageError(`--crlf is for -o csv, not ${options.format}`, 'add -o csv, or leave --crlf out');
-    if (shape.document && (options.format === 'csv' || options.format === 'tsv')) {
+    if (shape.document && rowFormat(options.format)) {
       if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
       options = { ...options, format: 'table' };
@@ -104,6 +105,16 @@ export class Output {
   }
 
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
+    const printed = { count: 0, total: Number.NaN };
+    await this.listItems({ ...source, pages: tally(source.pages, printed) }, view);
+    // a list cut short says so in every format; off a terminal, json and ndjson keep stderr clean (quiet), and
+    // their envelope's total tells a script
+    if (source.moreHint && Number.isFinite(printed.total) && printed.total > source.offset + printed.count && !this.options.quiet) {
+      this.io.stderr.write(`${stripControl(`showing ${printed.count} of ${printed.total} ${source.key}; ${source.moreHint}`)}\n`);
+    }
+  }
+
+  private async listItems<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const { format } = this.options;
     const out = (text: string) => this.emit(text);
     if (format === 'json' && this.options.jq === undefined) return this.streamJson(source);
@@ -114,33 +125,27 @@ export class Output {
     }
     if (format === 'table' && this.io.stdoutIsTTY) {
       const items: T[] = [];
-      let total = 0;
-      for await (const page of source.pages) {
-        items.push(...page.items);
-        total = page.total;
-      }
+      for await (const page of source.pages) items.push(...page.items);
       if (items.length === 0) return this.hint(`no ${source.key} found`);
       const table = await terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
       await out(table.text);
       if (source.footer) await out(`${stripControl(source.footer(items, this.io.columns ?? fallbackColumns))}\n`);
       if (table.hidden.length) this.hint(leftOutHint(table.hidden, this.io.columns ?? 0));
-      if (Number.isFinite(total) && total > source.offset + items.length && source.moreHint) {
-        this.hint(`showing ${items.length} of ${total} ${source.key}; ${source.moreHint}`);
-      }
       return;
     }
     // Formats that stream: one page in memory at a time. The header waits for the first page, since
-    // some views (query data) learn their columns from it.
+    // some views (query data) learn their columns from it, and markdown aligns numbers by it.
     let headerWritten = false;
-    const writeHeader = async () => {
+    const writeHeader = async (first: T[]) => {
       if (headerWritten) return;
       headerWritten = true;
       const fields = csvHeader(view.columns);
-      const header = format === 'csv' ? csvRecord(fields, this.lineEnd) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : '';
+      const header =
+        format === 'csv' ? csvRecord(fields, this.lineEnd) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : format === 'markdown' ? markdownHeader(view.columns, rightAligned(view.columns, first)) : '';
       if (header) await out(header);
     };
     for await (const page of source.pages) {
-      await writeHeader();
+      await writeHeader(page.items);
       // one write per page, not per row: each write is a system call; the columns are read once per page too
       const { columns } = view;
       const { lineEnd } = this;
@@ -149,11 +154,12 @@ export class Output {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
         else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
+        else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
         else text += plainRow(columns, item);
       }
       await out(text);
     }
-    await writeHeader();
+    await writeHeader([]);
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
@@ -163,6 +169,7 @@ export class Output {
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
     if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
+    if (format === 'markdown') return out(markdownHeader(view.columns, rightAligned(view.columns, [item])) + markdownRow(view.columns.map((c) => exactText(c, c.value(item)))));
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
     if (this.io.stdoutIsTTY) {
@@ -222,10 +229,10 @@ export class Output {
 
   /**
    * A whole JSON document (an API body): JSON, YAML or through jq; `--json a,b` keeps those fields.
-   * A table shows it as indented JSON; csv and tsv have no rows to show, which is an error.
+   * A table shows it as indented JSON; csv, tsv and markdown have no rows to show, which is an error.
    */
   document(value: unknown): Promise<void> {
-    if ((this.options.format === 'csv' || this.options.format === 'tsv') && this.options.explicit) {
+    if (rowFormat(this.options.format) && this.options.explicit) {
       throw usageError(`-o ${this.options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
     }
     return this.print(pickFields(value, this.options.jsonFields));
@@ -266,6 +273,15 @@ export class Output {
   /** A line for a person on stderr, in a terminal only and never with --quiet. */
   hint(text: string): void {
     if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);
+  }
+}
+
+/** Counts the items of the pages as they pass, and keeps the last total the server gave. */
+async function* tally<T>(pages: AsyncIterable<Page<T>>, printed: { count: number; total: number }): AsyncGenerator<Page<T>> {
+  for await (const page of pages) {
+    printed.count += page.items.length;
+    printed.total = page.total;
+    yield page;
   }
 }
 

@@ -1,5 +1,5 @@
 import { cell } from '../text.js';
-import { durationText, plain, pretty, type Paint } from './cells.js';
+import { durationText, nullText, plain, pretty, wholeCell, type Paint } from './cells.js';
 import type { Column } from './view.js';
 import { cutWidth, fallbackColumns, textWidth } from './width.js';
 
@@ -12,41 +12,64 @@ export function plainHeader<T>(columns: Column<T>[]): string {
 }
 
 export function plainRow<T>(columns: Column<T>[], item: T): string {
-  // values stay exact (ISO times, whole numbers), but a duration keeps its unit
-  const text = (c: Column<T>, value: unknown) => (c.kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
-  return `${columns.map((c) => cell(text(c, c.value(item)))).join('\t')}\n`;
+  return `${columns.map((c) => cell(exactText(c, c.value(item)))).join('\t')}\n`;
 }
 
 /**
- * Columns for a terminal, never wider than it. To fit, in this order: the few cells far longer than the rest of
- * their column are cut (a 240-character slug), so that one row does not cost every row a column; ids that do not
- * identify the row are shortened to a form still unique in the table (`1000…0001`), then left out; flexible
- * columns are cut (never the column a person identifies the row by); then columns are left out from the right,
- * and their headers returned for a hint. `wide` shows every column whole, however
+ * A cell's text where nothing is cut or humanised (a pipe, markdown): ISO times, whole numbers, a duration
+ * with its unit, a result's NULL as NULL; a resource's field not sent is empty.
+ */
+export function exactText<T>(column: Column<T>, value: unknown): string {
+  if (column.kind === 'duration' && typeof value === 'number') return durationText(value);
+  if (column.kind === 'value' && (value === null || value === undefined)) return nullText;
+  return plain(value);
+}
+
+/**
+ * Columns for a terminal, never wider than it. Numbers, dates, times and NULL are never cut: a column is never
+ * narrower than the widest of them (a cut number reads as another number), and when it cannot have that room it
+ * is left out (one wider than the terminal itself, the last column left, is shown whole and wraps). To fit, in
+ * this order: the few text cells far longer than the rest of their column are cut (a 240-character slug), so
+ * that one row does not cost every row a column; ids that do not identify the row are shortened to a form still
+ * unique in the table (`1000…0001`), then left out; flexible columns are cut (never the column a person
+ * identifies the row by); the columns to leave out first (a run's TRIGGERED BY) are left out; ids that identify
+ * the row are shortened (`d163…3b2f`); then columns are left out from the right, those marked `dropLast` (a
+ * run's state and start) last, and their headers returned for a hint. `wide` shows every column whole, however
  * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
  * two blanks between columns), loaded only here.
  */
 export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): Promise<{ text: string; hidden: string[] }> {
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
-  const cells = items.map((item) => columns.map((c) => pretty(c.value(item), c.kind ?? 'text', now, paint)));
+  const values = items.map((item) => columns.map((c) => c.value(item)));
+  const cells = values.map((row) => columns.map((c, i) => pretty(row[i], c.kind ?? 'text', now, paint)));
+  const whole = values.map((row) => columns.map((c, i) => wholeCell(row[i], c.kind ?? 'text')));
   // each cell is measured once: a table may have thousands of rows, and its layout is tried several times
-  const measure = () => cells.map((row) => row.map((text) => textWidth(text)));
-  let measured = measure();
-  const fits = () => layout(columns, measured, shown, room, 'outliers').total <= room;
-  const spareIds = shown.filter((i) => columns[i]!.kind === 'id' && !columns[i]!.key);
-  if (!wide && !fits()) {
-    for (const i of spareIds) shortenIds(cells, i);
-    measured = measure();
-  }
-  if (!wide && !fits()) shown = shown.filter((i) => !spareIds.includes(i));
-  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => Number(Boolean(columns[b]!.dropFirst)) - Number(Boolean(columns[a]!.dropFirst)));
-  for (const i of wide ? [] : dropOrder) {
-    if (layout(columns, measured, shown, room).total <= room || shown.length === 1) break;
+  let sizes = measure(columns, cells, whole);
+  const fits = (stage: 'outliers' | 'flex') => layout(columns, sizes, shown, room, stage).total <= room;
+  const shorten = (ids: number[]) => {
+    for (const i of ids) shortenIds(cells, i);
+    sizes = measure(columns, cells, whole);
+  };
+  const isId = (i: number, key: boolean) => columns[i]!.kind === 'id' && Boolean(columns[i]!.key) === key;
+  const spareIds = shown.filter((i) => isId(i, false));
+  if (!wide && !fits('outliers')) shorten(spareIds);
+  if (!wide && !fits('outliers')) shown = shown.filter((i) => !spareIds.includes(i));
+  const rank = (c: Column<T>) => (c.dropFirst ? 0 : c.dropLast ? 2 : 1);
+  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => rank(columns[a]!) - rank(columns[b]!));
+  let keysShortened = false;
+  for (const i of wide ? [] : [...dropOrder, undefined]) {
+    if (fits('flex')) break;
+    if (!keysShortened && (i === undefined || !columns[i]!.dropFirst)) {
+      keysShortened = true;
+      shorten(shown.filter((at) => isId(at, true)));
+      if (fits('flex')) break;
+    }
+    if (i === undefined || shown.length === 1) break;
     shown = shown.filter((at) => at !== i);
   }
-  const right = columns.map((c) => c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
-  const { widths } = layout(columns, measured, shown, room, 'last');
+  const right = rightAligned(columns, items);
+  const { widths } = layout(columns, sizes, shown, room, 'last');
   const { default: Table } = await import('cli-table3');
   // a header cut keeps both ends, so that `column_01` and `column_02` stay told apart
   const rows = [shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))), ...cells.map((row) => shown.map((i) => row[i]!))];
@@ -64,7 +87,28 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
     table.push(...rows.slice(at, at + chunkRows));
     text += `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
   }
-  return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !(columns[i]!.kind === 'id' && !columns[i]!.key)).map((c) => cell(c.header)) };
+  return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !spareIds.includes(i)).map((c) => cell(c.header)) };
+}
+
+/** A column's widths: its widest cell or header, its widest cell that is never cut, its width but for outliers. */
+interface Size {
+  natural: number;
+  floor: number;
+  ordinary: number;
+}
+
+function measure<T>(columns: Column<T>[], cells: string[][], whole: boolean[][]): Size[] {
+  return columns.map((c, i) => {
+    const header = textWidth(cell(c.header));
+    const widths = cells.map((row) => textWidth(row[i]!));
+    let natural = header;
+    let floor = 0;
+    widths.forEach((w, row) => {
+      natural = Math.max(natural, w);
+      if (whole[row]![i]) floor = Math.max(floor, w);
+    });
+    return { natural, floor, ordinary: Math.max(floor, ordinary(header, widths, natural)) };
+  });
 }
 
 /** Fewer rows than this have no cells too long for their column: each is a tenth or more of the table. */
@@ -79,18 +123,18 @@ const borderless = {
 };
 
 /**
- * The hint for columns left out, on one line of the terminal: every name when they fit; else their count and as
- * many names as fit; else the count alone.
+ * The note on columns left out, on one line of the terminal, in one wording: their count, then every name that
+ * fits (`, …` for the rest), then how to see them; narrower, the count and the flag alone.
  */
 export function leftOutHint(hidden: string[], width: number): string {
   const room = (width > 0 ? width : fallbackColumns) - 1;
-  const named = `left out to fit the terminal: ${hidden.join(', ')}; see them with --wide or -o tsv`;
-  if (textWidth(named) <= room) return named;
-  const counted = (names: string[]) => `${hidden.length} columns left out${names.length ? `: ${names.join(', ')}, …` : ''}; see them with --wide`;
-  for (let k = hidden.length - 1; k >= 0; k--) if (textWidth(counted(hidden.slice(0, k))) <= room) return counted(hidden.slice(0, k));
+  const one = hidden.length === 1;
+  const count = `${hidden.length} ${one ? 'column' : 'columns'} left out`;
+  const see = `see ${one ? 'it' : 'them'} with --wide`;
+  const lines = hidden.map((_name, at) => `${count}: ${hidden.slice(0, hidden.length - at).join(', ')}${at ? ', …' : ''}; ${see}`);
   // narrower still, the flag stays whole: it is what the line is for
-  const short = [`${hidden.length} columns left out: --wide shows them`, `${hidden.length} left out: --wide`];
-  return short.find((line) => textWidth(line) <= room) ?? cutWidth(short.at(-1)!, room);
+  lines.push(`${count}; ${see}`, `${count}: --wide`, `${hidden.length} left out: --wide`);
+  return lines.find((line) => textWidth(line) <= room) ?? cutWidth(lines.at(-1)!, room);
 }
 
 /** Text cut to `columns` in its middle, its start and end kept around an ellipsis. */
@@ -103,7 +147,12 @@ function cutMiddle(text: string, columns: number): string {
   return `${head}…${tail}`;
 }
 
-/** A column of numbers (a query result's), shown right-aligned like counts and durations. */
+/** Which columns are right-aligned: counts, durations, numeric result columns, and columns of numbers among `items`. */
+export function rightAligned<T>(columns: Column<T>[], items: T[]): boolean[] {
+  return columns.map((c) => Boolean(c.numeric) || c.kind === 'count' || c.kind === 'duration' || isNumberColumn(items.map((item) => c.value(item))));
+}
+
+/** A column of numbers (a query result's without types), shown right-aligned like counts and durations. */
 function isNumberColumn(values: unknown[]): boolean {
   const present = values.filter((value) => value !== null && value !== undefined);
   return present.length > 0 && present.every((value) => typeof value === 'number' || typeof value === 'bigint');
@@ -111,23 +160,26 @@ function isNumberColumn(values: unknown[]): boolean {
 
 /**
  * Widths of the shown columns: natural, then the outliers of any column cut to the width of its ordinary cells,
- * then (past the `outliers` stage) flexible columns cut (not the identifying one). At the `last` stage, when nothing else is left to give, the identifying column is cut too, then the widest,
- * so that no line is wider than `room` however narrow it is.
+ * then (past the `outliers` stage) flexible columns cut (not the identifying one). At the `last` stage, when
+ * nothing else is left to give, the identifying column is cut too, then the widest, so that no line is wider
+ * than `room` however narrow it is; but never below a column's floor, its widest number or date.
  */
-function layout<T>(columns: Column<T>[], measured: number[][], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
-  const natural = shown.map((i) => measured.reduce((widest, row) => Math.max(widest, row[i]!), textWidth(cell(columns[i]!.header))));
-  const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
-  let widths = natural;
+function layout<T>(columns: Column<T>[], sizes: Size[], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
+  const floors = shown.map((i) => sizes[i]!.floor);
+  let widths = shown.map((i) => sizes[i]!.natural);
   if (room !== Infinity) {
     // a few cells far longer than the rest of their column give way first, the column a row is known by included
-    widths = shrink(natural, shown.map((i, at) => ordinary(columns[i]!, measured, i, natural[at]!)), room);
-    if (stage !== 'outliers') widths = fit(widths, flexible, room);
+    widths = shrink(widths, shown.map((i) => sizes[i]!.ordinary), room);
+    const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
+    if (stage !== 'outliers') widths = shrink(widths, widths.map((w, at) => (flexible[at] ? Math.max(Math.min(w, minFlex), floors[at]!) : w)), room);
   }
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  const cuttable = (at: number) => widths[at]! > Math.max(1, floors[at]!);
   while (stage === 'last' && total > room) {
-    const key = widths.findIndex((w, at) => columns[shown[at]!]!.key && w > 1);
-    const at = key >= 0 ? key : widths.indexOf(Math.max(...widths));
-    if (widths[at]! <= 1) break;
+    const key = widths.findIndex((_w, at) => columns[shown[at]!]!.key && cuttable(at));
+    let at = key;
+    if (at < 0) for (let other = 0; other < widths.length; other++) if (cuttable(other) && (at < 0 || widths[other]! > widths[at]!)) at = other;
+    if (at < 0) break;
     widths = widths.map((w, index) => (index === at ? w - 1 : w));
     total--;
   }
@@ -138,12 +190,12 @@ function layout<T>(columns: Column<T>[], measured: number[][], shown: number[], 
  * The width of a column but for its longest tenth of cells (one at least), when those are more than twice as
  * wide as the rest: what cutting them leaves. Otherwise its natural width: nothing there is an outlier.
  */
-function ordinary<T>(column: Column<T>, measured: number[][], i: number, natural: number): number {
-  const sorted = measured.map((row) => row[i]!).sort((a, b) => b - a);
+function ordinary(header: number, widths: number[], natural: number): number {
   // a few rows have no ordinary cells to tell an outlier by
-  if (sorted.length < minRowsForOutliers) return natural;
+  if (widths.length < minRowsForOutliers) return natural;
+  const sorted = [...widths].sort((a, b) => b - a);
   const rest = sorted[Math.max(1, Math.floor(sorted.length / 10))]!;
-  const typical = Math.max(textWidth(cell(column.header)), minFlex, rest);
+  const typical = Math.max(header, minFlex, rest);
   return natural > 2 * typical ? typical : natural;
 }
 /** The shortest `head…tail` form of each id in a column that keeps them distinct; ids are plain text. */

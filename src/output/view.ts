@@ -1,5 +1,8 @@
-/** How a value is shown in a table cell. */
-export type CellKind = 'text' | 'id' | 'time' | 'state' | 'count' | 'duration' | 'json';
+/**
+ * How a value is shown in a table cell. `value` is a query result's: its NULL shows as NULL, where a resource's
+ * missing field shows as `-`.
+ */
+export type CellKind = 'text' | 'id' | 'time' | 'state' | 'count' | 'duration' | 'json' | 'value';
 
 /** One column of a list: its header in tables, its field name in csv/tsv, and how to read it from an item. */
 export interface Column<T> {
@@ -11,8 +14,12 @@ export interface Column<T> {
   flex?: boolean;
   /** The column a person identifies a row by (slug, name, a run's id): never cut while another can give. */
   key?: boolean;
+  /** Numbers (a result column of a numeric type): right-aligned, whatever its values look like. */
+  numeric?: boolean;
   /** Left out before the other columns when the terminal is too narrow. */
   dropFirst?: boolean;
+  /** Left out after the other columns: what a row is read for (a run's state and when it started). */
+  dropLast?: boolean;
   /**
    * The API fields (paths) that csv and tsv write for a column whose table cell is computed (a duration,
    * a cadence), so that every csv header names the value under it. Without it, csv writes `field`.

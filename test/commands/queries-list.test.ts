@@ -1,32 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
-import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
+import { describe, expect, it } from 'vitest';
 import { query, queryList, queryRun } from '../helpers/fixtures.js';
-import { tempConfigDir, testKey } from '../helpers/ws.js';
+import { stubbedApi } from '../helpers/in-process.js';
 
-const server = new ApiServer();
 const now = '2026-11-20T12:00:00.000Z';
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
-let baseEnv: Record<string, string>;
-
-beforeAll(async () => {
-  await server.start();
-  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
-});
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
-
-/** Runs `ws` in-process; a terminal of 80 columns unless the options say otherwise. */
-async function ws(argv: string[], options: FakeIOOptions = {}) {
-  const io = fakeIO({ tty: true, columns: 80, now, ...options, env: { ...baseEnv, ...options.env } });
-  const exitCode = await run(argv, io);
-  return { exitCode, stdout: io.out(), stderr: io.err() };
-}
+const { server, ws } = stubbedApi(now);
 
 /** A server that pages through `all` as the real API does, honouring limit and offset. */
 function serve(all: Record<string, unknown>[]): void {
@@ -212,14 +191,31 @@ describe('hints on stderr', () => {
     }
   });
 
-  it('gives no hint without a terminal, or when stderr is not one', async () => {
-    serve(Array.from({ length: 5 }, (_, i) => query({ slug: `q_${i}` })));
-    const pipe = await ws(['queries', 'list', '--limit', '2'], { tty: false });
-    expect(pipe.stdout).toContain('q_1');
-    expect(pipe.stderr).toBe('');
+  it('a list cut at its default size says so off a terminal too: table, csv, tsv, yaml and markdown', async () => {
+    serve(Array.from({ length: 58 }, (_, i) => query({ slug: `q_${i}` })));
+    for (const format of ['table', 'csv', 'tsv', 'yaml', 'markdown']) {
+      const pipe = await ws(['queries', 'list', '-o', format], { tty: false });
+      expect(pipe.exitCode, format).toBe(0);
+      expect(pipe.stdout, format).toContain('q_49');
+      expect(pipe.stdout, format).not.toContain('q_50');
+      expect(pipe.stderr, format).toBe('showing 50 of 58 queries; use --limit n or --all for more\n');
+    }
     const redirected = await ws(['queries', 'list', '--limit', '2'], { stdoutIsTTY: true, stderrIsTTY: false, env: { NO_COLOR: '1' } });
     expect(redirected.stdout).toContain('q_1');
-    expect(redirected.stderr).toBe('');
+    expect(redirected.stderr).toBe('showing 2 of 58 queries; the next 2: --offset 2; every one: --all\n');
+  });
+
+  it('json, ndjson and --jq off a terminal keep stderr empty (json has the total); on a terminal they say it', async () => {
+    serve(Array.from({ length: 58 }, (_, i) => query({ slug: `q_${i}` })));
+    for (const args of [['--json'], ['-o', 'ndjson'], ['--jq', '.queries[].slug']]) {
+      const pipe = await ws(['queries', 'list', ...args], { tty: false });
+      expect(pipe.exitCode, args.join(' ')).toBe(0);
+      expect(pipe.stdout, args.join(' ')).toContain('q_49');
+      expect(pipe.stderr, args.join(' ')).toBe('');
+      const watched = await ws(['queries', 'list', ...args], { stdoutIsTTY: false, stderrIsTTY: true });
+      expect(watched.stderr, args.join(' ')).toBe('showing 50 of 58 queries; use --limit n or --all for more\n');
+    }
+    expect(JSON.parse((await ws(['queries', 'list', '--json'], { tty: false })).stdout).total).toBe(58);
   });
 });
 

@@ -491,7 +491,7 @@ describe('ws config', () => {
 
     const output = await ws(['config', 'set', 'output', 'xml'], { WS_CONFIG_DIR: dir });
     expect(output.exitCode).toBe(2);
-    expect(output.stderr).toBe('error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, chart\n');
+    expect(output.stderr).toBe('error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart\n');
 
     const notUrl = await ws(['config', 'set', 'base-url', 'not a url'], { WS_CONFIG_DIR: dir });
     expect(notUrl.exitCode).toBe(2);
@@ -508,7 +508,7 @@ describe('ws config', () => {
     writeConfigFile(dir, jsonBefore);
     const jsonError = await ws(['config', 'set', 'output', 'xml'], { WS_CONFIG_DIR: dir });
     expect(jsonError.exitCode).toBe(2);
-    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, chart' } });
+    expect(JSON.parse(jsonError.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart' } });
     expect(readConfigFile(dir)).toEqual(jsonBefore);
   });
 

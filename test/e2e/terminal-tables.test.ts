@@ -1,7 +1,8 @@
 /**
  * Tables in a real pseudo-terminal at 0 (unknown), 20, 60, 80 and 120 columns: never wider than the
- * terminal, the column a row is known by (slug, name, run id) whole while anything else can give way,
- * ids shortened or left out first, numbers right-aligned, and `--wide` for everything.
+ * terminal, the column a row is known by (slug, name) whole while anything else can give way, ids shortened
+ * or left out first (a run's id shortened so that its state and time stay), numbers right-aligned, numbers and
+ * dates never cut, NULL apart from '' and '-', and `--wide` for everything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -30,7 +31,7 @@ const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** The table's lines: the screen less the hints on stderr. */
 function tableLines(screen: string): string[] {
   // the hints on stderr, and the runs' sparkline under a list of runs
-  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ (columns )?left out|showing \d|durations )/.test(line));
+  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ (columns? )?left out|showing (the first )?\d|durations )/.test(line));
 }
 
 const width = (line: string) => [...line].length;
@@ -55,7 +56,8 @@ describe.each([0, 20, 60, 80, 120])('at %i columns', (columns) => {
       const lines = tableLines(run.screen);
       expect(lines.length, args.join(' ')).toBeGreaterThan(1);
       for (const line of lines) expect(width(line), `${args.join(' ')} at ${columns}: "${line}"`).toBeLessThanOrEqual(room);
-      for (const key of keys) if (key.length <= room) expect(run.screen, `${args.join(' ')} at ${columns}`).toContain(key);
+      // a run's id may be shortened (head…tail) to keep its state and time: either form names it
+      for (const key of keys) if (key.length <= room) expect(run.screen, `${args.join(' ')} at ${columns}`).toMatch(new RegExp(`${key}|${key.slice(0, 4)}…${key.slice(-4)}`));
     });
   }, 90_000);
 });
@@ -86,11 +88,17 @@ describe('what gives way first', () => {
     expect(tableLines(narrow.screen)[0]).toMatch(/^ID +SLUG +NAME +LAST RUN +UPDATED$/);
   }, 30_000);
 
-  it('a column left out is named on stderr', async () => {
+  it('a column left out is named on stderr; a run list keeps state and start time, its ids shortened', async () => {
     const run = await inTerminal(['automations', 'runs', demoIds.automations.morningReport], { columns: 60, env });
-    expect(run.screen).toContain(automationRun);
-    // STARTED is "just now" or "2 minutes ago", which fits or not: 3 or 4 columns give way
-    expect(run.screen).toMatch(/^[34] columns left out: TRIGGERED BY, .*…; see them with --wide$/m);
+    const [header, row] = tableLines(run.screen);
+    expect(header).toMatch(/^ID +STATE +STARTED +DURATION +ERROR$/);
+    expect(row).toMatch(new RegExp(`^${automationRun.slice(0, 4)}…${automationRun.slice(-4)} +completed +`));
+    expect(run.screen).toMatch(/^1 column left out: TRIGGERED BY; see it with --wide$/m);
+    for (const columns of [40]) {
+      const narrow = await inTerminal(['automations', 'runs', demoIds.automations.morningReport], { columns, env });
+      expect(tableLines(narrow.screen)[0], `${columns}`).toMatch(/^ID +STATE +STARTED/);
+      expect(tableLines(narrow.screen)[1], `${columns}`).toMatch(/ completed +(just now|\d+ \w+ ago)$/);
+    }
   }, 30_000);
 
   it('numbers are right-aligned under their header', async () => {
@@ -101,5 +109,62 @@ describe('what gives way first', () => {
       expect(end(row, row.match(/ (\d+)  /)![1]!), row).toBe(end(header!, 'ROWS'));
       expect(end(row, row.match(/ (\d+ms) /)![1]!), row).toBe(end(header!, 'DURATION'));
     }
+  }, 30_000);
+});
+
+describe('values shown as they are', () => {
+  const values = { amount: '123456789.123', big: '3000000000000', exact: '9007199254740993', d: '2026-01-02', ts: '2026-01-02 03:04:05' };
+  let wide: string;
+  let nulls: string;
+  let later: string;
+
+  beforeAll(async () => {
+    const text = Array.from({ length: 45 }, (_, n) => `'text_' || (i % 100) AS column_${String(n + 1).padStart(2, '0')}`).join(', ');
+    const create = async (name: string, sql: string) => {
+      const created = await emu.api('POST', '/queries', { name, sql });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const started = await emu.api('POST', `/queries/${created.json.id}/execute`, {});
+      expect(started.status, JSON.stringify(started.json)).toBeLessThan(300);
+      await pollUntil(async () => (await emu.api('GET', `/queries/${created.json.id}`)).json.lastSuccessfulRunId === started.json.queryRunId, `a run of ${name}`, 15_000);
+      return created.json.slug as string;
+    };
+    wide = await create('wide fifty', `SELECT i, 123456789.123 AS amount, 3000000000000 AS big, 9007199254740993 AS exact, DATE '2026-01-02' AS d, TIMESTAMP '2026-01-02 03:04:05' AS ts, ${text} FROM range(10000) t(i)`);
+    nulls = await create('nulls', `SELECT NULL AS n, '-' AS dash, '' AS empty, 'end' AS tail`);
+    later = await create('later wider', `SELECT i, CASE WHEN i < 2000 THEN i ELSE i * 1000000007 END AS n, CASE WHEN i < 2000 THEN 'short' ELSE 'text_' || repeat('x', 30) || i END AS t, CASE WHEN i < 2000 THEN 1.5 ELSE 123456789.125 END AS amount FROM range(3000) t(i)`);
+  }, 60_000);
+
+  it.each([40, 80, 200])('a 50-column result at %i columns: every number and date whole, or its column left out and named', async (columns) => {
+    const run = await inTerminal(['queries', 'data', wide], { columns, env });
+    expect(run.exitCode, run.screen).toBe(0);
+    const lines = tableLines(run.screen);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) {
+      expect(line, `${columns}`).not.toMatch(/\d…|…\d/);
+      expect(width(line)).toBeLessThanOrEqual(columns);
+    }
+    const header = lines[0]!.trim().split(/ {2,}/);
+    expect(header.slice(0, 3)).toEqual(['i', 'amount', 'big']);
+    for (const [name, value] of Object.entries(values)) if (header.includes(name)) for (const line of lines.slice(1)) expect(line).toContain(value);
+    expect(run.screen).toMatch(/^\d+ columns left out(: \w+.*)?(; see them with --wide|: --wide)$/m);
+  }, 30_000);
+
+  it('--all over 3,000 rows whose later rows are wider: no row has a cut number', async () => {
+    for (const [columns, last] of [
+      [80, /^2999 +2999000020993 +text_x+2999 +123456789\.125$/],
+      [40, /^2999 +2999000020993 +text_x+…$/],
+    ] as const) {
+      const run = await inTerminal(['queries', 'data', later, '--all', '--no-pager'], { columns, env });
+      expect(run.exitCode).toBe(0);
+      const lines = tableLines(run.screen);
+      expect(lines).toHaveLength(3001);
+      for (const line of lines) expect(line, `${columns}`).not.toMatch(/\d…|…\d/);
+      expect(lines.at(-1)).toMatch(last);
+      expect(lines[1]).toMatch(/^ +0 +0 +short/);
+    }
+  }, 30_000);
+
+  it('NULL, the text "-" and an empty string are three different cells', async () => {
+    const run = await inTerminal(['queries', 'data', nulls], { columns: 80, env });
+    expect(tableLines(run.screen)).toEqual([' n  dash  empty  tail'.replace(/^ n/, '   n'), 'NULL  -            end']);
   }, 30_000);
 });

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** The table's lines: the screen less the hints on stderr. */
 function tableLines(screen: string): string[] {
-  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ (columns )?left out|showing \d)/.test(line));
+  return screen.split('\n').filter((line) => line !== '' && !/^(left out to fit|\d+ (columns? )?left out|showing \d)/.test(line));
 }
 
 /** Where each cell of a line starts, as string offsets: after every run of two blanks or more. */

@@ -38,7 +38,7 @@ describe('bash completion', () => {
     [['ws', 'queries', ''], ['list', 'get', 'create', 'update', 'execute', 'runs', 'data', 'pull', 'apply']],
     [['ws', 'queries', 'list', '--so'], ['--sort', '--source']],
     [['ws', 'queries', 'list', '--sort', ''], ['updated', 'created', 'name']],
-    [['ws', '-o', ''], ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'chart']],
+    [['ws', '-o', ''], ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart']],
     [['ws', 'queries', 'list', '--json', 'id,na'], ['id,name']],
     [['ws', '--profile', 'queries', 'au'], ['automations', 'auth']], // 'queries' is the value of --profile
     [['ws', 'help', 'queries', 'ex'], ['execute']],

@@ -138,6 +138,19 @@ describe('terminal table widths', () => {
     }
   });
 
+  it('never cuts a number or date, at any width: the text beside it gives way, else its column is left out', async () => {
+    const columns = [column<Record<string, unknown>>('N', 'n', { kind: 'value' }), column<Record<string, unknown>>('DAY', 'day', { kind: 'value' }), column<Record<string, unknown>>('NOTE', 'note', { flex: true, kind: 'value' })];
+    const items = [{ n: 123456789.123, day: '2026-01-02 03:04:05', note: 'x'.repeat(40) }];
+    for (let width = 1; width <= 60; width++) {
+      const { text, hidden } = await terminalTable(columns, items, width, 0, noPaint);
+      const [header, row] = text.split('\n');
+      expect(row, `${width}`).toMatch(/^123456789\.123( |$)/);
+      expect(row!.includes('2026-01-02 03:04:05') || hidden.includes('DAY'), `${width}: ${row}`).toBe(true);
+      expect(row, `${width}`).not.toMatch(/\d…|…\d/);
+      if (width >= 13) expect(header!.length, `${width}`).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('shortens ids to a form unique in the table', async () => {
     const columns = [column<Record<string, string>>('ID', 'id', { kind: 'id' }), column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NOTE', 'note')];
     const items = [
@@ -159,7 +172,15 @@ describe('the hint that names columns left out', () => {
       expect(hint, `${width}`).not.toContain('\n');
       if (width >= 20) expect(hint, `${width}`).toMatch(/--wide( |$)/);
     }
-    expect(leftOutHint(hidden, 40)).toBe('3 columns left out: --wide shows them');
-    expect(leftOutHint(hidden, 120)).toBe('left out to fit the terminal: TRIGGERED BY, DURATION, ERROR; see them with --wide or -o tsv');
+    expect(leftOutHint(hidden, 41)).toBe('3 columns left out; see them with --wide');
+    expect(leftOutHint(hidden, 40)).toBe('3 columns left out: --wide');
+    expect(leftOutHint(hidden, 60)).toBe('3 columns left out: TRIGGERED BY, …; see them with --wide');
+    expect(leftOutHint(hidden, 120)).toBe('3 columns left out: TRIGGERED BY, DURATION, ERROR; see them with --wide');
+  });
+
+  it('has one wording, with a singular for one column', () => {
+    expect(leftOutHint(['ERROR'], 80)).toBe('1 column left out: ERROR; see it with --wide');
+    expect(leftOutHint(['ERROR'], 30)).toBe('1 column left out: --wide');
+    for (let width = 16; width <= 120; width++) expect(leftOutHint(['A', 'B'], width), `${width}`).toMatch(/^2 (columns )?left out/);
   });
 });

@@ -37,9 +37,9 @@ export const automationRunView: View<AutomationRun> = {
   fields: automationRunFields,
   columns: [
     column('ID', 'id', { kind: 'id', key: true }),
-    column('STATE', 'state', { kind: 'state' }),
+    column('STATE', 'state', { kind: 'state', dropLast: true }),
     column('TRIGGERED BY', 'triggeredBy', { dropFirst: true }),
-    column('STARTED', 'createdAt', { kind: 'time' }),
+    column('STARTED', 'createdAt', { kind: 'time', dropLast: true }),
     column('DURATION', 'completedAt', { kind: 'duration', value: (r) => span(r.startedAt, r.completedAt), csv: ['startedAt', 'completedAt'] }),
     column('ERROR', 'error', { flex: true, value: (r) => errorText(r.error), csv: ['error'] }),
   ],

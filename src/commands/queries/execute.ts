@@ -3,6 +3,7 @@ import { executeQuery } from '../../api/queries.js';
 import { resolveQuery } from '../../api/resolve.js';
 import { ExecuteQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
+import { rowFormat } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
@@ -46,7 +47,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const runId = started.queryRunId;
   if (!opts.wait) {
     interruption.dispose();
-    if (output.format === 'table' || output.format === 'csv' || output.format === 'tsv') ctx.io.stdout.write(`${runId}\n`);
+    if (output.format === 'table' || rowFormat(output.format)) ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
     ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${shellCommand('ws', 'runs', 'wait', runId, '--data')}`);
     return;
