@@ -1,4 +1,4 @@
-import { columnsOf, minColumns } from './progress.js';
+import { columnsOf, eraseRows, minColumns, rowsOf } from './progress.js';
 import { clipWidth, fallbackColumns, textWidth } from './width.js';
 import type { IO } from '../io.js';
 import { durationLabel, formatDuration, plausibleDuration, span } from '../duration.js';
@@ -166,19 +166,19 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     const text = frame.join('\n');
     if (text === lastFrame) return;
     lastFrame = text;
-    // back to the frame's first line, clear down, draw: no line wraps as drawn, so `drawn` lines is exact
-    io.stderr.write(`${up()}\u001b[J${text}\n`);
+    // the old frame erased row by row up to its first line, then the new one: no line wraps as drawn
+    io.stderr.write(`${erase()}${text}\n`);
     drawn = frame.map((line) => textWidth(line, 'safe'));
   }
 
   /**
-   * To the first line of the frame on the screen. A terminal narrowed since the frame was drawn reflows its
-   * lines (tmux, VTE, iTerm2 do): a line wider than the terminal now takes several rows.
+   * Erases the frame on the screen, from the row below it, where the cursor waits, up to its first row. A terminal
+   * narrowed since the frame was drawn reflows its lines: they are counted in the rows they take now.
    */
-  function up(): string {
+  function erase(): string {
     const columns = stream.columns || fallbackColumns;
-    const rows = drawn.reduce((sum, used) => sum + Math.max(1, Math.ceil(used / columns)), 0);
-    return rows > 0 ? `\r\u001b[${rows}A` : '';
+    const rows = drawn.reduce((sum, used) => sum + rowsOf(used, columns), 0);
+    return rows > 0 ? eraseRows(rows + 1) : '';
   }
 
   function restore(): void {
@@ -203,7 +203,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
   const stopInterrupt = io.onInterrupt(() => {
     stopInterrupt();
     // the frame goes, as the query spinner's line does: the error that follows says where the run was left
-    if (active) io.stderr.write(`${up()}\u001b[J`);
+    if (active) io.stderr.write(erase());
     drawn = [];
     restore();
     if (options.interruptNote) io.stderr.write(`${options.interruptNote}\n`);

@@ -1,7 +1,7 @@
 import { formatDuration } from '../duration.js';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
-import { cutWidth } from './width.js';
+import { cutWidth, textWidth } from './width.js';
 
 /** Progress on stderr while waiting: a spinner in a terminal, plain lines on change elsewhere, nothing when quiet. */
 export interface Progress {
@@ -34,6 +34,23 @@ export function startProgress(io: IO, quiet: boolean, label: string, started = i
   };
 }
 
+/**
+ * Rows a line of `width` columns takes on a terminal `columns` wide: one that narrowed since the line was drawn
+ * reflows it onto several (tmux, VTE, iTerm2 do).
+ */
+export function rowsOf(width: number, columns: number): number {
+  return Math.max(1, Math.ceil(width / Math.max(1, columns)));
+}
+
+/**
+ * Erases `count` rows, the cursor's and those above it, one by one, ending at the start of the top one (as
+ * log-update does). Never a clear to the end of the screen: from the top row, tmux keeps what such a clear wipes
+ * in its scrollback, a copy for every redraw.
+ */
+export function eraseRows(count: number): string {
+  return count > 0 ? `\r\u001b[2K${'\u001b[1A\u001b[2K'.repeat(count - 1)}` : '';
+}
+
 /** The width stderr reports, 0 when it says none. */
 export function columnsOf(io: IO): number {
   const columns = (io.stderr as { columns?: unknown }).columns;
@@ -51,20 +68,33 @@ function spinner(io: IO, label: string, started: number): Progress {
   let remark: string | undefined;
   let ora: Ora | undefined;
   let stopped = false;
+  /** The columns ora's line took when drawn: its frame, a blank, the text. */
+  let drawnWidth = 0;
   const line = (columns: number) => {
     const elapsed = formatDuration(io.now() - started);
     // ora draws `frame text`: the frame and its blank take two columns, and the last two stay free, where the
     // terminal echoes Ctrl-C as `^C`: on a full line it would wrap, and the erase would miss the line above
     return cutWidth(`${state} ${elapsed}${remark ? ` ${remark}` : ''}  ${label}`, columns - 4, 'safe');
   };
+  // ora clears the rows its line took when drawn; a terminal narrowed since then reflowed it onto more rows, the
+  // first of which ora would leave on the screen: they are erased first, counted at the width now
+  const clear = () => {
+    const columns = columnsOf(io);
+    if (drawnWidth > 0 && columns > 0 && rowsOf(drawnWidth, columns) > 1) io.stderr.write(eraseRows(rowsOf(drawnWidth, columns)));
+    drawnWidth = 0;
+    ora?.clear();
+  };
   const draw = () => {
     const columns = columnsOf(io);
     // narrower than this ora's line count would divide by a width of 0 or wrap: the frame is cleared until it widens
-    if (columns < minColumns) return void ora?.clear();
+    if (columns < minColumns) return clear();
     // an async stderr that is not keeping up gets no more frames until it drains
     if (!ora || io.stderr.writableNeedDrain) return;
-    ora.text = line(columns);
+    const text = line(columns);
+    clear();
+    ora.text = text;
     ora.render();
+    drawnWidth = 2 + textWidth(text, 'safe');
   };
   const timer = setInterval(draw, tickMs);
   timer.unref(); // the wait keeps ws alive, never the spinner
@@ -84,7 +114,7 @@ function spinner(io: IO, label: string, started: number): Progress {
       stopped = true;
       clearInterval(timer);
       io.stderr.off('error', onError);
-      if (!io.stderr.destroyed) ora?.clear();
+      if (!io.stderr.destroyed) clear();
     },
   };
 }

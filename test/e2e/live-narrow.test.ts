@@ -67,6 +67,71 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
     }
   }, 60_000);
 
+  it('at 120x40 after `clear` (the frame on the top row), the redraws leave the scrollback as it was', async () => {
+    const terminal = await startTmux(120, 40, emu.env);
+    try {
+      await terminal.run(`${trigger}; echo "exit $?"`);
+      await terminal.waitFor(/running/, 'a running step');
+      const before = await terminal.historySize();
+      await terminal.waitFor(/^exit 0$/m, 'the end of the run', 30_000);
+      const all = (await terminal.scrollback()).filter(Boolean);
+      // a frame redrawn every 100 ms for seconds: each redraw replaced the last, none went to the scrollback
+      expect(await terminal.historySize(), all.join('\n')).toBe(before);
+      expect(all.filter((line) => /automation run/.test(line)), all.join('\n')).toHaveLength(1);
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+
+  it('narrowed from 120 to 30 columns with the command on the row above the frame: what was above stays in the scrollback, redraws add nothing to it', async () => {
+    const terminal = await startTmux(120, 40, emu.env);
+    try {
+      await terminal.keys('clear; echo above-one; echo above-two', true);
+      await terminal.keys('Enter');
+      await terminal.waitFor(/^above-two\n\$/m, 'the lines above');
+      const command = trigger;
+      await terminal.keys(command, true);
+      await terminal.keys('Enter');
+      await terminal.waitFor(/Revenue by country/, 'the frame at 120 columns');
+      await terminal.resize(30);
+      const cut = /^\S \S+ +(\S+) +autom.*…$/m;
+      const first = (await terminal.waitFor(cut, 'a frame cut to 30 columns')).join('\n').match(cut)![1];
+      const history = await terminal.historySize();
+      // two redraws later (the run's time has moved on twice), the scrollback has not grown
+      const second = (await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${first}\\s)\\S+ +autom.*…$`, 'm'), 'a later frame')).join('\n').match(cut)![1];
+      await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${second}\\s)\\S+ +autom.*…$`, 'm'), 'a frame later again');
+      const all = (await terminal.scrollback()).filter(Boolean);
+      expect(await terminal.historySize(), all.join('\n')).toBe(history);
+      for (const line of ['above-one', 'above-two', `$ ${command}`]) expect(all.filter((shown) => shown === line), all.join('\n')).toHaveLength(1);
+      // the screen holds one frame of 30 columns
+      const screen = (await terminal.screen()).filter(Boolean);
+      expect(screen.filter((line) => /autom/.test(line)), screen.join('\n')).toHaveLength(1);
+      await terminal.keys('C-c');
+      await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+
+  it('a spinner narrowed from 120 to 25 columns, then Ctrl-C: no row of its wider line stays above the error', async () => {
+    const terminal = await startTmux(120, 12, emu.env);
+    try {
+      await terminal.run('echo one; echo two; echo three; ws queries execute daily_revenue --wait > /dev/null');
+      await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) .*query run [0-9a-f-]{36}$/m, 'the spinner at 120 columns');
+      await terminal.resize(25);
+      // redrawn at the new width: a line that fits in 25 columns, cut with …
+      await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) \S+ .{0,12}…$/m, 'the spinner at 25 columns');
+      await terminal.keys('C-c');
+      await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+      const all = (await terminal.scrollback()).filter(Boolean);
+      expect(all.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /^ ?[0-9a-f]{4,}-[0-9a-f-]*$/.test(line)), all.join('\n')).toEqual([]);
+      expect(all.slice(0, 3)).toEqual(['one', 'two', 'three']);
+      expect(all[3]).toMatch(/^error: stopped waiting for query run /);
+    } finally {
+      terminal.close();
+    }
+  }, 60_000);
+
   it.each([20, 40, 60])('at %i columns, Ctrl-C leaves no spinner line of a query run above the error', async (columns) => {
     const terminal = await startTmux(columns, 12, emu.env);
     try {
