@@ -27,6 +27,8 @@ export interface WaitSpec<T> {
   onInterrupt?: () => Promise<{ outcome: string; hint: string }>;
   io: IO;
   quiet: boolean;
+  /** stderr is for a program: progress is a `{"progress": …}` heartbeat only (src/output/progress.ts). */
+  json?: boolean;
   /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
   initialDelayMs?: number;
   maxDelayMs?: number;
@@ -51,7 +53,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let delay = spec.initialDelayMs ?? 200;
   let errors = 0;
   let state = 'waiting';
-  const progress = startProgress(io, spec.quiet, spec.label, started);
+  const progress = startProgress(io, { label: spec.label, quiet: spec.quiet, json: spec.json ?? false, ids: spec.ids, started });
 
   let wake: (() => void) | undefined;
   let stoppedBy: StopSignal | undefined;

@@ -1,6 +1,8 @@
 import { formatDuration } from '../duration.js';
+import type { ErrorIds } from '../errors.js';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
+import { escapeJsonControls } from './serialize.js';
 import { cutWidth, textWidth } from './width.js';
 
 /** Progress on stderr while waiting: a spinner in a terminal, plain lines on change elsewhere, nothing when quiet. */
@@ -10,27 +12,103 @@ export interface Progress {
   stop(): void;
 }
 
+export interface ProgressOptions {
+  /** What is waited for, e.g. "query run 3f6c…". */
+  label: string;
+  /** No progress at all (--quiet, or a machine format off a terminal without `json`). */
+  quiet: boolean;
+  /**
+   * stderr is for a program (a machine format off a terminal, and no --quiet): the only progress is a
+   * `{"progress": …}` line now and then, so that a CI job is not ended for silence.
+   */
+  json?: boolean;
+  /** The ids of what is waited for, named as in the error object: fields of each `{"progress": …}` line. */
+  ids?: ErrorIds;
+  started?: number;
+}
+
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const tickMs = 100;
 /** Narrower than this, a spinner line says too little to be worth redrawing. */
 export const minColumns = 16;
+/**
+ * Off a terminal, the longest a wait stays silent: CI services end a job that writes nothing for a while
+ * (CircleCI after 10 minutes); a line every 30 s of silence keeps well inside "at least once a minute".
+ */
+export const heartbeatMs = 30_000;
+/** How often the silence is measured, on the IO's clock (tests move that clock on). */
+const heartbeatCheckMs = 1_000;
 
 /**
- * A spinner only where something animated makes sense: stderr is a terminal of a usable width (a terminal
- * may report 0 columns), TERM is not `dumb`, and this is not CI. Elsewhere one plain line per change of
- * state, so logs stay short.
+ * Whether stderr can show something animated: a terminal of a usable width (a terminal may report 0
+ * columns), TERM is not `dumb`, and this is not CI.
  */
-export function startProgress(io: IO, quiet: boolean, label: string, started = io.now()): Progress {
-  if (quiet) return { update: () => undefined, stop: () => undefined };
-  const safeLabel = cell(label);
-  if (io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb' && columnsOf(io) >= minColumns) return spinner(io, safeLabel, started);
+export function animates(io: IO): boolean {
+  return io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb' && columnsOf(io) >= minColumns;
+}
+
+/**
+ * A spinner only where something animated makes sense (see `animates`). Elsewhere one plain line per change
+ * of state, so logs stay short, and a heartbeat line after 30 s of silence (in JSON with `json`).
+ */
+export function startProgress(io: IO, options: ProgressOptions): Progress {
+  const started = options.started ?? io.now();
+  const label = cell(options.label);
+  if (options.json) {
+    const heartbeat = startHeartbeat(io, { label, ids: options.ids, json: true, started });
+    return { update: (state) => heartbeat.update(state), stop: () => heartbeat.stop() };
+  }
+  if (options.quiet) return { update: () => undefined, stop: () => undefined };
+  if (animates(io)) return spinner(io, label, started);
   let last: string | undefined;
+  const heartbeat = startHeartbeat(io, { label, ids: options.ids, json: false, started });
   return {
     update: (state) => {
-      if (state !== last) io.stderr.write(`${safeLabel}: ${cell(state)}\n`);
+      if (state !== last) {
+        io.stderr.write(`${label}: ${cell(state)}\n`);
+        heartbeat.wrote();
+      }
       last = state;
+      heartbeat.update(state);
     },
-    stop: () => undefined,
+    stop: () => heartbeat.stop(),
+  };
+}
+
+/** Keeps a wait off a terminal from going silent: a line when nothing was written for `heartbeatMs`. */
+export interface Heartbeat {
+  /** The job's state as last read, said by the next heartbeat. */
+  update(state: string): void;
+  /** A line was just written: the silence starts again. */
+  wrote(): void;
+  stop(): void;
+}
+
+/**
+ * `label: still RUNNING after 5m0s`, as Terraform's "Still creating… [10s elapsed]"; with `json`, the same as
+ * `{"progress":{<ids>,"state","elapsedMs","message"}}` on one line, so that stderr stays one JSON object a line.
+ */
+export function startHeartbeat(io: IO, options: { label: string; ids?: ErrorIds | undefined; json: boolean; started: number }): Heartbeat {
+  const { label, ids, json, started } = options;
+  let state = 'waiting';
+  let quietSince = started;
+  const timer = setInterval(() => {
+    const now = io.now();
+    if (now - quietSince < heartbeatMs) return;
+    quietSince = now;
+    // the server's state as sent in JSON (escaped there), its control characters removed in text
+    const message = (shown: string) => `${label}: still ${shown} after ${formatDuration(now - started)}`;
+    io.stderr.write(json ? `${escapeJsonControls(JSON.stringify({ progress: { ...ids, state, elapsedMs: now - started, message: message(state) } }))}\n` : `${message(cell(state))}\n`);
+  }, heartbeatCheckMs);
+  timer.unref(); // the wait keeps ws alive, never its heartbeat
+  return {
+    update: (next) => {
+      state = next;
+    },
+    wrote: () => {
+      quietSince = io.now();
+    },
+    stop: () => clearInterval(timer),
   };
 }
 

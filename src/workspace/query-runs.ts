@@ -15,6 +15,8 @@ import { collectGarbage } from '../memory.js';
 export interface WaitProgress {
   io: IO;
   quiet: boolean;
+  /** stderr is for a program: a `{"progress": …}` heartbeat only (see Settings.jsonProgress). */
+  json?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: 
     ids: { queryRunId: runId },
     io: progress.io,
     quiet: progress.quiet,
+    json: progress.json ?? false,
   });
   const failure = queryRunFailure({ ...run, queryRunId: runId });
   if (failure) throw failure;

@@ -32,6 +32,8 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
   const view = startLiveSteps(ctx.io, {
     label,
     quiet: ctx.settings.quiet,
+    json: ctx.settings.jsonProgress,
+    ids: { automationRunId: runId },
     color: ctx.settings.color,
     ...(cancelOnInterrupt ? { interruptNote: `Cancelling ${label}… (press Ctrl-C again to leave it running)` } : {}),
   });
@@ -60,8 +62,7 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
  */
 export function followRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false, live = false): Promise<AutomationRunDetail> {
   return awaitAutomationRun(http, runId, timeoutMs, {
-    io: ctx.io,
-    quiet: ctx.settings.quiet,
+    ...ctx.waitProgress(),
     cancelOnInterrupt,
     ...(live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
   });
