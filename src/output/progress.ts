@@ -156,9 +156,13 @@ function spinner(io: IO, label: string, started: number): Progress {
   };
   // ora clears the rows its line took when drawn; a terminal narrowed since then reflowed it onto more rows, the
   // first of which ora would leave on the screen: they are erased first, counted at the width now
-  const clear = () => {
+  const eraseReflowed = () => {
     const columns = columnsOf(io);
-    if (drawnWidth > 0 && columns > 0 && rowsOf(drawnWidth, columns) > 1) io.stderr.write(eraseRows(rowsOf(drawnWidth, columns)));
+    const rows = columns > 0 && drawnWidth > 0 ? rowsOf(drawnWidth, columns) : 1;
+    if (rows > 1) io.stderr.write(eraseRows(rows));
+  };
+  const clear = () => {
+    eraseReflowed();
     drawnWidth = 0;
     ora?.clear();
   };
@@ -168,11 +172,10 @@ function spinner(io: IO, label: string, started: number): Progress {
     if (columns < minColumns) return clear();
     // an async stderr that is not keeping up gets no more frames until it drains
     if (!ora || io.stderr.writableNeedDrain) return;
-    const text = line(columns);
-    clear();
-    ora.text = text;
+    eraseReflowed();
+    ora.text = line(columns);
     ora.render();
-    drawnWidth = 2 + textWidth(text, 'safe');
+    drawnWidth = 2 + textWidth(ora.text, 'safe');
   };
   const timer = setInterval(draw, tickMs);
   timer.unref(); // the wait keeps ws alive, never the spinner
