@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { skipWithoutTmux, startTmux } from '../helpers/tmux.js';
+import { skipWithoutTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
 
 let emu: TestEmulator;
 const steps = ['Daily revenue', 'Revenue by country'];
@@ -21,6 +21,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close();
 });
+
+/** The run's time in a frame cut to 30 columns, once it shows another than `shown`: a redraw happened. */
+async function frameTime(terminal: TmuxSession, shown?: string): Promise<string> {
+  const head = /^\S \S+ +(\S+) +autom.*…$/m;
+  const screen = await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${(shown ?? '-').replace(/\./g, '\\.')}\\s)\\S+ +autom.*…$`, 'm'), shown ? `a frame later than ${shown}` : 'a frame cut to 30 columns');
+  return screen.join('\n').match(head)![1]!;
+}
 
 describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
   it.each([20, 40, 80])('at %i columns: state and time first, every step named, every cut ending in …; Ctrl-C leaves no frame', async (columns) => {
@@ -89,20 +96,17 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       await terminal.keys('clear; echo above-one; echo above-two', true);
       await terminal.keys('Enter');
       await terminal.waitFor(/^above-two\n\$/m, 'the lines above');
-      const command = trigger;
-      await terminal.keys(command, true);
+      await terminal.keys(trigger, true);
       await terminal.keys('Enter');
       await terminal.waitFor(/Revenue by country/, 'the frame at 120 columns');
       await terminal.resize(30);
-      const cut = /^\S \S+ +(\S+) +autom.*…$/m;
-      const first = (await terminal.waitFor(cut, 'a frame cut to 30 columns')).join('\n').match(cut)![1];
+      const first = await frameTime(terminal);
       const history = await terminal.historySize();
       // two redraws later (the run's time has moved on twice), the scrollback has not grown
-      const second = (await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${first}\\s)\\S+ +autom.*…$`, 'm'), 'a later frame')).join('\n').match(cut)![1];
-      await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${second}\\s)\\S+ +autom.*…$`, 'm'), 'a frame later again');
+      await frameTime(terminal, await frameTime(terminal, first));
       const all = (await terminal.scrollback()).filter(Boolean);
       expect(await terminal.historySize(), all.join('\n')).toBe(history);
-      for (const line of ['above-one', 'above-two', `$ ${command}`]) expect(all.filter((shown) => shown === line), all.join('\n')).toHaveLength(1);
+      for (const line of ['above-one', 'above-two', `$ ${trigger}`]) expect(all.filter((shown) => shown === line), all.join('\n')).toHaveLength(1);
       // the screen holds one frame of 30 columns
       const screen = (await terminal.screen()).filter(Boolean);
       expect(screen.filter((line) => /autom/.test(line)), screen.join('\n')).toHaveLength(1);
