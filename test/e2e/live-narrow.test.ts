@@ -22,6 +22,16 @@ afterAll(async () => {
   await emu?.close();
 });
 
+/** A shell in tmux at `columns` x `rows`, on the emulator, for `body`; closed after it, whatever happens. */
+async function inTmux(columns: number, rows: number, body: (terminal: TmuxSession & { run(line: string): Promise<void> }) => Promise<void>): Promise<void> {
+  const terminal = await startTmux(columns, rows, emu.env);
+  try {
+    await body(terminal);
+  } finally {
+    terminal.close();
+  }
+}
+
 /** The run's time in a frame cut to 30 columns, once it shows another than `shown`: a redraw happened. */
 async function frameTime(terminal: TmuxSession, shown?: string): Promise<string> {
   const head = /^\S \S+ +(\S+) +autom.*…$/m;
@@ -31,8 +41,7 @@ async function frameTime(terminal: TmuxSession, shown?: string): Promise<string>
 
 describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
   it.each([20, 40, 80])('at %i columns: state and time first, every step named, every cut ending in …; Ctrl-C leaves no frame', async (columns) => {
-    const terminal = await startTmux(columns, 20, emu.env);
-    try {
+    await inTmux(columns, 20, async (terminal) => {
       await terminal.run(trigger);
       const screen = (await terminal.waitFor(/running/, 'a running step')).filter(Boolean);
       expect(screen[0], screen.join('\n')).toMatch(/^\S (waiting|pending|running) +(\d+ms|[\d.]+s) +(a|…)/);
@@ -49,14 +58,11 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       await terminal.keys('C-c');
       const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
       expect(after.filter((line) => frameLine.test(line.trim()) || steps.some((name) => line.includes(name.slice(0, 6)))), after.join('\n')).toEqual([]);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it('a terminal narrowed from 80 to 30 columns mid-run shows one frame: no stale line of the wider one', async () => {
-    const terminal = await startTmux(80, 20, emu.env);
-    try {
+    await inTmux(80, 20, async (terminal) => {
       await terminal.run(trigger);
       await terminal.waitFor(/Revenue by country/, 'the frame at 80 columns');
       await terminal.resize(30);
@@ -69,14 +75,11 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       expect(screen, screen.join('\n')).toHaveLength(3);
       await terminal.keys('C-c');
       await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it('at 120x40 after `clear` (the frame on the top row), the redraws leave the scrollback as it was', async () => {
-    const terminal = await startTmux(120, 40, emu.env);
-    try {
+    await inTmux(120, 40, async (terminal) => {
       await terminal.run(`${trigger}; echo "exit $?"`);
       await terminal.waitFor(/running/, 'a running step');
       const before = await terminal.historySize();
@@ -85,14 +88,11 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       // a frame redrawn every 100 ms for seconds: each redraw replaced the last, none went to the scrollback
       expect(await terminal.historySize(), all.join('\n')).toBe(before);
       expect(all.filter((line) => /automation run/.test(line)), all.join('\n')).toHaveLength(1);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it('narrowed from 120 to 30 columns with the command on the row above the frame: what was above stays in the scrollback, redraws add nothing to it', async () => {
-    const terminal = await startTmux(120, 40, emu.env);
-    try {
+    await inTmux(120, 40, async (terminal) => {
       await terminal.keys('clear; echo above-one; echo above-two', true);
       await terminal.keys('Enter');
       await terminal.waitFor(/^above-two\n\$/m, 'the lines above');
@@ -112,14 +112,11 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       expect(screen.filter((line) => /autom/.test(line)), screen.join('\n')).toHaveLength(1);
       await terminal.keys('C-c');
       await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it('a spinner narrowed from 120 to 25 columns, then Ctrl-C: no row of its wider line stays above the error', async () => {
-    const terminal = await startTmux(120, 12, emu.env);
-    try {
+    await inTmux(120, 12, async (terminal) => {
       await terminal.run('echo one; echo two; echo three; ws queries execute daily_revenue --wait > /dev/null');
       await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) .*query run [0-9a-f-]{36}$/m, 'the spinner at 120 columns');
       await terminal.resize(25);
@@ -131,21 +128,16 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       expect(all.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /^ ?[0-9a-f]{4,}-[0-9a-f-]*$/.test(line)), all.join('\n')).toEqual([]);
       expect(all.slice(0, 3)).toEqual(['one', 'two', 'three']);
       expect(all[3]).toMatch(/^error: stopped waiting for query run /);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it.each([20, 40, 60])('at %i columns, Ctrl-C leaves no spinner line of a query run above the error', async (columns) => {
-    const terminal = await startTmux(columns, 12, emu.env);
-    try {
+    await inTmux(columns, 12, async (terminal) => {
       await terminal.run('ws queries execute daily_revenue --wait > /dev/null');
       await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) /m, 'the spinner');
       await terminal.keys('C-c');
       const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
       expect(after.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /query run [0-9a-f]{4}.*…/.test(line)), after.join('\n')).toEqual([]);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 });
