@@ -84,7 +84,7 @@ ${codeList()}
 
 Example:
   $ ws queries execute churn_report --wait; echo "exit $?"
-  $ ws queries execute churn_report --wait --json 2>err.json || jq -r .error.code err.json
+  $ ws queries execute churn_report --wait --json 2>err.json || jq -r 'select(.error).error.code' err.json
 `,
   },
   formatting: {
