@@ -9,6 +9,7 @@ import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
 import { shellCommand } from './shell.js';
+import type { WaitProgress } from './workspace/query-runs.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
@@ -78,6 +79,11 @@ export class Context {
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
     return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf) }, fields, shape);
+  }
+
+  /** How a wait shows progress on stderr: a spinner or lines, a JSON heartbeat for a program, or nothing. */
+  waitProgress(): WaitProgress {
+    return { io: this.io, quiet: this.settings.quiet, json: this.settings.jsonProgress };
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */

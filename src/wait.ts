@@ -33,6 +33,8 @@ export interface WaitSpec<T> {
   interruption?: Interruption;
   io: IO;
   quiet: boolean;
+  /** stderr is for a program: progress is a `{"progress": …}` heartbeat only (src/output/progress.ts). */
+  json?: boolean;
   /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
   initialDelayMs?: number;
   maxDelayMs?: number;
@@ -63,7 +65,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let delay = spec.initialDelayMs ?? 200;
   let errors = 0;
   let state = 'waiting';
-  const progress = startProgress(io, spec.quiet, spec.label, started);
+  const progress = startProgress(io, { label: spec.label, quiet: spec.quiet, json: spec.json ?? false, ids: spec.ids, started });
   const interruption = spec.interruption ?? new Interruption(io);
   const ids = spec.ids ?? {};
   const stopped = (outcome: Outcome) => interruption.error(`stopped waiting for ${spec.label}${interruption.named()}; ${outcome.outcome}`, outcome.hint, ids);

@@ -49,6 +49,11 @@ export interface Settings {
   jsonFields: string[] | undefined;
   jq: string | undefined;
   quiet: boolean;
+  /**
+   * A machine format off a terminal, without --quiet: stderr is for a program, and a long wait writes a
+   * `{"progress": …}` line there now and then (CI services end a silent job), the rest staying quiet.
+   */
+  jsonProgress: boolean;
   color: boolean;
   debug: boolean;
   httpTimeoutMs: number;
@@ -144,6 +149,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     jq: options.jq,
     // a machine format off a terminal keeps stderr for the one error object a script parses: no progress, no notes
     quiet: Boolean(options.quiet) || (machineFormat(output.value) && !io.stderrIsTTY),
+    jsonProgress: !options.quiet && machineFormat(output.value) && !io.stderrIsTTY,
     color: colorWanted(options.color, env, io.stdoutIsTTY),
     debug: Boolean(options.debug) || env.WS_DEBUG === '1' || env.WS_DEBUG === 'true',
     httpTimeoutMs:

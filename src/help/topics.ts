@@ -34,7 +34,8 @@ A flag wins over a variable; a variable wins over the profile in the config file
   CLICOLOR_FORCE   any value but 0: colour on a terminal despite CLICOLOR=0 or TERM=dumb; output to
                    a pipe or file stays plain data
   FORCE_COLOR      0 or false: no colour; any other value: as CLICOLOR_FORCE
-  CI               set: no spinner, one line per change of state while waiting; no pager but
+  CI               set: no spinner, one line per change of state while waiting (and one after 30 s
+                   without any); no pager but
                    WS_PAGER; never asks for input, as with WS_NO_PROMPT
   TERM             dumb: no colour (unless forced), no spinner; dumb or unset: no pager unless WS_PAGER
                    names one
@@ -72,9 +73,12 @@ A flag wins over a variable; a variable wins over the profile in the config file
 
 Errors in JSON
   With --json, --jq, -o json or -o ndjson and stderr not a terminal, a failure leaves one JSON object
-  on stderr and nothing else; a success leaves stderr empty (no progress, no notes), but for a rare
-  \`warning:\` line that asks you to act and the --debug log you asked for:
+  on stderr, its last line; a success leaves stderr empty (no notes), but for a rare \`warning:\` line
+  that asks you to act, the --debug log you asked for, and the progress of a long wait:
     {"error":{"code":"run_failed","message":"…","hint":"…","queryId":"…","queryRunId":"…"}}
+  A wait writes a progress object, one line, after every 30 s without one (none with --quiet), so that
+  CI does not end the job for silence:
+    {"progress":{"queryRunId":"…","state":"RUNNING","elapsedMs":300000,"message":"…"}}
   code is one of those below and never changes; message and hint are for people. Ids the error is about
   come as the API names them: queryId, queryRunId, automationId, automationRunId. An HTTP error adds
   status, requestId and apiCode (the code in the API's error body, as the server sent it).
@@ -83,7 +87,7 @@ ${codeList()}
 
 Example:
   $ ws queries execute churn_report --wait; echo "exit $?"
-  $ ws queries execute churn_report --wait --json 2>err.json || jq -r .error.code err.json
+  $ ws queries execute churn_report --wait --json 2>err.json || jq -r 'select(.error).error.code' err.json
 `,
   },
   formatting: {

@@ -1,5 +1,6 @@
-import { columnsOf, minColumns } from './progress.js';
+import { animates, eraseRows, rowsOf, startHeartbeat } from './progress.js';
 import { clipWidth, fallbackColumns, textWidth } from './width.js';
+import type { ErrorIds } from '../errors.js';
 import type { IO } from '../io.js';
 import { durationLabel, formatDuration, plausibleDuration, span } from '../duration.js';
 import { cell } from '../text.js';
@@ -44,6 +45,10 @@ export interface LiveOptions {
   /** What is watched, e.g. "automation run 3f6c…": the first words of every line. */
   label: string;
   quiet: boolean;
+  /** stderr is for a program: only a `{"progress": …}` heartbeat (see src/output/progress.ts). */
+  json?: boolean;
+  /** The ids of what is watched, fields of each `{"progress": …}` line. */
+  ids?: ErrorIds;
   color: boolean;
   /** Said on the first Ctrl-C, once the terminal is restored (e.g. that the run is being cancelled). */
   interruptNote?: string;
@@ -69,15 +74,20 @@ const maxErrorLength = 300;
  * log reads as a timeline. Nothing with --quiet.
  */
 export function startLiveSteps(io: IO, options: LiveOptions): LiveSteps {
+  if (options.json) {
+    const heartbeat = startHeartbeat(io, { label: options.label, ids: options.ids, json: true, started: io.now() });
+    return { update: (run) => heartbeat.update(run.state), retrying: () => undefined, stop: () => heartbeat.stop() };
+  }
   if (options.quiet) return { update: () => undefined, retrying: () => undefined, stop: () => undefined };
   // as the spinner: a terminal that reports fewer than 16 columns (0 under `docker exec -t` or `script`) may be
   // narrower than any width assumed for it, and a wrapped line breaks a redraw in place
-  if (io.stderrIsTTY && !io.env.CI && io.env.TERM !== 'dumb' && columnsOf(io) >= minColumns) return frameView(io, options);
+  if (animates(io)) return frameView(io, options);
   return timelineView(io, options);
 }
 
-function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps {
+function timelineView(io: IO, { label, interruptNote, ids }: LiveOptions): LiveSteps {
   let runState: string | undefined;
+  const heartbeat = startHeartbeat(io, { label: cell(label), ids, json: false, started: io.now() });
   const stopInterrupt = interruptNote
     ? io.onInterrupt(() => {
         stopInterrupt(); // a second Ctrl-C gets Node's default: exit at once
@@ -85,9 +95,13 @@ function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps 
       })
     : () => undefined;
   const stepStates: string[] = [];
-  const write = (text: string) => io.stderr.write(`${label}: ${cell(text)}\n`);
+  const write = (text: string) => {
+    io.stderr.write(`${label}: ${cell(text)}\n`);
+    heartbeat.wrote();
+  };
   return {
     update(run) {
+      heartbeat.update(run.state);
       if (run.state !== runState && !terminalStates.has(run.state)) write(run.state);
       run.steps.forEach((step, index) => {
         if (step.state === stepStates[index]) return;
@@ -107,7 +121,10 @@ function timelineView(io: IO, { label, interruptNote }: LiveOptions): LiveSteps 
       runState = run.state;
     },
     retrying: (message) => write(`retrying: ${message}`),
-    stop: stopInterrupt,
+    stop: () => {
+      heartbeat.stop();
+      stopInterrupt();
+    },
   };
 }
 
@@ -166,19 +183,19 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     const text = frame.join('\n');
     if (text === lastFrame) return;
     lastFrame = text;
-    // back to the frame's first line, clear down, draw: no line wraps as drawn, so `drawn` lines is exact
-    io.stderr.write(`${up()}\u001b[J${text}\n`);
+    // the old frame erased row by row up to its first line, then the new one: no line wraps as drawn
+    io.stderr.write(`${erase()}${text}\n`);
     drawn = frame.map((line) => textWidth(line, 'safe'));
   }
 
   /**
-   * To the first line of the frame on the screen. A terminal narrowed since the frame was drawn reflows its
-   * lines (tmux, VTE, iTerm2 do): a line wider than the terminal now takes several rows.
+   * Erases the frame on the screen, from the row below it, where the cursor waits, up to its first row. A terminal
+   * narrowed since the frame was drawn reflows its lines: they are counted in the rows they take now.
    */
-  function up(): string {
+  function erase(): string {
     const columns = stream.columns || fallbackColumns;
-    const rows = drawn.reduce((sum, used) => sum + Math.max(1, Math.ceil(used / columns)), 0);
-    return rows > 0 ? `\r\u001b[${rows}A` : '';
+    const rows = drawn.reduce((sum, used) => sum + rowsOf(used, columns), 0);
+    return rows > 0 ? eraseRows(rows + 1) : '';
   }
 
   function restore(): void {
@@ -203,7 +220,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
   const stopInterrupt = io.onInterrupt(() => {
     stopInterrupt();
     // the frame goes, as the query spinner's line does: the error that follows says where the run was left
-    if (active) io.stderr.write(`${up()}\u001b[J`);
+    if (active) io.stderr.write(erase());
     drawn = [];
     restore();
     if (options.interruptNote) io.stderr.write(`${options.interruptNote}\n`);

@@ -67,7 +67,9 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     ...(follow.cancelOnTimeout ? { onTimeout: cancel } : {}),
     ...(follow.interruption ? { interruption: follow.interruption } : {}),
     io: follow.io,
+    // a live view says what the spinner and its heartbeat would have
     quiet: follow.quiet || observe !== undefined,
+    json: observe === undefined && (follow.json ?? false),
   }).finally(() => observe?.stop());
   const failure = automationRunFailure(detail);
   if (failure) throw failure;

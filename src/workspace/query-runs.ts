@@ -17,6 +17,8 @@ export interface WaitProgress {
   io: IO;
   quiet: boolean;
   interruption?: Interruption;
+  /** stderr is for a program: a `{"progress": …}` heartbeat only (see Settings.jsonProgress). */
+  json?: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: 
     ...(progress.interruption ? { interruption: progress.interruption } : {}),
     io: progress.io,
     quiet: progress.quiet,
+    json: progress.json ?? false,
   });
   const failure = queryRunFailure({ ...run, queryRunId: runId });
   if (failure) throw failure;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { skipWithoutTmux, startTmux } from '../helpers/tmux.js';
+import { skipWithoutTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
 
 let emu: TestEmulator;
 const steps = ['Daily revenue', 'Revenue by country'];
@@ -22,10 +22,26 @@ afterAll(async () => {
   await emu?.close();
 });
 
+/** A shell in tmux at `columns` x `rows`, on the emulator, for `body`; closed after it, whatever happens. */
+async function inTmux(columns: number, rows: number, body: (terminal: TmuxSession & { run(line: string): Promise<void> }) => Promise<void>): Promise<void> {
+  const terminal = await startTmux(columns, rows, emu.env);
+  try {
+    await body(terminal);
+  } finally {
+    terminal.close();
+  }
+}
+
+/** The run's time in a frame cut to 30 columns, once it shows another than `shown`: a redraw happened. */
+async function frameTime(terminal: TmuxSession, shown?: string): Promise<string> {
+  const head = /^\S \S+ +(\S+) +autom.*…$/m;
+  const screen = await terminal.waitFor(new RegExp(`^\\S \\S+ +(?!${(shown ?? '-').replace(/\./g, '\\.')}\\s)\\S+ +autom.*…$`, 'm'), shown ? `a frame later than ${shown}` : 'a frame cut to 30 columns');
+  return screen.join('\n').match(head)![1]!;
+}
+
 describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
   it.each([20, 40, 80])('at %i columns: state and time first, every step named, every cut ending in …; Ctrl-C leaves no frame', async (columns) => {
-    const terminal = await startTmux(columns, 20, emu.env);
-    try {
+    await inTmux(columns, 20, async (terminal) => {
       await terminal.run(trigger);
       const screen = (await terminal.waitFor(/running/, 'a running step')).filter(Boolean);
       expect(screen[0], screen.join('\n')).toMatch(/^\S (waiting|pending|running) +(\d+ms|[\d.]+s) +(a|…)/);
@@ -42,14 +58,11 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       await terminal.keys('C-c');
       const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
       expect(after.filter((line) => frameLine.test(line.trim()) || steps.some((name) => line.includes(name.slice(0, 6)))), after.join('\n')).toEqual([]);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 
   it('a terminal narrowed from 80 to 30 columns mid-run shows one frame: no stale line of the wider one', async () => {
-    const terminal = await startTmux(80, 20, emu.env);
-    try {
+    await inTmux(80, 20, async (terminal) => {
       await terminal.run(trigger);
       await terminal.waitFor(/Revenue by country/, 'the frame at 80 columns');
       await terminal.resize(30);
@@ -62,21 +75,69 @@ describe.skipIf(skipWithoutTmux)('the live view in tmux', () => {
       expect(screen, screen.join('\n')).toHaveLength(3);
       await terminal.keys('C-c');
       await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
-    } finally {
-      terminal.close();
-    }
+    });
+  }, 60_000);
+
+  it('at 120x40 after `clear` (the frame on the top row), the redraws leave the scrollback as it was', async () => {
+    await inTmux(120, 40, async (terminal) => {
+      await terminal.run(`${trigger}; echo "exit $?"`);
+      await terminal.waitFor(/running/, 'a running step');
+      const before = await terminal.historySize();
+      await terminal.waitFor(/^exit 0$/m, 'the end of the run', 30_000);
+      const all = (await terminal.scrollback()).filter(Boolean);
+      // a frame redrawn every 100 ms for seconds: each redraw replaced the last, none went to the scrollback
+      expect(await terminal.historySize(), all.join('\n')).toBe(before);
+      expect(all.filter((line) => /automation run/.test(line)), all.join('\n')).toHaveLength(1);
+    });
+  }, 60_000);
+
+  it('narrowed from 120 to 30 columns with the command on the row above the frame: what was above stays in the scrollback, redraws add nothing to it', async () => {
+    await inTmux(120, 40, async (terminal) => {
+      await terminal.keys('clear; echo above-one; echo above-two', true);
+      await terminal.keys('Enter');
+      await terminal.waitFor(/^above-two\n\$/m, 'the lines above');
+      await terminal.keys(trigger, true);
+      await terminal.keys('Enter');
+      await terminal.waitFor(/Revenue by country/, 'the frame at 120 columns');
+      await terminal.resize(30);
+      const first = await frameTime(terminal);
+      const history = await terminal.historySize();
+      // two redraws later (the run's time has moved on twice), the scrollback has not grown
+      await frameTime(terminal, await frameTime(terminal, first));
+      const all = (await terminal.scrollback()).filter(Boolean);
+      expect(await terminal.historySize(), all.join('\n')).toBe(history);
+      for (const line of ['above-one', 'above-two', `$ ${trigger}`]) expect(all.filter((shown) => shown === line), all.join('\n')).toHaveLength(1);
+      // the screen holds one frame of 30 columns
+      const screen = (await terminal.screen()).filter(Boolean);
+      expect(screen.filter((line) => /autom/.test(line)), screen.join('\n')).toHaveLength(1);
+      await terminal.keys('C-c');
+      await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+    });
+  }, 60_000);
+
+  it('a spinner narrowed from 120 to 25 columns, then Ctrl-C: no row of its wider line stays above the error', async () => {
+    await inTmux(120, 12, async (terminal) => {
+      await terminal.run('echo one; echo two; echo three; ws queries execute daily_revenue --wait > /dev/null');
+      await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) .*query run [0-9a-f-]{36}$/m, 'the spinner at 120 columns');
+      await terminal.resize(25);
+      // redrawn at the new width: a line that fits in 25 columns, cut with …
+      await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) \S+ .{0,12}…$/m, 'the spinner at 25 columns');
+      await terminal.keys('C-c');
+      await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
+      const all = (await terminal.scrollback()).filter(Boolean);
+      expect(all.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /^ ?[0-9a-f]{4,}-[0-9a-f-]*$/.test(line)), all.join('\n')).toEqual([]);
+      expect(all.slice(0, 3)).toEqual(['one', 'two', 'three']);
+      expect(all[3]).toMatch(/^error: stopped waiting for query run /);
+    });
   }, 60_000);
 
   it.each([20, 40, 60])('at %i columns, Ctrl-C leaves no spinner line of a query run above the error', async (columns) => {
-    const terminal = await startTmux(columns, 12, emu.env);
-    try {
+    await inTmux(columns, 12, async (terminal) => {
       await terminal.run('ws queries execute daily_revenue --wait > /dev/null');
       await terminal.waitFor(/^\S (waiting|PENDING|SUBMITTED|RUNNING) /m, 'the spinner');
       await terminal.keys('C-c');
       const after = await terminal.waitFor(/error: stopped/, 'the error after Ctrl-C');
       expect(after.filter((line) => /^\S (waiting|PENDING|SUBMITTED|RUNNING) /.test(line) || /query run [0-9a-f]{4}.*…/.test(line)), after.join('\n')).toEqual([]);
-    } finally {
-      terminal.close();
-    }
+    });
   }, 60_000);
 });

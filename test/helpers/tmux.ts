@@ -21,6 +21,10 @@ let sessions = 0;
 export interface TmuxSession {
   /** The screen as the terminal shows it, one string per row, trailing blanks dropped. */
   screen(): Promise<string[]>;
+  /** The scrollback (rows gone off the top) and the screen, a line wrapped onto several rows joined into one. */
+  scrollback(): Promise<string[]>;
+  /** How many rows the scrollback holds (tmux's `#{history_size}`). */
+  historySize(): Promise<number>;
   /** Waits until the screen shows `pattern`; returns the screen. */
   waitFor(pattern: RegExp, what: string, timeoutMs?: number): Promise<string[]>;
   resize(columns: number, rows?: number): Promise<void>;
@@ -43,6 +47,8 @@ export async function startTmux(columns: number, rows: number, env: Record<strin
   const screen = async () => (await tmux('capture-pane', '-p', '-t', 't')).split('\n');
   const session = {
     screen,
+    scrollback: async () => (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 't')).split('\n'),
+    historySize: async () => Number(await tmux('display-message', '-p', '-t', 't', '#{history_size}')),
     async waitFor(pattern: RegExp, what: string, timeoutMs = 15_000) {
       let shown: string[] = [];
       try {

@@ -33,6 +33,8 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
   const view = startLiveSteps(ctx.io, {
     label,
     quiet: ctx.settings.quiet,
+    json: ctx.settings.jsonProgress,
+    ids: { automationRunId: runId },
     color: ctx.settings.color,
     ...(cancelOnInterrupt ? { interruptNote: `Cancelling ${label}… (press Ctrl-C again to leave it running)` } : {}),
   });
@@ -72,8 +74,7 @@ export interface FollowRunOptions {
 export function followRun(ctx: Context, http: HttpClient, runId: string, options: FollowRunOptions): Promise<AutomationRunDetail> {
   const cancelOnInterrupt = Boolean(options.cancelOnInterrupt);
   return awaitAutomationRun(http, runId, options.timeoutMs, {
-    io: ctx.io,
-    quiet: ctx.settings.quiet,
+    ...ctx.waitProgress(),
     cancelOnInterrupt,
     cancelOnTimeout: Boolean(options.cancelOnTimeout),
     interruption: options.interruption ?? ctx.interruption(),

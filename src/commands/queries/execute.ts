@@ -53,7 +53,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     return;
   }
   const resume = shellCommand('ws', 'runs', 'wait', runId, ...(opts.data ? ['--data'] : []));
-  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet, interruption }, resume), resume, { queryId: query.id });
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume, { queryId: query.id });
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);

@@ -17,7 +17,7 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const resume = shellCommand('ws', 'runs', 'wait', runId!, ...(opts.data ? ['--data'] : []));
-  const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { io: ctx.io, quiet: ctx.settings.quiet, interruption: ctx.interruption() }, resume), resume);
+  const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
   const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
   await noteRunResult(ctx, http, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
