@@ -6,7 +6,7 @@ import { durationText, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields, valueAt } from './fields.js';
 import { usageError } from '../errors.js';
-import { applyJq, checkJq } from './jq.js';
+import { checkJq, runJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
 import { detail, leftOutHint, plainHeader, plainRow, terminalTable } from './table.js';
 import type { ChartPlan } from './chart-data.js';
@@ -233,8 +233,12 @@ export class Output {
 
   private async print(value: unknown): Promise<void> {
     let text: string;
-    if (this.options.jq !== undefined) text = await applyJq(value, this.options.jq);
-    else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
+    if (this.options.jq !== undefined) {
+      const result = await runJq(value, this.options.jq);
+      await this.emit(result.text);
+      if (result.error) throw result.error;
+      return;
+    } else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
     else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
     else text = `${JSON.stringify(value, null, 2)}\n`;
     await this.emit(text);

@@ -1,0 +1,96 @@
+/**
+ * `ws queries data` in-process against a stub server: what --jq prints, the JSON document's shape whatever the
+ * paging, the pages asked for, and an export that breaks part-way.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../../src/cli.js';
+import { ApiServer, type RecordedRequest } from '../../helpers/api-server.js';
+import { fakeIO, type FakeIOOptions } from '../../helpers/fake-io.js';
+import { tempConfigDir, testKey } from '../../helpers/ws.js';
+
+const server = new ApiServer();
+const queryId = '00000000-0000-4000-8000-00000000d001';
+const runId = '00000000-0000-4000-8000-00000000e001';
+let baseEnv: Record<string, string>;
+
+beforeAll(async () => {
+  await server.start();
+  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
+});
+afterEach(() => {
+  expect(server.unmatched).toEqual([]);
+  server.reset();
+});
+afterAll(() => server.stop());
+
+/** Runs `ws` in-process with stdout and stderr off a terminal, as in a script. */
+async function ws(argv: string[], options: FakeIOOptions = {}) {
+  const io = fakeIO({ ...options, env: { ...baseEnv, ...options.env } });
+  const exitCode = await run(argv, io);
+  return { exitCode, stdout: io.out(), stderr: io.err() };
+}
+
+/** The latest/data body for rows[offset, offset + limit), in the API's order of fields. */
+function page(rows: Record<string, unknown>[], request: RecordedRequest, pageMax = Infinity) {
+  const limit = Math.min(Number(request.query.limit ?? 1000), pageMax);
+  const offset = Number(request.query.offset ?? 0);
+  const slice = rows.slice(offset, offset + limit);
+  return {
+    queryRunId: runId,
+    status: 'COMPLETED',
+    totalRowCount: rows.length,
+    returnedRowCount: slice.length,
+    columns: Object.keys(rows[0] ?? {}).map((name) => ({ name, type: 'VARCHAR' })),
+    rows: slice,
+    startedAt: '2026-11-20T11:00:00.000Z',
+    completedAt: '2026-11-20T11:00:01.000Z',
+  };
+}
+
+const dataPath = `/queries/${queryId}/latest/data`;
+const dataRequests = () => server.requests.filter((r) => r.path.endsWith('/latest/data'));
+
+function serve(rows: Record<string, unknown>[], pageMax = Infinity): void {
+  server.on('GET', dataPath, (request) => ({ body: page(rows, request, pageMax) }));
+}
+
+describe('--jq prints exactly what jq prints', () => {
+  it('keeps blanks and empty strings at the start and end, one line a value', async () => {
+    serve([{ s: '  indented' }, { s: 'a' }, { s: '' }, { s: '' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[].s']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('  indented\na\n\n\n');
+  });
+
+  it('prints a string with surrounding blanks as it is, and other values indented as jq does', async () => {
+    serve([{ s: 'x' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '"  a  ", {b: [1, 2]}, [], .rows[0].s']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n');
+  });
+
+  it('runs an expression ending in a comment', async () => {
+    serve([{ s: 'x' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s # the value \\']);
+    expect(result.stdout).toBe('x\n');
+  });
+});
+
+describe('a jq error', () => {
+  it('is jq_error with jq\'s message, after what jq printed before it', async () => {
+    serve([{ s: 'x' }, { s: 'y' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s, .rows[1].s.foo']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('x\n');
+    const error = JSON.parse(result.stderr).error;
+    expect(error.code).toBe('jq_error');
+    expect(error.message).toBe('--jq failed: Cannot index string with string ("foo")');
+  });
+
+  it('of syntax is exit 2 before any request', async () => {
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows |']);
+    expect(result.exitCode).toBe(2);
+    expect(JSON.parse(result.stderr).error.code).toBe('usage');
+    expect(server.requests).toEqual([]);
+  });
+});
