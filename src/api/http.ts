@@ -67,6 +67,8 @@ const connectionCodes = new Set([
 export const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 const maxRetryAfterMs = 60_000;
+/** Tries of an idempotent request, the first included, unless WS_MAX_ATTEMPTS says otherwise. */
+export const defaultMaxAttempts = 4;
 /** The most of one response body kept in memory; rows of data come in pages far below it. */
 export const maxResponseBytes = 64 * 1024 * 1024;
 
@@ -237,7 +239,7 @@ export class HttpClient {
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network'>;
 
   constructor(options: HttpOptions) {
-    this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, ...options };
+    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, ...options };
   }
 
   /** The same client (and connections) whose requests end, as interrupted, when `signal` aborts. */

@@ -94,3 +94,25 @@ describe('a jq error', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('WS_MAX_ATTEMPTS', () => {
+  const failing = { status: 503, headers: { 'retry-after': '0' }, body: { message: 'busy' } };
+  it.each([
+    [undefined, 4],
+    ['1', 1],
+    ['2', 2],
+    ['6', 6],
+  ])('WS_MAX_ATTEMPTS=%s: a request failing with 503 is tried %i times', async (value, tries) => {
+    server.on('GET', dataPath, failing);
+    const result = await ws(['queries', 'data', queryId, '-o', 'csv'], { env: value === undefined ? {} : { WS_MAX_ATTEMPTS: value } });
+    expect(result.exitCode).toBe(1);
+    expect(dataRequests()).toHaveLength(tries);
+  });
+
+  it.each(['0', 'x', '2.5', '-1', '101'])('WS_MAX_ATTEMPTS=%s is exit 2 naming it, before any request', async (value) => {
+    const result = await ws(['queries', 'data', queryId, '-o', 'csv'], { env: { WS_MAX_ATTEMPTS: value } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`invalid WS_MAX_ATTEMPTS "${value}"`);
+    expect(server.requests).toEqual([]);
+  });
+});
