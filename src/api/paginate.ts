@@ -19,6 +19,8 @@ export interface PageRequest {
   defaultLimit: number;
   /** Items are rows of data, not resources with ids: equal first rows do not mean a repeated page. */
   rows?: boolean;
+  /** Pages asked for ahead of the one being read, once a total says where the list ends (default 2). */
+  ahead?: number;
 }
 
 /**
@@ -37,11 +39,13 @@ export async function* paginate<T>(
   let previousFirst: string | undefined;
   let previousRows: string | undefined;
   // Pages travel while the one before them is printed. The next page is asked for as soon as this one arrives;
-  // with a total, the one after it too (on a second connection), assuming full pages, so that the server always
-  // has one to work on. A short page (a server whose maximum is below ours) drops the guesses, and from then on
-  // only the next page, whose offset is known, is asked for ahead.
+  // with a total, the ones after it too (each on a connection of its own), assuming full pages, so that the server
+  // always has some to work on; they are read in order, whatever order they arrive in. A short page tells the
+  // server's maximum (a page size the API does not state): the guesses made before it are dropped, and from then
+  // on pages of that size are asked for.
   const ahead: { offset: number; size: number; page: Promise<Page<T>> }[] = [];
-  let depth = 2;
+  const depth = request.ahead ?? 2;
+  let pageMax = request.pageMax;
   const askAhead = (size: number, at: number) => {
     const page = fetchPage(size, at);
     // a reader that stops early never awaits it: its failure must not become an unhandled rejection
@@ -49,7 +53,7 @@ export async function* paginate<T>(
     ahead.push({ offset: at, size, page });
   };
   while (received < wanted) {
-    const size = Math.min(request.pageMax, wanted - received);
+    const size = Math.min(pageMax, wanted - received);
     const asked = ahead[0]?.offset === offset && ahead[0].size === size ? ahead.shift() : undefined;
     if (!asked) ahead.length = 0; // guesses made before a short page: their answers are not waited for
     const page = await (asked?.page ?? fetchPage(size, offset));
@@ -85,13 +89,16 @@ export async function* paginate<T>(
     received += items.length;
     offset += page.items.length;
     const more = page.items.length > 0 && offset < page.total && received < wanted;
-    if (page.items.length < size && more) depth = 1;
+    if (page.items.length < size && more) {
+      pageMax = page.items.length;
+      ahead.length = 0;
+    }
     if (more) {
       const last = ahead.at(-1);
       let at = last ? last.offset + last.size : offset;
       let asking = received + ahead.reduce((sum, { size }) => sum + size, 0);
       while (ahead.length < (Number.isFinite(page.total) ? depth : 1) && at < page.total && asking < wanted) {
-        const nextSize = Math.min(request.pageMax, wanted - asking);
+        const nextSize = Math.min(pageMax, wanted - asking);
         askAhead(nextSize, at);
         at += nextSize;
         asking += nextSize;

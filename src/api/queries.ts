@@ -82,7 +82,15 @@ export function getLatestData(http: HttpClient, id: string, params: { limit?: nu
 }
 
 /** Rows asked for in one page of latest data; the endpoint's maximum is not shown, so ws stays modest. */
+/** The rows a table on a terminal shows, as one page. */
 export const latestDataPageSize = 1000;
+/**
+ * The page size asked for when reading many rows. The API states no maximum (the emulator's is 10,000): a server
+ * with a lower one sends shorter pages, and paginate asks for that size from then on.
+ */
+export const latestDataPageMax = 10_000;
+/** Pages of rows in flight at once: enough to hide the round trips, few enough to keep memory flat. */
+const latestDataPagesAhead = 4;
 
 /**
  * Pages through the rows of the latest successful run. Every page must come from the same run: if a
@@ -105,6 +113,6 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       const total = data.totalRowCount ?? Infinity;
       return { items: data.rows, total, envelope: data };
     },
-    { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize, rows: true },
+    { ...page, pageMax: latestDataPageMax, defaultLimit: latestDataPageSize, rows: true, ahead: latestDataPagesAhead },
   );
 }

@@ -116,3 +116,57 @@ describe('WS_MAX_ATTEMPTS', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+const numbered = (count: number) => Array.from({ length: count }, (_, n) => ({ n }));
+const asked = () => dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)]).sort((a, b) => a[0]! - b[0]!);
+const ndjsonNumbers = (stdout: string) => stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { n: number }).n);
+
+describe('pages of rows', () => {
+  it('an export asks for pages of 10,000 rows', async () => {
+    serve(numbered(25_000));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(numbered(25_000).map((row) => row.n));
+    expect(asked()).toEqual([[0, 10_000], [10_000, 10_000], [20_000, 10_000]]);
+  });
+
+  it('a terminal table still asks for one page of 1,000', async () => {
+    serve(numbered(25_000));
+    const result = await ws(['queries', 'data', queryId], { tty: true, columns: 80, env: { WS_PAGER: '' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(asked()).toEqual([[0, 1000]]);
+  });
+
+  it('follows a server that sends fewer rows than asked: its page size from then on, every row once', async () => {
+    serve(numbered(10_000), 3000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(numbered(10_000).map((row) => row.n));
+    expect(asked()).toEqual([[0, 10_000], [3000, 3000], [6000, 3000], [9000, 3000]]);
+  });
+
+  it('keeps four pages in flight and prints them in order when they arrive out of order', async () => {
+    const rows = numbered(60_000);
+    let answered40k: () => void;
+    const fourthAnswered = new Promise<void>((resolve) => (answered40k = resolve));
+    let heldUntilLater = false;
+    let askedWhileHeld: number[] = [];
+    server.on('GET', dataPath, async (request) => {
+      const offset = Number(request.query.offset);
+      if (offset === 10_000) {
+        // answered only after the page three further on: bounded, so a client with fewer in flight fails, not hangs
+        heldUntilLater = await Promise.race([fourthAnswered.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))]);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // room for a client that asks too far ahead to do so
+        askedWhileHeld = dataRequests().map((r) => Number(r.query.offset));
+      }
+      if (offset === 40_000) answered40k();
+      return { body: page(rows, request) };
+    });
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(heldUntilLater).toBe(true);
+    // while the second page was held, the client waited for it with four pages asked: no more
+    expect(askedWhileHeld.sort((a, b) => a - b)).toEqual([0, 10_000, 20_000, 30_000, 40_000]);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+  });
+});
