@@ -95,6 +95,8 @@ export interface WsErrorDetails {
   ids?: ErrorIds;
   /** For `interrupted`: the signal that stopped ws, when it was not Ctrl-C. */
   signal?: 'SIGTERM' | 'SIGHUP';
+  /** An output that broke part-way: the rows it holds and the command that prints the rest. */
+  partial?: { rowsWritten: number; resumeCommand: string };
 }
 
 const signalExitCodes = { SIGHUP: 128 + 1, SIGTERM: 128 + 15 } as const;
@@ -108,6 +110,7 @@ export class WsError extends Error {
   readonly requestId: string | undefined;
   readonly ids: ErrorIds | undefined;
   readonly signal: 'SIGTERM' | 'SIGHUP' | undefined;
+  readonly partial: WsErrorDetails['partial'];
 
   constructor(kind: ErrorKind, message: string, details: WsErrorDetails = {}) {
     super(message);
@@ -120,6 +123,7 @@ export class WsError extends Error {
     this.requestId = details.requestId;
     this.ids = details.ids;
     this.signal = details.signal;
+    this.partial = details.partial;
   }
 
   get exitCode(): number {

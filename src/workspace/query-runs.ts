@@ -99,6 +99,8 @@ export interface DataRequest {
   expectedRunId?: string;
   /** How to read every row, e.g. `ws queries data daily_revenue --all`. */
   allCommand: string;
+  /** The query as the user named it (slug, name or id), for the commands printed for them. */
+  queryRef?: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
 }

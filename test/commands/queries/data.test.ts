@@ -170,3 +170,79 @@ describe('pages of rows', () => {
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
   });
 });
+
+describe('one JSON document, whatever the size', () => {
+  const keys = (stdout: string) => Object.keys(JSON.parse(stdout) as object);
+  const order = ['queryRunId', 'status', 'totalRowCount', 'columns', 'startedAt', 'completedAt', 'rows', 'returnedRowCount'];
+
+  it('has the same order of fields for one page, --all, and many pages', async () => {
+    serve(numbered(2));
+    const one = await ws(['queries', 'data', queryId, '--json']);
+    const all = await ws(['queries', 'data', queryId, '--all', '--json']);
+    server.reset();
+    serve(numbered(2500), 1000);
+    const many = await ws(['queries', 'data', queryId, '--all', '--json']);
+    expect(keys(one.stdout)).toEqual(order);
+    expect(keys(all.stdout)).toEqual(order);
+    expect(keys(many.stdout)).toEqual(order);
+    expect(JSON.parse(many.stdout)).toMatchObject({ totalRowCount: 2500, returnedRowCount: 2500 });
+    expect(JSON.parse(one.stdout)).toEqual({ ...page(numbered(2), { query: {} } as RecordedRequest) });
+  });
+
+  it('the same with -o yaml', async () => {
+    serve(numbered(2));
+    const result = await ws(['queries', 'data', queryId, '-o', 'yaml']);
+    expect([...result.stdout.matchAll(/^(\w+):/gm)].map((m) => m[1])).toEqual(order);
+  });
+});
+
+describe('--jq over many pages', () => {
+  it('runs on each page, the same document as a one-page result, and every row gets through', async () => {
+    serve(numbered(25_000));
+    const values = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows[].n']);
+    expect(values.exitCode, values.stderr).toBe(0);
+    expect(values.stdout).toBe(numbered(25_000).map((row) => `${row.n}\n`).join(''));
+    const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[.returnedRowCount, (.rows | length), .totalRowCount, .rows[0].n] | @csv']);
+    expect(counts.stdout).toBe('10000,10000,25000,0\n10000,10000,25000,10000\n5000,5000,25000,20000\n');
+  });
+});
+
+describe('an export that breaks part-way', () => {
+  /** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
+  function breaking(rows: Record<string, unknown>[], breakAt: number) {
+    const state = { healed: false };
+    server.on('GET', dataPath, (request) => (Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) }));
+    return state;
+  }
+
+  it('says the output is partial, the rows it holds and the command that prints the rest (JSON error)', async () => {
+    const rows = numbered(35_000);
+    const state = breaking(rows, 20_000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode).toBe(1);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 20_000).map((row) => row.n));
+    const error = JSON.parse(result.stderr).error;
+    expect(error).toMatchObject({ code: 'server_error', partial: true, rowsWritten: 20_000, resumeCommand: `ws queries data ${queryId} --offset 20000 --all -o ndjson` });
+    expect(error.message).toContain('the output is partial: it holds the first 20000 rows');
+    state.healed = true;
+    const rest = await ws(error.resumeCommand.split(' ').slice(1));
+    expect(ndjsonNumbers(result.stdout + rest.stdout)).toEqual(rows.map((row) => row.n));
+  });
+
+  it('says so in text on a terminal, with --limit carried over', async () => {
+    breaking(numbered(35_000), 10_000);
+    const result = await ws(['queries', 'data', queryId, '--limit', '30000', '-o', 'csv'], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1 + 10_000);
+    expect(result.stderr).toContain('the output is partial: it holds the first 10000 rows');
+    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --offset 10000 --limit 20000 -o csv\n`);
+  });
+
+  it('is not called partial when nothing was written', async () => {
+    breaking(numbered(10), 0);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error.partial).toBeUndefined();
+  });
+});
