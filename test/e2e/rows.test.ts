@@ -70,7 +70,7 @@ describe('every row off a terminal', () => {
 });
 
 describe('a long export', () => {
-  it('past the pages after which ws collects garbage (every 50), every row arrives once and in order', { timeout: 60_000 }, async () => {
+  it('past the rows after which ws collects garbage (every 50,000), every row arrives once and in order', { timeout: 60_000 }, async () => {
     const rows = 51_234;
     const created = await ws(['queries', 'create', '--name', 'Rows long', '--sql', `SELECT range AS n, 'row ' || range AS label FROM range(${rows})`, '--json', 'id'], env);
     expect(created.exitCode, created.stderr).toBe(0);
