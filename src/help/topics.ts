@@ -96,11 +96,17 @@ stdout carries data only; progress, hints and errors go to stderr.
   --json                  the same as -o json: the API's response body, indented by 2
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
-  --jq <expression>       filter the JSON with jq (implies JSON); strings print raw, as jq -r does
+  --jq <expression>       filter the JSON with jq (implies JSON); prints exactly what jq -r prints,
+                          strings raw and nothing trimmed. Rows of a query result come in pages of up
+                          to 10,000: over several, the expression runs on each page, as gh api
+                          --paginate --jq does, each page the document a one-page result is (its rows,
+                          returnedRowCount of them); for one answer over every row, pipe -o ndjson into
+                          jq -s. A jq error is exit 1, code jq_error, after what jq printed before it.
   --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF
 
   table    in a terminal: aligned columns cut to the width; in a pipe: tab-separated, nothing cut
-  json     the response body; a list fetched in several pages is one envelope
+  json     the response body; a list fetched in several pages is one envelope. Query data has one
+           order of fields whatever its size: the run's fields, rows, then returnedRowCount
   ndjson   one JSON object a line: one per item of a list, one per row of data
   csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF)
   tsv      tab-separated, a header row first; tab, newline and backslash escaped
