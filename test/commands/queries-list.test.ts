@@ -1,32 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
-import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
+import { describe, expect, it } from 'vitest';
+import { stubServer } from '../helpers/command.js';
 import { query, queryList, queryRun } from '../helpers/fixtures.js';
-import { tempConfigDir, testKey } from '../helpers/ws.js';
 
-const server = new ApiServer();
 const now = '2026-11-20T12:00:00.000Z';
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
-let baseEnv: Record<string, string>;
-
-beforeAll(async () => {
-  await server.start();
-  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
-});
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
-
-/** Runs `ws` in-process; a terminal of 80 columns unless the options say otherwise. */
-async function ws(argv: string[], options: FakeIOOptions = {}) {
-  const io = fakeIO({ tty: true, columns: 80, now, ...options, env: { ...baseEnv, ...options.env } });
-  const exitCode = await run(argv, io);
-  return { exitCode, stdout: io.out(), stderr: io.err() };
-}
+/** `ws` in-process; a terminal of 80 columns unless the options say otherwise. */
+const { server, ws } = stubServer({ tty: true, columns: 80, now });
 
 /** A server that pages through `all` as the real API does, honouring limit and offset. */
 function serve(all: Record<string, unknown>[]): void {

@@ -86,6 +86,20 @@ describe('a long export', () => {
   });
 });
 
+describe('--jq over a million rows', () => {
+  it('runs on each page of 10,000 rows in bounded memory: every answer, no abort', { timeout: 120_000 }, async () => {
+    const created = await ws(['queries', 'create', '--name', 'Rows million', '--sql', 'SELECT * FROM range(1000000)', '--json', 'id'], env);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const executed = await ws(['queries', 'execute', 'rows_million', '--wait', '--no-data', '-q'], env, { timeout: 100_000 });
+    expect(executed.exitCode, executed.stderr).toBe(0);
+    // jq over one document of 1,000,000 rows ran out of jq-wasm's memory: "Aborted()", code internal
+    const result = await ws(['queries', 'data', 'rows_million', '--all', '--jq', '.rows | length'], env, { timeout: 100_000 });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('10000\n'.repeat(100));
+  });
+});
+
 describe('a table on a terminal', () => {
   it('shows the first page and says on stderr how many rows there are and how to get them all', async () => {
     const result = await inTerminal(['queries', 'data', 'rows_2500'], { columns: 120, env });

@@ -2,33 +2,14 @@
  * `ws queries data` in-process against a stub server: what --jq prints, the JSON document's shape whatever the
  * paging, the pages asked for, and an export that breaks part-way.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../src/cli.js';
-import { ApiServer, type RecordedRequest } from '../../helpers/api-server.js';
-import { fakeIO, type FakeIOOptions } from '../../helpers/fake-io.js';
-import { tempConfigDir, testKey } from '../../helpers/ws.js';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../helpers/api-server.js';
+import { stubServer } from '../../helpers/command.js';
 
-const server = new ApiServer();
 const queryId = '00000000-0000-4000-8000-00000000d001';
 const runId = '00000000-0000-4000-8000-00000000e001';
-let baseEnv: Record<string, string>;
-
-beforeAll(async () => {
-  await server.start();
-  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
-});
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
-
-/** Runs `ws` in-process with stdout and stderr off a terminal, as in a script. */
-async function ws(argv: string[], options: FakeIOOptions = {}) {
-  const io = fakeIO({ ...options, env: { ...baseEnv, ...options.env } });
-  const exitCode = await run(argv, io);
-  return { exitCode, stdout: io.out(), stderr: io.err() };
-}
+/** `ws` in-process, with stdout and stderr off a terminal, as in a script. */
+const { server, ws } = stubServer();
 
 /** The latest/data body for rows[offset, offset + limit), in the API's order of fields. */
 function page(rows: Record<string, unknown>[], request: RecordedRequest, pageMax = Infinity) {
