@@ -40,9 +40,9 @@ export async function runJq(value: unknown, expression: string): Promise<{ text:
   const { stdout, exitCode } = result;
   const body = stdout.startsWith(`${marker}\n`) ? stdout.slice(2) : stdout.replace(/^\u001e/, '');
   if (exitCode === 0 && body.endsWith(marker)) return { text: body.slice(0, -1) };
-  // an error (or halt) stopped jq before the last marker: only then can the end have been trimmed
+  // an error (or `halt`) stopped jq before the last marker: only then can the end have been trimmed
   const text = body === '' || body.endsWith('\n') ? body : `${body}\n`;
-  return { text, error: jqError(firstLine(result.stderr) || `jq exited ${exitCode}`) };
+  return exitCode === 0 ? { text } : { text, error: jqError(firstLine(result.stderr) || `jq exited ${exitCode}`) };
 }
 
 function jqError(message: string): WsError {

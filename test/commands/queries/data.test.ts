@@ -50,6 +50,13 @@ describe('--jq prints exactly what jq prints', () => {
     expect(result.stdout).toBe('  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n');
   });
 
+  it('stops at halt, as jq does, with what came before it', async () => {
+    serve([{ s: ' x' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s, halt, "never"']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(' x\n');
+  });
+
   it('runs an expression ending in a comment', async () => {
     serve([{ s: 'x' }]);
     const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s # the value \\']);
