@@ -101,13 +101,23 @@ export function joinUrl(baseUrl: string, path: string, query: Record<string, Que
   return url.toString();
 }
 
+const tooLargeErrors = new WeakSet<WsError>();
+
+/** Whether the error is a response refused for its size: a smaller page of the same list may do. */
+export function isResponseTooLarge(error: unknown): boolean {
+  return error instanceof WsError && tooLargeErrors.has(error);
+}
+
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
 async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
-  const tooLarge = () =>
-    new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
+  const tooLarge = () => {
+    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
       code: 'unexpected_response',
       hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
     });
+    tooLargeErrors.add(error);
+    return error;
+  };
   const declared = Number(header(response.headers, 'content-length'));
   if (declared > maxResponseBytes) {
     response.body.destroy();

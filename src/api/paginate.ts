@@ -8,7 +8,7 @@ export interface Page<T> {
   envelope?: Record<string, unknown>;
 }
 
-export interface PageRequest {
+export interface PageRequest<T = unknown> {
   /** Items wanted in all; undefined with `all` for every item. */
   limit: number | undefined;
   offset: number;
@@ -21,6 +21,8 @@ export interface PageRequest {
   rows?: boolean;
   /** Pages asked for ahead of the one being read, once a total says where the list ends (default 2). */
   ahead?: number;
+  /** The most items a page should hold, judged from the first page (its size in bytes); pageMax at most. */
+  pageSize?: (first: Page<T>) => number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface PageRequest {
  */
 export async function* paginate<T>(
   fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
-  request: PageRequest,
+  request: PageRequest<T>,
 ): AsyncGenerator<Page<T>> {
   const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
   let offset = request.offset;
@@ -46,6 +48,7 @@ export async function* paginate<T>(
   const ahead: { offset: number; size: number; page: Promise<Page<T>> }[] = [];
   const depth = request.ahead ?? 2;
   let pageMax = request.pageMax;
+  let measured = false;
   const askAhead = (size: number, at: number) => {
     const page = fetchPage(size, at);
     // a reader that stops early never awaits it: its failure must not become an unhandled rejection
@@ -93,6 +96,8 @@ export async function* paginate<T>(
       pageMax = page.items.length;
       ahead.length = 0;
     }
+    if (!measured && request.pageSize && page.items.length > 0) pageMax = Math.min(pageMax, request.pageSize(page));
+    measured = true;
     if (more) {
       const last = ahead.at(-1);
       let at = last ? last.offset + last.size : offset;

@@ -133,6 +133,27 @@ describe('pages of rows', () => {
     expect(asked()).toEqual([[0, 10_000], [3000, 3000], [6000, 3000], [9000, 3000]]);
   });
 
+  it('asks for fewer rows a page when they are wide, judged by the first page: about 8 MiB a page', async () => {
+    const rows = Array.from({ length: 14_000 }, (_, n) => ({ n, text: 'x'.repeat(4000) }));
+    serve(rows);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+    const perRow = JSON.stringify(rows.slice(0, 10_000)).length / 10_000;
+    const size = Math.floor((8 * 1024 * 1024) / perRow);
+    expect(asked()).toEqual([[0, 10_000], [10_000, size], [10_000 + size, size]]);
+  });
+
+  it('asks for half as many rows when a page is larger than ws reads (64 MiB), and that many from then on', async () => {
+    const rows = numbered(12_000);
+    // the size the response declares is enough: ws refuses it before reading the body
+    server.on('GET', dataPath, (request) => (Number(request.query.limit) > 5000 ? { headers: { 'content-length': String(100 * 1024 * 1024) }, body: '' } : { body: page(rows, request) }));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+    expect(dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)])).toEqual([[0, 10_000], [0, 5000], [5000, 5000], [10_000, 5000]]);
+  });
+
   it('keeps four pages in flight and prints them in order when they arrive out of order', async () => {
     const rows = numbered(60_000);
     let answered40k: () => void;
