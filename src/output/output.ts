@@ -132,9 +132,7 @@ export class Output {
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     if (jq !== undefined && source.jqEachPage) {
       for await (const page of source.pages) {
-        const result = await runJq(documentOf(source, page.envelope, page.items.map(pick), page.total), jq);
-        await out(result.text);
-        if (result.error) throw result.error;
+        await this.printJq(documentOf(source, page.envelope, page.items.map(pick), page.total), jq);
         progress.written += page.items.length;
       }
       return;
@@ -270,16 +268,19 @@ export class Output {
   }
 
   private async print(value: unknown): Promise<void> {
+    if (this.options.jq !== undefined) return this.printJq(value, this.options.jq);
     let text: string;
-    if (this.options.jq !== undefined) {
-      const result = await runJq(value, this.options.jq);
-      await this.emit(result.text);
-      if (result.error) throw result.error;
-      return;
-    } else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
+    if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
     else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
     else text = `${JSON.stringify(value, null, 2)}\n`;
     await this.emit(text);
+  }
+
+  /** What jq prints for the value; on a jq error, what it printed before the error, then the error. */
+  private async printJq(value: unknown, expression: string): Promise<void> {
+    const result = await runJq(value, expression);
+    await this.emit(result.text);
+    if (result.error) throw result.error;
   }
 
   /**
