@@ -36,25 +36,15 @@ function serve(rows: Record<string, unknown>[], pageMax = Infinity): void {
 }
 
 describe('--jq prints exactly what jq prints', () => {
-  it('keeps blanks and empty strings at the start and end, one line a value', async () => {
-    serve([{ s: '  indented' }, { s: 'a' }, { s: '' }, { s: '' }]);
-    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[].s']);
+  it.each([
+    ['keeps blanks and empty strings at the start and end, one line a value', ['  indented', 'a', '', ''], '.rows[].s', '  indented\na\n\n\n'],
+    ['prints a string with surrounding blanks as it is, other values indented as jq does', ['x'], '"  a  ", {b: [1, 2]}, [], .rows[0].s', '  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n'],
+    ['stops at halt, as jq does, with what came before it', [' x'], '.rows[0].s, halt, "never"', ' x\n'],
+  ])('%s', async (_name, values, expression, printed) => {
+    serve(values.map((value) => ({ s: value })));
+    const result = await ws(['queries', 'data', queryId, '--jq', expression]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe('  indented\na\n\n\n');
-  });
-
-  it('prints a string with surrounding blanks as it is, and other values indented as jq does', async () => {
-    serve([{ s: 'x' }]);
-    const result = await ws(['queries', 'data', queryId, '--jq', '"  a  ", {b: [1, 2]}, [], .rows[0].s']);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe('  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n');
-  });
-
-  it('stops at halt, as jq does, with what came before it', async () => {
-    serve([{ s: ' x' }]);
-    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s, halt, "never"']);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(' x\n');
+    expect(result.stdout).toBe(printed);
   });
 
   it('runs an expression ending in a comment', async () => {
