@@ -95,8 +95,8 @@ export interface WsErrorDetails {
   ids?: ErrorIds;
   /** For `interrupted`: the signal that stopped ws, when it was not Ctrl-C. */
   signal?: 'SIGTERM' | 'SIGHUP';
-  /** An output that broke part-way: the rows it holds and the command that prints the rest. */
-  partial?: { rowsWritten: number; resumeCommand: string };
+  /** An output that broke part-way: the rows it holds and the command that prints the rest, when there is one. */
+  partial?: { rowsWritten: number; resumeCommand?: string };
 }
 
 const signalExitCodes = { SIGHUP: 128 + 1, SIGTERM: 128 + 15 } as const;

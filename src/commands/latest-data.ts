@@ -73,7 +73,9 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
         },
         summarize: (_first, count) => ({ returnedRowCount: count }),
         jqEachPage: true,
-        resume: (written) => {
+        resume: (written, error) => {
+          // the rows of another run would follow: what was printed must be read again, whole
+          if (error.code === 'data_replaced') return undefined;
           const from = ['--offset', String(request.offset + written)];
           const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
           return shellCommand('ws', 'queries', 'data', request.queryRef ?? queryId, ...from, ...rest, ...output.flags);

@@ -58,8 +58,11 @@ export interface ListSource<T> {
    * result) instead of on the whole, so that memory stays flat however many pages there are.
    */
   jqEachPage?: boolean;
-  /** The command that prints the rest after `written` items reached stdout, for an output broken part-way. */
-  resume?: (written: number) => string;
+  /**
+   * For an output broken part-way by `error` after `written` items reached stdout: the command that prints the
+   * rest, or undefined when there is none (the items changed meanwhile). Without it, such a break is not reported.
+   */
+  resume?: (written: number, error: WsError) => string | undefined;
   /** A last line under a terminal table, from the items shown and the terminal's width (the runs' sparkline). */
   footer?: (items: T[], width: number) => string;
 }
@@ -354,11 +357,11 @@ async function* reading<T>(source: ListSource<T>, progress: { written: number })
   } catch (error) {
     const { written } = progress;
     if (!(error instanceof WsError) || written === 0 || error.kind === 'interrupted' || !source.resume) throw error;
-    const resumeCommand = source.resume(written);
+    const resumeCommand = source.resume(written, error);
     throw new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
       ...error,
-      hint: `print the rest: ${resumeCommand}`,
-      partial: { rowsWritten: written, resumeCommand },
+      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
+      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
     });
   }
 }

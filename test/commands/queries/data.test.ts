@@ -237,6 +237,16 @@ describe('an export that breaks part-way', () => {
     expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --offset 10000 --limit 20000 -o csv\n`);
   });
 
+  it('gives no command for the rest when another run replaced the rows meanwhile', async () => {
+    const rows = numbered(25_000);
+    server.on('GET', dataPath, (request) => ({ body: { ...page(rows, request), ...(Number(request.query.offset) >= 20_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) } }));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode).toBe(1);
+    const error = JSON.parse(result.stderr).error;
+    expect(error).toMatchObject({ code: 'data_replaced', partial: true, rowsWritten: 20_000, hint: 'read it again; a new run completed meanwhile' });
+    expect(error.resumeCommand).toBeUndefined();
+  });
+
   it('is not called partial when nothing was written', async () => {
     breaking(numbered(10), 0);
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
