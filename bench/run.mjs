@@ -7,6 +7,8 @@
 //   WS_BENCH_NODE=/path/to/node   the Node that runs ws and the baselines (default: this one)
 //   WS_BENCH_RUNS=n               rounds of the start-up and API cases (default 20)
 //   WS_BENCH_ROWS=n               rows of the large export (default 1,000,000); the small one has a tenth
+//   WS_BENCH_LATENCY_ROWS=n       rows of the export over a 50 ms round trip (default 300,000)
+//   WS_BENCH_ONLY=latency         only that case (an emulator with --latency 50ms), not the whole bench
 //
 // With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
 //
@@ -27,7 +29,10 @@ const node = process.env.WS_BENCH_NODE || process.execPath;
 const rounds = Number(process.env.WS_BENCH_RUNS || 20);
 const largeRows = Number(process.env.WS_BENCH_ROWS || 1_000_000);
 const smallRows = Math.round(largeRows / 10);
-const pageSize = 1000; // what ws asks for per page of data (src/api/queries.ts latestDataPageSize)
+const latencyRows = Number(process.env.WS_BENCH_LATENCY_ROWS || 300_000);
+const only = process.env.WS_BENCH_ONLY;
+// what ws asks for per page of an export (src/api/queries.ts latestDataPageMax), the largest the emulator serves
+const pageSize = 10_000;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-'));
 const cleanEnv = { PATH: process.env.PATH, HOME: process.env.HOME, WS_CONFIG_DIR: scratch };
 const before = process.env.WS_BENCH_BEFORE ? path.join(path.resolve(process.env.WS_BENCH_BEFORE), 'bin/ws.js') : undefined;
@@ -64,8 +69,8 @@ async function peakRss(args, env) {
 }
 
 /** The emulator in its own process (so serving does not compete with the timing loop), on a free port. */
-async function startEmulator() {
-  const child = spawn(process.execPath, [ws, 'emulator', 'start', '--port', '0', '--api-key', 'bench', '--step-duration', '300ms'], {
+async function startEmulator(extra = []) {
+  const child = spawn(process.execPath, [ws, 'emulator', 'start', '--port', '0', '--api-key', 'bench', '--step-duration', '300ms', ...extra], {
     env: cleanEnv,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -78,21 +83,21 @@ async function startEmulator() {
   throw new Error(`the emulator did not start: ${out}`);
 }
 
-const { child: emulator, baseUrl } = await startEmulator();
+const { child: emulator, baseUrl } = await startEmulator(only === 'latency' ? ['--latency', '50ms'] : []);
 const env = { ...cleanEnv, WS_BASE_URL: baseUrl, WS_API_KEY: 'bench' };
 
-async function api(method, url, body) {
-  const response = await fetch(`${baseUrl}${url}`, { method, headers: { 'x-api-key': 'bench', 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+async function api(method, url, body, base = baseUrl) {
+  const response = await fetch(`${base}${url}`, { method, headers: { 'x-api-key': 'bench', 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
 
 /** A saved query of `rows` rows, executed to completion. */
-async function queryOf(rows) {
-  const query = await api('POST', '/queries', { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` });
-  const { queryRunId } = await api('POST', `/queries/${query.id}/execute`, {});
+async function queryOf(rows, base = baseUrl) {
+  const query = await api('POST', '/queries', { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` }, base);
+  const { queryRunId } = await api('POST', `/queries/${query.id}/execute`, {}, base);
   for (let i = 0; i < 1200; i++) {
-    const run = await api('GET', `/query-runs/${queryRunId}`);
+    const run = await api('GET', `/query-runs/${queryRunId}`, undefined, base);
     if (run.status === 'COMPLETED') return query.id;
     if (run.status === 'FAILED') throw new Error(run.errorDetails);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,6 +127,35 @@ function standaloneCases(someQuery) {
   return { pairs };
 }
 
+/** `sh -c` text: curl fetching the pages of `rows` rows one after another, through jq into csv (rows are objects: `[.[]]`). */
+function curlPages(base, id, rows, name) {
+  const config = path.join(scratch, `${name}.conf`);
+  const urls = [];
+  for (let offset = 0; offset < rows; offset += pageSize) urls.push(`url = "${base}/queries/${id}/latest/data?limit=${pageSize}&offset=${offset}"`);
+  fs.writeFileSync(config, `header = "x-api-key: bench"\nsilent\nfail\n${urls.join('\n')}\n`);
+  return ['-c', `curl -K '${config}' | jq -r '.rows[] | [.[]] | @csv' > /dev/null`];
+}
+
+/**
+ * An export over a 50 ms round trip (`ws emulator --latency 50ms`): ws against curl + jq fetching the largest pages
+ * one after another, 3 runs each, interleaved. ws keeps pages in flight, so the round trips overlap.
+ */
+async function latencyExport(base) {
+  const environment = { ...cleanEnv, WS_BASE_URL: base, WS_API_KEY: 'bench' };
+  console.log(`preparing ${latencyRows.toLocaleString('en-US')} rows in an emulator with --latency 50ms…`);
+  const id = await queryOf(latencyRows, base);
+  const curl = curlPages(base, id, latencyRows, 'latency');
+  const times = { ws: [], curl: [] };
+  await timed(node, [ws, 'queries', 'data', id, '--all', '-o', 'csv'], environment); // warm the caches
+  for (let i = 0; i < 3; i++) {
+    times.ws.push((await timed(node, [ws, 'queries', 'data', id, '--all', '-o', 'csv'], environment)).ms);
+    times.curl.push((await timed('sh', curl, cleanEnv)).ms);
+  }
+  const wsMs = median(times.ws);
+  const curlMs = median(times.curl);
+  return { case: `ws queries data --all -o csv, ${latencyRows.toLocaleString('en-US')} rows, 50 ms latency`, ms: round(wsMs), baseline: `curl + jq @csv, pages of ${pageSize.toLocaleString('en-US')} in turn`, baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 0.6x', met: wsMs <= 0.6 * curlMs, runs: times };
+}
+
 const results = [];
 const cases = new Map();
 const gone = new Set();
@@ -143,6 +177,15 @@ function report(name, baseline, target, check, note) {
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 
 try {
+  if (only === 'latency') {
+    console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the export over 50 ms latency only`);
+    results.push(await latencyExport(baseUrl));
+  } else await wholeBench();
+} finally {
+  emulator.kill('SIGTERM');
+}
+
+async function wholeBench() {
   const someQuery = (await api('GET', '/queries?limit=1')).queries[0].id;
   const listUrl = `${baseUrl}/queries?limit=50&offset=0`; // what `ws queries list` sends
   const getUrl = `${baseUrl}/queries/${someQuery}`;
@@ -228,11 +271,7 @@ try {
   console.log(`preparing ${smallRows.toLocaleString('en-US')} and ${largeRows.toLocaleString('en-US')} rows in the emulator…`);
   const small = await queryOf(smallRows);
   const large = await queryOf(largeRows);
-  const curlConfig = path.join(scratch, 'curl.conf');
-  const urls = [];
-  for (let offset = 0; offset < largeRows; offset += pageSize) urls.push(`url = "${baseUrl}/queries/${large}/latest/data?limit=${pageSize}&offset=${offset}"`);
-  fs.writeFileSync(curlConfig, `header = "x-api-key: bench"\nsilent\nfail\n${urls.join('\n')}\n`);
-  const curlJq = ['-c', `curl -K '${curlConfig}' | jq -r '.rows[] | [.[]] | @csv' > /dev/null`];
+  const curlJq = curlPages(baseUrl, large, largeRows, 'curl');
   const exportArgs = (id) => ['-r', rssPreload, ws, 'queries', 'data', id, '--all', '-o', 'csv'];
   const exports = { ws: [], curl: [], wsRss: [], smallRss: [] };
   for (let i = 0; i < 3; i++) {
@@ -250,8 +289,14 @@ try {
   const largeRss = median(exports.wsRss);
   const smallRss = median(exports.smallRss);
   results.push({ case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(smallRss / 2 ** 20, 1), ratio: round(largeRss / smallRss, 2), target: '<= 1.2x', met: largeRss <= 1.2 * smallRss });
-} finally {
-  emulator.kill('SIGTERM');
+
+  // the same export where every round trip takes 50 ms: a second emulator, so the cases above stay as they were
+  const slow = await startEmulator(['--latency', '50ms']);
+  try {
+    results.push(await latencyExport(slow.baseUrl));
+  } finally {
+    slow.child.kill('SIGTERM');
+  }
 }
 
 const mark = (met) => (met === true ? 'yes' : met === false ? 'NO' : '');

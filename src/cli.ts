@@ -151,6 +151,10 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     if (error.hint) body.hint = redact(error.hint, secrets);
     Object.assign(body, error.ids);
     if (error.requestId !== undefined) body.requestId = error.requestId;
+    if (error.partial) {
+      const { rowsWritten, resumeCommand } = error.partial;
+      Object.assign(body, { partial: true, rowsWritten }, resumeCommand === undefined ? {} : { resumeCommand: redact(resumeCommand, secrets) });
+    }
     io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
   }

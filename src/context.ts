@@ -1,5 +1,5 @@
 import { HttpClient, type HttpOptions } from './api/http.js';
-import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
 import { isLoopback } from './ids.js';
@@ -94,6 +94,7 @@ export class Context {
     if (!apiKey) throw this.noKeyError();
     const baseUrl = this.baseUrl();
     const client = new HttpClient({
+      maxAttempts: maxAttempts(this.io.env),
       baseUrl,
       apiKey,
       userAgent: `ws/${version()} node/${process.versions.node}`,

@@ -33,7 +33,8 @@ export const errorCodes = {
   server_error: ['api', 'HTTP 5xx, after the retries'],
   http_error: ['api', 'any other HTTP error status'],
   unexpected_response: ['api', 'a response ws cannot read (not JSON, another shape, too large)'],
-  data_replaced: ['api', "another run's rows replaced the rows of the run that was waited for"],
+  data_replaced: ['api', "another run's rows replaced the rows of the run that was waited for (parallel runs of one query replace each other's rows)"],
+  jq_error: ['api', "the --jq expression failed on the data (jq's message); retrying will not help"],
   http_timeout: ['api', 'a request got no answer within --http-timeout'],
   connection_refused: ['api', 'nothing listens at the base URL'],
   host_not_found: ['api', "the base URL's host name does not resolve"],
@@ -94,6 +95,8 @@ export interface WsErrorDetails {
   ids?: ErrorIds;
   /** For `interrupted`: the signal that stopped ws, when it was not Ctrl-C. */
   signal?: 'SIGTERM' | 'SIGHUP';
+  /** An output that broke part-way: the rows it holds and the command that prints the rest, when there is one. */
+  partial?: { rowsWritten: number; resumeCommand?: string };
 }
 
 const signalExitCodes = { SIGHUP: 128 + 1, SIGTERM: 128 + 15 } as const;
@@ -107,6 +110,7 @@ export class WsError extends Error {
   readonly requestId: string | undefined;
   readonly ids: ErrorIds | undefined;
   readonly signal: 'SIGTERM' | 'SIGHUP' | undefined;
+  readonly partial: WsErrorDetails['partial'];
 
   constructor(kind: ErrorKind, message: string, details: WsErrorDetails = {}) {
     super(message);
@@ -119,6 +123,7 @@ export class WsError extends Error {
     this.requestId = details.requestId;
     this.ids = details.ids;
     this.signal = details.signal;
+    this.partial = details.partial;
   }
 
   get exitCode(): number {

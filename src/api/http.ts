@@ -67,6 +67,8 @@ const connectionCodes = new Set([
 export const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 const maxRetryAfterMs = 60_000;
+/** Tries of an idempotent request, the first included, unless WS_MAX_ATTEMPTS says otherwise. */
+export const defaultMaxAttempts = 4;
 /** The most of one response body kept in memory; rows of data come in pages far below it. */
 export const maxResponseBytes = 64 * 1024 * 1024;
 
@@ -99,13 +101,23 @@ export function joinUrl(baseUrl: string, path: string, query: Record<string, Que
   return url.toString();
 }
 
+const tooLargeErrors = new WeakSet<WsError>();
+
+/** Whether the error is a response refused for its size: a smaller page of the same list may do. */
+export function isResponseTooLarge(error: unknown): boolean {
+  return error instanceof WsError && tooLargeErrors.has(error);
+}
+
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
 async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
-  const tooLarge = () =>
-    new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
+  const tooLarge = () => {
+    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
       code: 'unexpected_response',
       hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
     });
+    tooLargeErrors.add(error);
+    return error;
+  };
   const declared = Number(header(response.headers, 'content-length'));
   if (declared > maxResponseBytes) {
     response.body.destroy();
@@ -237,7 +249,7 @@ export class HttpClient {
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network'>;
 
   constructor(options: HttpOptions) {
-    this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, ...options };
+    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, ...options };
   }
 
   /** The same client (and connections) whose requests end, as interrupted, when `signal` aborts. */

@@ -8,7 +8,7 @@ export interface Page<T> {
   envelope?: Record<string, unknown>;
 }
 
-export interface PageRequest {
+export interface PageRequest<T = unknown> {
   /** Items wanted in all; undefined with `all` for every item. */
   limit: number | undefined;
   offset: number;
@@ -19,6 +19,10 @@ export interface PageRequest {
   defaultLimit: number;
   /** Items are rows of data, not resources with ids: equal first rows do not mean a repeated page. */
   rows?: boolean;
+  /** Pages asked for ahead of the one being read, once a total says where the list ends (default 2). */
+  ahead?: number;
+  /** The most items a page should hold, judged from the first page (its size in bytes); pageMax at most. */
+  pageSize?: (first: Page<T>) => number;
 }
 
 /**
@@ -29,7 +33,7 @@ export interface PageRequest {
  */
 export async function* paginate<T>(
   fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
-  request: PageRequest,
+  request: PageRequest<T>,
 ): AsyncGenerator<Page<T>> {
   const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
   let offset = request.offset;
@@ -37,11 +41,14 @@ export async function* paginate<T>(
   let previousFirst: string | undefined;
   let previousRows: string | undefined;
   // Pages travel while the one before them is printed. The next page is asked for as soon as this one arrives;
-  // with a total, the one after it too (on a second connection), assuming full pages, so that the server always
-  // has one to work on. A short page (a server whose maximum is below ours) drops the guesses, and from then on
-  // only the next page, whose offset is known, is asked for ahead.
+  // with a total, the ones after it too (each on a connection of its own), assuming full pages, so that the server
+  // always has some to work on; they are read in order, whatever order they arrive in. A short page tells the
+  // server's maximum (a page size the API does not state): the guesses made before it are dropped, and from then
+  // on pages of that size are asked for.
   const ahead: { offset: number; size: number; page: Promise<Page<T>> }[] = [];
-  let depth = 2;
+  const depth = request.ahead ?? 2;
+  let pageMax = request.pageMax;
+  let measured = false;
   const askAhead = (size: number, at: number) => {
     const page = fetchPage(size, at);
     // a reader that stops early never awaits it: its failure must not become an unhandled rejection
@@ -49,7 +56,7 @@ export async function* paginate<T>(
     ahead.push({ offset: at, size, page });
   };
   while (received < wanted) {
-    const size = Math.min(request.pageMax, wanted - received);
+    const size = Math.min(pageMax, wanted - received);
     const asked = ahead[0]?.offset === offset && ahead[0].size === size ? ahead.shift() : undefined;
     if (!asked) ahead.length = 0; // guesses made before a short page: their answers are not waited for
     const page = await (asked?.page ?? fetchPage(size, offset));
@@ -85,13 +92,18 @@ export async function* paginate<T>(
     received += items.length;
     offset += page.items.length;
     const more = page.items.length > 0 && offset < page.total && received < wanted;
-    if (page.items.length < size && more) depth = 1;
+    if (page.items.length < size && more) {
+      pageMax = page.items.length;
+      ahead.length = 0;
+    }
+    if (!measured && request.pageSize && page.items.length > 0) pageMax = Math.min(pageMax, request.pageSize(page));
+    measured = true;
     if (more) {
       const last = ahead.at(-1);
       let at = last ? last.offset + last.size : offset;
       let asking = received + ahead.reduce((sum, { size }) => sum + size, 0);
       while (ahead.length < (Number.isFinite(page.total) ? depth : 1) && at < page.total && asking < wanted) {
-        const nextSize = Math.min(request.pageMax, wanted - asking);
+        const nextSize = Math.min(pageMax, wanted - asking);
         askAhead(nextSize, at);
         at += nextSize;
         asking += nextSize;

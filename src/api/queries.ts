@@ -1,5 +1,5 @@
 import { WsError } from '../errors.js';
-import type { HttpClient, QueryValue } from './http.js';
+import { isResponseTooLarge, type HttpClient, type QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
   CreateQueryBody,
@@ -81,8 +81,17 @@ export function getLatestData(http: HttpClient, id: string, params: { limit?: nu
   });
 }
 
-/** Rows asked for in one page of latest data; the endpoint's maximum is not shown, so ws stays modest. */
+/** The rows a table on a terminal shows, as one page. */
 export const latestDataPageSize = 1000;
+/**
+ * The page size asked for when reading many rows. The API states no maximum (the emulator's is 10,000): a server
+ * with a lower one sends shorter pages, and paginate asks for that size from then on.
+ */
+export const latestDataPageMax = 10_000;
+/** Pages of rows in flight at once: enough to hide the round trips, few enough to keep memory flat. */
+const latestDataPagesAhead = 4;
+/** About the most JSON one page should hold: wide rows come in fewer a page, so that memory stays modest. */
+const latestDataPageBytes = 8 * 1024 * 1024;
 
 /**
  * Pages through the rows of the latest successful run. Every page must come from the same run: if a
@@ -90,9 +99,18 @@ export const latestDataPageSize = 1000;
  */
 export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
   let runId: string | undefined;
+  const fetchPage = async (limit: number, offset: number): Promise<LatestData> => {
+    try {
+      return await getLatestData(http, id, { limit, offset });
+    } catch (error) {
+      // rows too wide for this many a page: half as many (paginate follows the shorter page from then on)
+      if (limit > 1 && isResponseTooLarge(error)) return fetchPage(Math.ceil(limit / 2), offset);
+      throw error;
+    }
+  };
   return paginate(
     async (limit, offset) => {
-      const data = await getLatestData(http, id, { limit, offset });
+      const data = await fetchPage(limit, offset);
       runId ??= data.queryRunId;
       if (data.queryRunId !== runId) {
         throw new WsError('api', `the latest data of query ${id} changed while it was read (run ${runId} was replaced by ${data.queryRunId})`, {
@@ -105,6 +123,14 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       const total = data.totalRowCount ?? Infinity;
       return { items: data.rows, total, envelope: data };
     },
-    { ...page, pageMax: latestDataPageSize, defaultLimit: latestDataPageSize, rows: true },
+    {
+      ...page,
+      pageMax: latestDataPageMax,
+      defaultLimit: latestDataPageSize,
+      rows: true,
+      ahead: latestDataPagesAhead,
+      // measured once, on the first page: a few milliseconds for 10,000 rows
+      pageSize: (first) => Math.max(1, Math.floor(latestDataPageBytes / (JSON.stringify(first.items).length / first.items.length))),
+    },
   );
 }

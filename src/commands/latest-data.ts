@@ -69,9 +69,20 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
         all: request.all,
         pages,
         ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
-        summarize: (first, count, total) => {
-          const { rows: _rows, ...rest } = first ?? {};
-          return { ...rest, returnedRowCount: count, totalRowCount: first?.totalRowCount ?? total };
+        // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
+        // a document written page by page knows only at its end
+        leading: (first) => {
+          const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
+          return run;
+        },
+        summarize: (_first, count) => ({ returnedRowCount: count }),
+        jqEachPage: true,
+        resume: (written, error) => {
+          // the rows of another run would follow: what was printed must be read again, whole
+          if (error.code === 'data_replaced') return undefined;
+          const from = ['--offset', String(request.offset + written)];
+          const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
+          return shellCommand('ws', 'queries', 'data', request.queryRef ?? queryId, ...from, ...rest, ...output.flags);
         },
       },
       view,

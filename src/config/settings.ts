@@ -1,3 +1,4 @@
+import { defaultMaxAttempts } from '../api/http.js';
 import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -61,6 +62,19 @@ export interface Settings {
 }
 
 export const defaultHttpTimeoutMs = 30_000;
+
+/**
+ * How many times an idempotent request is tried, the first included: WS_MAX_ATTEMPTS as AWS_MAX_ATTEMPTS, 1 for
+ * no retry. Read when a request is about to be sent, so a bad value stops only commands that call the API.
+ */
+export function maxAttempts(env: IO['env']): number {
+  const raw = env.WS_MAX_ATTEMPTS;
+  if (raw === undefined || raw === '') return defaultMaxAttempts;
+  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) {
+    throw usageError(`invalid WS_MAX_ATTEMPTS "${raw}": it must be a whole number from 1 to 100 (the tries of a request, the first included)`, `unset it for the default, ${defaultMaxAttempts}, or set 1 to never retry`);
+  }
+  return Number(raw);
+}
 
 function pick<T>(flag: T | undefined, env: T | undefined, config: T | undefined, fallback: T): Setting<T> {
   if (flag !== undefined) return { value: flag, source: 'flag' };

@@ -21,6 +21,8 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_PROFILE       the configuration profile to use; default "default" (flag --profile)
   WS_OUTPUT        the output format: table, json, ndjson, csv, tsv, yaml, markdown or chart (flag -o)
   WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
+  WS_MAX_ATTEMPTS  how many times a request that may be repeated is tried, the first included:
+                   1 to 100, default 4 (1: no retry); as AWS_MAX_ATTEMPTS
   WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
   WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
   WS_PAGER         the pager for long output on a terminal, used even where ws would choose none
@@ -101,12 +103,18 @@ stdout carries data only; progress, hints and errors go to stderr.
   --json                  the same as -o json: the API's response body, indented by 2
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
-  --jq <expression>       filter the JSON with jq (implies JSON); strings print raw, as jq -r does
+  --jq <expression>       filter the JSON with jq (implies JSON); prints exactly what jq -r prints,
+                          strings raw and nothing trimmed. Rows of a query result come in pages of up
+                          to 10,000: over several, the expression runs on each page, as gh api
+                          --paginate --jq does, each page the document a one-page result is (its rows,
+                          returnedRowCount of them); for one answer over every row, pipe -o ndjson into
+                          jq -s. A jq error is exit 1, code jq_error, after what jq printed before it.
   --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF
 
   table    in a terminal: aligned columns, text cut to the width, numbers and dates never (a column
            that does not fit is left out and named); in a pipe: tab-separated, nothing cut
-  json     the response body; a list fetched in several pages is one envelope
+  json     the response body; a list fetched in several pages is one envelope. Query data has one
+           order of fields whatever its size: the run's fields, rows, then returnedRowCount
   ndjson   one JSON object a line: one per item of a list, one per row of data
   csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF)
   tsv      tab-separated, a header row first; tab, newline and backslash escaped

@@ -5,8 +5,8 @@ import { escapeControl, stripControl } from '../text.js';
 import { durationText, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields, valueAt } from './fields.js';
-import { usageError } from '../errors.js';
-import { applyJq, checkJq } from './jq.js';
+import { WsError, usageError } from '../errors.js';
+import { checkJq, runJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
 import { markdownHeader, markdownRow } from './markdown.js';
 import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, terminalTable } from './table.js';
@@ -49,6 +49,21 @@ export interface ListSource<T> {
    * envelope and the number of items printed. Default: total, limit (items printed) and offset.
    */
   summarize?: (first: Record<string, unknown> | undefined, count: number, total: number) => Record<string, unknown>;
+  /**
+   * The fields before the items, from the first page's envelope. When given, every document of this list has
+   * one order of fields, whatever its size: these, the items, then `summarize`'s (a single page included).
+   */
+  leading?: (first: Record<string, unknown> | undefined) => Record<string, unknown>;
+  /**
+   * With --jq, the expression runs on each page's document (that page's items, in the same shape as a one-page
+   * result) instead of on the whole, so that memory stays flat however many pages there are.
+   */
+  jqEachPage?: boolean;
+  /**
+   * For an output broken part-way by `error` after `written` items reached stdout: the command that prints the
+   * rest, or undefined when there is none (the items changed meanwhile). Without it, such a break is not reported.
+   */
+  resume?: (written: number, error: WsError) => string | undefined;
   /** A last line under a terminal table, from the items shown and the terminal's width (the runs' sparkline). */
   footer?: (items: T[], width: number) => string;
 }
@@ -100,6 +115,14 @@ export class Output {
     return this.options.format;
   }
 
+  /** The flags that print the same way again, for a command printed for a person to run (`-o csv`, `--jq …`). */
+  get flags(): string[] {
+    const { format, jq, jsonFields, crlf } = this.options;
+    if (jq !== undefined) return ['--jq', jq];
+    if (jsonFields) return ['--json', jsonFields.join(',')];
+    return [...(format === 'table' ? [] : ['-o', format]), ...(crlf ? ['--crlf'] : [])];
+  }
+
   private get lineEnd(): '\n' | '\r\n' {
     return this.options.crlf ? '\r\n' : '\n';
   }
@@ -114,14 +137,25 @@ export class Output {
     }
   }
 
-  private async listItems<T>(source: ListSource<T>, view: View<T>): Promise<void> {
-    const { format } = this.options;
+  private async listItems<T>(whole: ListSource<T>, view: View<T>): Promise<void> {
+    const { format, jq } = this.options;
     const out = (text: string) => this.emit(text);
-    if (format === 'json' && this.options.jq === undefined) return this.streamJson(source);
+    // the items that reached stdout, for the error of an output broken part-way
+    const progress = { written: 0 };
+    const source = { ...whole, pages: reading(whole, progress) };
+    const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
+    if (jq !== undefined && source.jqEachPage) {
+      for await (const page of source.pages) {
+        await this.printJq(documentOf(source, page.envelope, page.items.map(pick), page.total), jq);
+        progress.written += page.items.length;
+      }
+      return;
+    }
+    if (format === 'json' && jq === undefined) return this.streamJson(source, progress);
     if (format === 'json' || format === 'yaml') {
-      const whole = await collectEnvelope(source);
-      const items = whole[source.key] as unknown[];
-      return this.print({ ...whole, [source.key]: items.map((item) => pickFields(item, this.options.jsonFields)) });
+      const document = await collectEnvelope(source);
+      const items = document[source.key] as unknown[];
+      return this.print({ ...document, [source.key]: items.map(pick) });
     }
     if (format === 'table' && this.io.stdoutIsTTY) {
       const items: T[] = [];
@@ -158,6 +192,7 @@ export class Output {
         else text += plainRow(columns, item);
       }
       await out(text);
+      progress.written += page.items.length;
     }
     await writeHeader([]);
   }
@@ -195,28 +230,32 @@ export class Output {
   }
 
   /**
-   * JSON for a list. One page is printed as the API sent it; several pages become one envelope written
-   * item by item, so that `--all` over a large result keeps one page in memory.
+   * JSON for a list. One page is printed as the API sent it (or in the list's own order of fields, `leading`);
+   * several pages become one envelope written item by item, so that `--all` over a large result keeps one page
+   * in memory.
    */
-  private async streamJson<T>(source: ListSource<T>): Promise<void> {
+  private async streamJson<T>(source: ListSource<T>, progress: { written: number }): Promise<void> {
     const out = (text: string) => this.emit(text);
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     const iterator = source.pages[Symbol.asyncIterator]();
     const first = await iterator.next();
-    if (first.done) return this.print({ [source.key]: [], ...summary(source, undefined, 0, 0) });
+    if (first.done) return this.print(documentOf(source, undefined, [], 0));
     let next = await iterator.next();
     if (next.done && !source.all) {
       const page = first.value;
-      return this.print(page.envelope ? { ...page.envelope, [source.key]: page.items.map(pick) } : { [source.key]: page.items.map(pick), ...summary(source, undefined, page.items.length, page.total) });
+      const items = page.items.map(pick);
+      return this.print(page.envelope && !source.leading ? { ...page.envelope, [source.key]: items } : documentOf(source, page.envelope, items, page.total));
     }
-    await out(`{\n  ${JSON.stringify(source.key)}: [`);
+    const leading = Object.entries(source.leading?.(first.value.envelope) ?? {});
+    await out(`{\n${leading.map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')},\n`).join('')}  ${JSON.stringify(source.key)}: [`);
     let count = 0;
     let total = 0;
     const writePage = async (page: Page<T>) => {
       total = page.total;
-      for (const item of page.items) {
-        await out(`${count++ === 0 ? '' : ','}\n    ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n    ')}`);
-      }
+      let text = '';
+      for (const item of page.items) text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n    ')}`;
+      await out(text);
+      progress.written += page.items.length;
     };
     await writePage(first.value);
     while (!next.done) {
@@ -239,12 +278,19 @@ export class Output {
   }
 
   private async print(value: unknown): Promise<void> {
+    if (this.options.jq !== undefined) return this.printJq(value, this.options.jq);
     let text: string;
-    if (this.options.jq !== undefined) text = await applyJq(value, this.options.jq);
-    else if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
+    if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
     else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
     else text = `${JSON.stringify(value, null, 2)}\n`;
     await this.emit(text);
+  }
+
+  /** What jq prints for the value; on a jq error, what it printed before the error, then the error. */
+  private async printJq(value: unknown, expression: string): Promise<void> {
+    const result = await runJq(value, expression);
+    await this.emit(result.text);
+    if (result.error) throw result.error;
   }
 
   /**
@@ -304,11 +350,34 @@ function summary<T>(source: ListSource<T>, first: Record<string, unknown> | unde
   return source.summarize ? source.summarize(first, count, total) : { total, limit: count, offset: source.offset };
 }
 
+/** A list's document: the fields before the items (`leading`), the items, then the fields that describe them. */
+function documentOf<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, items: unknown[], total: number): Record<string, unknown> {
+  return { ...source.leading?.(first), [source.key]: items, ...summary(source, first, items.length, total) };
+}
+
 /** One page as the server sent it; several pages as one envelope whose fields describe the whole. */
 async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string, unknown>> {
   const pages: Page<T>[] = [];
   for await (const page of source.pages) pages.push(page);
-  if (pages.length === 1 && pages[0]!.envelope && !source.all) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
-  const items = pages.flatMap((page) => page.items);
-  return { ...summary(source, pages[0]?.envelope, items.length, pages.at(-1)?.total ?? 0), [source.key]: items };
+  if (pages.length === 1 && pages[0]!.envelope && !source.all && !source.leading) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
+  return documentOf(source, pages[0]?.envelope, pages.flatMap((page) => page.items), pages.at(-1)?.total ?? 0);
+}
+
+/**
+ * The pages of a list; a failure to read one after some items reached stdout says that the output is partial,
+ * how many items it holds, and the command that prints the rest.
+ */
+async function* reading<T>(source: ListSource<T>, progress: { written: number }): AsyncGenerator<Page<T>> {
+  try {
+    yield* source.pages;
+  } catch (error) {
+    const { written } = progress;
+    if (!(error instanceof WsError) || written === 0 || error.kind === 'interrupted' || !source.resume) throw error;
+    const resumeCommand = source.resume(written, error);
+    throw new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
+      ...error,
+      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
+      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
+    });
+  }
 }

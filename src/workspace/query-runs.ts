@@ -105,6 +105,8 @@ export interface DataRequest {
   expectedRunId?: string;
   /** How to read every row, e.g. `ws queries data daily_revenue --all`. */
   allCommand: string;
+  /** The query as the user named it (slug, name or id), for the commands printed for them. */
+  queryRef?: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
 }
@@ -116,19 +118,22 @@ export interface DataProgress {
   total?: number | null;
 }
 
+const rowsBetweenCollections = 50_000;
+
 /**
  * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
  * `read` follows along, and `onColumns` sees the columns once the first page names them.
  */
 export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[], first: Page<Row>) => void): AsyncGenerator<Page<Row>> {
-  let pagesRead = 0;
+  // a full collection every so many rows (see collectGarbage): by rows, since a page may hold 1,000 or 10,000
+  let collectAt = rowsBetweenCollections;
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
     if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
-      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more`, {
+      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`, {
         code: 'data_replaced',
         ids: { queryId, queryRunId: request.expectedRunId },
-        hint: request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`,
+        hint: `${request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`}; for parallel jobs, give each job a query of its own, or run them with --no-data`,
       });
     }
     if (!read.columns) {
@@ -136,7 +141,10 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
       onColumns?.(read.columns, page);
     }
     read.rows += page.items.length;
-    if (++pagesRead % 50 === 0) collectGarbage();
+    if (read.rows >= collectAt) {
+      collectGarbage();
+      collectAt = read.rows + rowsBetweenCollections;
+    }
     read.total = envelope?.totalRowCount;
     yield page;
   }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { stubServer } from '../helpers/command.js';
 import { query, queryList, queryRun } from '../helpers/fixtures.js';
-import { stubbedApi } from '../helpers/in-process.js';
 
 const now = '2026-11-20T12:00:00.000Z';
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
-const { server, ws } = stubbedApi(now);
+/** `ws` in-process; a terminal of 80 columns unless the options say otherwise. */
+const { server, ws } = stubServer({ tty: true, columns: 80, now });
 
 /** A server that pages through `all` as the real API does, honouring limit and offset. */
 function serve(all: Record<string, unknown>[]): void {

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { orgId, query, queryList, uuid } from '../helpers/fixtures.js';
-import { stubbedApi } from '../helpers/in-process.js';
+import { stubServer } from '../helpers/command.js';
 import { tempConfigDir } from '../helpers/ws.js';
 
 const now = '2026-11-20T12:00:00.000Z';
-const { server, ws } = stubbedApi(now, { NO_COLOR: '1' });
+const { server, ws } = stubServer({ tty: true, columns: 80, now, env: { NO_COLOR: '1' } });
 
 type Row = Record<string, unknown>;
 const queryId = uuid(0xd47a);

@@ -529,46 +529,47 @@ describe('ws queries data', () => {
   describe('over many pages', () => {
     let id: string;
     beforeAll(async () => {
-      ({ id } = await createQuery('Range 2500', 'SELECT range AS n FROM range(2500)'));
+      ({ id } = await createQuery('Range 25000', 'SELECT range AS n FROM range(25000)'));
       const executed = await ws(['queries', 'execute', id, '--wait', '--no-data', '-q', '--json', 'status'], env);
       expect(executed.exitCode, executed.stderr).toBe(0);
       expect(JSON.parse(executed.stdout)).toEqual({ status: 'COMPLETED' });
     });
 
     it('--all -o ndjson streams every row, in order, page by page', async () => {
-      const result = await ws(['queries', 'data', 'range_2500', '--all', '-o', 'ndjson'], env);
+      const result = await ws(['queries', 'data', 'range_25000', '--all', '-o', 'ndjson'], env);
       expect(result.exitCode, result.stderr).toBe(0);
       const lines = result.stdout.trimEnd().split('\n');
-      expect(lines).toHaveLength(2500);
-      expect(lines.map((line) => JSON.parse(line).n)).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+      expect(lines).toHaveLength(25_000);
+      expect(lines.map((line) => JSON.parse(line).n)).toEqual(Array.from({ length: 25_000 }, (_, i) => i));
       const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
-      expect(pages.map((r) => r.query)).toEqual(['?limit=1000&offset=0', '?limit=1000&offset=1000', '?limit=1000&offset=2000']);
+      // pages of 10,000, the later ones asked for together (so they may arrive in any order)
+      expect(pages.map((r) => r.query).sort()).toEqual(['?limit=10000&offset=0', '?limit=10000&offset=10000', '?limit=10000&offset=20000']);
     });
 
-    it('--limit 1500 fetches just enough pages', async () => {
-      const result = await ws(['queries', 'data', id, '--limit', '1500', '-o', 'csv'], env);
+    it('--limit 15000 fetches just enough pages', async () => {
+      const result = await ws(['queries', 'data', id, '--limit', '15000', '-o', 'csv'], env);
       expect(result.exitCode, result.stderr).toBe(0);
       const records = result.stdout.split('\n');
       expect(records[0]).toBe('n');
-      expect(records.slice(1, -1)).toEqual(Array.from({ length: 1500 }, (_, i) => String(i)));
+      expect(records.slice(1, -1)).toEqual(Array.from({ length: 15_000 }, (_, i) => String(i)));
       const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
-      expect(pages.map((r) => r.query)).toEqual(['?limit=1000&offset=0', '?limit=500&offset=1000']);
+      expect(pages.map((r) => r.query)).toEqual(['?limit=10000&offset=0', '?limit=5000&offset=10000']);
     });
 
     it('--all -o json prints one envelope whose counts describe the whole', async () => {
       const result = await ws(['queries', 'data', id, '--all', '-o', 'json'], env);
       expect(result.exitCode, result.stderr).toBe(0);
       const body = JSON.parse(result.stdout);
-      expect(body.rows).toHaveLength(2500);
-      expect(body.rows[2499]).toEqual({ n: 2499 });
-      expect(body).toMatchObject({ totalRowCount: 2500, returnedRowCount: 2500, status: 'COMPLETED' });
+      expect(body.rows).toHaveLength(25_000);
+      expect(body.rows[24_999]).toEqual({ n: 24_999 });
+      expect(body).toMatchObject({ totalRowCount: 25_000, returnedRowCount: 25_000, status: 'COMPLETED' });
       expect(body.queryRunId).toBe((await serverQuery(id)).lastSuccessfulRunId);
     });
 
     it('--offset skips rows', async () => {
-      const result = await ws(['queries', 'data', id, '--offset', '2498', '-o', 'ndjson'], env);
+      const result = await ws(['queries', 'data', id, '--offset', '24998', '-o', 'ndjson'], env);
       expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stdout).toBe('{"n":2498}\n{"n":2499}\n');
+      expect(result.stdout).toBe('{"n":24998}\n{"n":24999}\n');
     });
   });
 

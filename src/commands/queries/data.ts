@@ -10,5 +10,5 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, { ...page, allCommand: shellCommand('ws', 'queries', 'data', ref!, '--all'), chart });
+  await printLatestData(ctx, http, output, id, { ...page, queryRef: ref!, allCommand: shellCommand('ws', 'queries', 'data', ref!, '--all'), chart });
 }

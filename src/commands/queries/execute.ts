@@ -58,5 +58,5 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
   const rerunCommand = shellCommand('ws', 'queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand, chart });
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: query.slug, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand, chart });
 }

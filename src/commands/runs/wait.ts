@@ -23,5 +23,5 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all'), chart });
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: queryId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all'), chart });
 }

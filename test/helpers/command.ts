@@ -1,19 +1,19 @@
-/**
- * In-process command tests against a stub API: the server (port 0, every unmatched request a failure) and
- * `ws(argv, options)`, which runs the CLI with a fake IO, a terminal of 80 columns unless the options say otherwise.
- */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { run } from '../../src/cli.js';
 import { ApiServer } from './api-server.js';
 import { fakeIO, type FakeIOOptions } from './fake-io.js';
 import { tempConfigDir, testKey } from './ws.js';
 
-export function stubbedApi(now: string, env: Record<string, string> = {}) {
+/**
+ * For in-process command tests: a stub API server started once for the file, checked for unanswered requests and
+ * cleared after each test, and `ws` run in-process against it with these IO options unless a call says otherwise.
+ */
+export function stubServer(defaults: FakeIOOptions = {}) {
   const server = new ApiServer();
-  let baseEnv: Record<string, string>;
+  let baseEnv: Record<string, string> = {};
   beforeAll(async () => {
     await server.start();
-    baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir(), ...env };
+    baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
   });
   afterEach(() => {
     expect(server.unmatched).toEqual([]);
@@ -21,7 +21,7 @@ export function stubbedApi(now: string, env: Record<string, string> = {}) {
   });
   afterAll(() => server.stop());
   async function ws(argv: string[], options: FakeIOOptions = {}) {
-    const io = fakeIO({ tty: true, columns: 80, now, ...options, env: { ...baseEnv, ...options.env } });
+    const io = fakeIO({ ...defaults, ...options, env: { ...baseEnv, ...defaults.env, ...options.env } });
     const exitCode = await run(argv, io);
     return { exitCode, stdout: io.out(), stderr: io.err() };
   }

@@ -1,0 +1,257 @@
+/**
+ * `ws queries data` in-process against a stub server: what --jq prints, the JSON document's shape whatever the
+ * paging, the pages asked for, and an export that breaks part-way.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../helpers/api-server.js';
+import { stubServer } from '../../helpers/command.js';
+
+const queryId = '00000000-0000-4000-8000-00000000d001';
+const runId = '00000000-0000-4000-8000-00000000e001';
+/** `ws` in-process, with stdout and stderr off a terminal, as in a script. */
+const { server, ws } = stubServer();
+
+/** The latest/data body for rows[offset, offset + limit), in the API's order of fields. */
+function page(rows: Record<string, unknown>[], request: RecordedRequest, pageMax = Infinity) {
+  const limit = Math.min(Number(request.query.limit ?? 1000), pageMax);
+  const offset = Number(request.query.offset ?? 0);
+  const slice = rows.slice(offset, offset + limit);
+  return {
+    queryRunId: runId,
+    status: 'COMPLETED',
+    totalRowCount: rows.length,
+    returnedRowCount: slice.length,
+    columns: Object.keys(rows[0] ?? {}).map((name) => ({ name, type: 'VARCHAR' })),
+    rows: slice,
+    startedAt: '2026-11-20T11:00:00.000Z',
+    completedAt: '2026-11-20T11:00:01.000Z',
+  };
+}
+
+const dataPath = `/queries/${queryId}/latest/data`;
+const dataRequests = () => server.requests.filter((r) => r.path.endsWith('/latest/data'));
+
+function serve(rows: Record<string, unknown>[], pageMax = Infinity): void {
+  server.on('GET', dataPath, (request) => ({ body: page(rows, request, pageMax) }));
+}
+
+describe('--jq prints exactly what jq prints', () => {
+  it.each([
+    ['keeps blanks and empty strings at the start and end, one line a value', ['  indented', 'a', '', ''], '.rows[].s', '  indented\na\n\n\n'],
+    ['prints a string with surrounding blanks as it is, other values indented as jq does', ['x'], '"  a  ", {b: [1, 2]}, [], .rows[0].s', '  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n'],
+    ['stops at halt, as jq does, with what came before it', [' x'], '.rows[0].s, halt, "never"', ' x\n'],
+  ])('%s', async (_name, values, expression, printed) => {
+    serve(values.map((value) => ({ s: value })));
+    const result = await ws(['queries', 'data', queryId, '--jq', expression]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(printed);
+  });
+
+  it('runs an expression ending in a comment', async () => {
+    serve([{ s: 'x' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s # the value \\']);
+    expect(result.stdout).toBe('x\n');
+  });
+});
+
+describe('a jq error', () => {
+  it('is jq_error with jq\'s message, after what jq printed before it', async () => {
+    serve([{ s: 'x' }, { s: 'y' }]);
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s, .rows[1].s.foo']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('x\n');
+    const error = JSON.parse(result.stderr).error;
+    expect(error.code).toBe('jq_error');
+    expect(error.message).toBe('--jq failed: Cannot index string with string ("foo")');
+  });
+
+  it('of syntax is exit 2 before any request', async () => {
+    const result = await ws(['queries', 'data', queryId, '--jq', '.rows |']);
+    expect(result.exitCode).toBe(2);
+    expect(JSON.parse(result.stderr).error.code).toBe('usage');
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('WS_MAX_ATTEMPTS', () => {
+  const failing = { status: 503, headers: { 'retry-after': '0' }, body: { message: 'busy' } };
+  it.each([
+    [undefined, 4],
+    ['1', 1],
+    ['2', 2],
+    ['6', 6],
+  ])('WS_MAX_ATTEMPTS=%s: a request failing with 503 is tried %i times', async (value, tries) => {
+    server.on('GET', dataPath, failing);
+    const result = await ws(['queries', 'data', queryId, '-o', 'csv'], { env: value === undefined ? {} : { WS_MAX_ATTEMPTS: value } });
+    expect(result.exitCode).toBe(1);
+    expect(dataRequests()).toHaveLength(tries);
+  });
+
+  it.each(['0', 'x', '2.5', '-1', '101'])('WS_MAX_ATTEMPTS=%s is exit 2 naming it, before any request', async (value) => {
+    const result = await ws(['queries', 'data', queryId, '-o', 'csv'], { env: { WS_MAX_ATTEMPTS: value } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`invalid WS_MAX_ATTEMPTS "${value}"`);
+    expect(server.requests).toEqual([]);
+  });
+});
+
+const numbered = (count: number) => Array.from({ length: count }, (_, n) => ({ n }));
+const asked = () => dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)]).sort((a, b) => a[0]! - b[0]!);
+const ndjsonNumbers = (stdout: string) => stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { n: number }).n);
+
+describe('pages of rows', () => {
+  it('an export asks for pages of 10,000 rows', async () => {
+    serve(numbered(25_000));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(numbered(25_000).map((row) => row.n));
+    expect(asked()).toEqual([[0, 10_000], [10_000, 10_000], [20_000, 10_000]]);
+  });
+
+  it('a terminal table still asks for one page of 1,000', async () => {
+    serve(numbered(25_000));
+    const result = await ws(['queries', 'data', queryId], { tty: true, columns: 80, env: { WS_PAGER: '' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(asked()).toEqual([[0, 1000]]);
+  });
+
+  it('follows a server that sends fewer rows than asked: its page size from then on, every row once', async () => {
+    serve(numbered(10_000), 3000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(numbered(10_000).map((row) => row.n));
+    expect(asked()).toEqual([[0, 10_000], [3000, 3000], [6000, 3000], [9000, 3000]]);
+  });
+
+  it('asks for fewer rows a page when they are wide, judged by the first page: about 8 MiB a page', async () => {
+    const rows = Array.from({ length: 14_000 }, (_, n) => ({ n, text: 'x'.repeat(4000) }));
+    serve(rows);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+    const perRow = JSON.stringify(rows.slice(0, 10_000)).length / 10_000;
+    const size = Math.floor((8 * 1024 * 1024) / perRow);
+    expect(asked()).toEqual([[0, 10_000], [10_000, size], [10_000 + size, size]]);
+  });
+
+  it('asks for half as many rows when a page is larger than ws reads (64 MiB), and that many from then on', async () => {
+    const rows = numbered(12_000);
+    // the size the response declares is enough: ws refuses it before reading the body
+    server.on('GET', dataPath, (request) => (Number(request.query.limit) > 5000 ? { headers: { 'content-length': String(100 * 1024 * 1024) }, body: '' } : { body: page(rows, request) }));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+    expect(dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)])).toEqual([[0, 10_000], [0, 5000], [5000, 5000], [10_000, 5000]]);
+  });
+
+  it('keeps four pages in flight and prints them in order when they arrive out of order', async () => {
+    const rows = numbered(60_000);
+    let answered40k: () => void;
+    const fourthAnswered = new Promise<void>((resolve) => (answered40k = resolve));
+    let heldUntilLater = false;
+    let askedWhileHeld: number[] = [];
+    server.on('GET', dataPath, async (request) => {
+      const offset = Number(request.query.offset);
+      if (offset === 10_000) {
+        // answered only after the page three further on: bounded, so a client with fewer in flight fails, not hangs
+        heldUntilLater = await Promise.race([fourthAnswered.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))]);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // room for a client that asks too far ahead to do so
+        askedWhileHeld = dataRequests().map((r) => Number(r.query.offset));
+      }
+      if (offset === 40_000) answered40k();
+      return { body: page(rows, request) };
+    });
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(heldUntilLater).toBe(true);
+    // while the second page was held, the client waited for it with four pages asked: no more
+    expect(askedWhileHeld.sort((a, b) => a - b)).toEqual([0, 10_000, 20_000, 30_000, 40_000]);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+  });
+});
+
+describe('one JSON document, whatever the size', () => {
+  const keys = (stdout: string) => Object.keys(JSON.parse(stdout) as object);
+  const order = ['queryRunId', 'status', 'totalRowCount', 'columns', 'startedAt', 'completedAt', 'rows', 'returnedRowCount'];
+
+  it('has the same order of fields for one page, --all, and many pages', async () => {
+    serve(numbered(2));
+    const one = await ws(['queries', 'data', queryId, '--json']);
+    const all = await ws(['queries', 'data', queryId, '--all', '--json']);
+    server.reset();
+    serve(numbered(2500), 1000);
+    const many = await ws(['queries', 'data', queryId, '--all', '--json']);
+    expect(keys(one.stdout)).toEqual(order);
+    expect(keys(all.stdout)).toEqual(order);
+    expect(keys(many.stdout)).toEqual(order);
+    expect(JSON.parse(many.stdout)).toMatchObject({ totalRowCount: 2500, returnedRowCount: 2500 });
+    expect(JSON.parse(one.stdout)).toEqual({ ...page(numbered(2), { query: {} } as RecordedRequest) });
+  });
+
+  it('the same with -o yaml', async () => {
+    serve(numbered(2));
+    const result = await ws(['queries', 'data', queryId, '-o', 'yaml']);
+    expect([...result.stdout.matchAll(/^(\w+):/gm)].map((m) => m[1])).toEqual(order);
+  });
+});
+
+describe('--jq over many pages', () => {
+  it('runs on each page, the same document as a one-page result, and every row gets through', async () => {
+    serve(numbered(25_000));
+    const values = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows[].n']);
+    expect(values.exitCode, values.stderr).toBe(0);
+    expect(values.stdout).toBe(numbered(25_000).map((row) => `${row.n}\n`).join(''));
+    const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[.returnedRowCount, (.rows | length), .totalRowCount, .rows[0].n] | @csv']);
+    expect(counts.stdout).toBe('10000,10000,25000,0\n10000,10000,25000,10000\n5000,5000,25000,20000\n');
+  });
+});
+
+describe('an export that breaks part-way', () => {
+  /** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
+  function breaking(rows: Record<string, unknown>[], breakAt: number) {
+    const state = { healed: false };
+    server.on('GET', dataPath, (request) => (Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) }));
+    return state;
+  }
+
+  it('says the output is partial, the rows it holds and the command that prints the rest (JSON error)', async () => {
+    const rows = numbered(35_000);
+    const state = breaking(rows, 20_000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode).toBe(1);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 20_000).map((row) => row.n));
+    const error = JSON.parse(result.stderr).error;
+    expect(error).toMatchObject({ code: 'server_error', partial: true, rowsWritten: 20_000, resumeCommand: `ws queries data ${queryId} --offset 20000 --all -o ndjson` });
+    expect(error.message).toContain('the output is partial: it holds the first 20000 rows');
+    state.healed = true;
+    const rest = await ws(error.resumeCommand.split(' ').slice(1));
+    expect(ndjsonNumbers(result.stdout + rest.stdout)).toEqual(rows.map((row) => row.n));
+  });
+
+  it('says so in text on a terminal, with --limit carried over', async () => {
+    breaking(numbered(35_000), 10_000);
+    const result = await ws(['queries', 'data', queryId, '--limit', '30000', '-o', 'csv'], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1 + 10_000);
+    expect(result.stderr).toContain('the output is partial: it holds the first 10000 rows');
+    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --offset 10000 --limit 20000 -o csv\n`);
+  });
+
+  it('gives no command for the rest when another run replaced the rows meanwhile', async () => {
+    const rows = numbered(25_000);
+    server.on('GET', dataPath, (request) => ({ body: { ...page(rows, request), ...(Number(request.query.offset) >= 20_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) } }));
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode).toBe(1);
+    const error = JSON.parse(result.stderr).error;
+    expect(error).toMatchObject({ code: 'data_replaced', partial: true, rowsWritten: 20_000, hint: 'read it again; a new run completed meanwhile' });
+    expect(error.resumeCommand).toBeUndefined();
+  });
+
+  it('is not called partial when nothing was written', async () => {
+    breaking(numbered(10), 0);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error.partial).toBeUndefined();
+  });
+});
