@@ -7,7 +7,7 @@ import { Output } from './output/output.js';
 import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
-import { shellCommand } from './shell.js';
+import { PrintedCommands } from './shell.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
@@ -44,11 +44,23 @@ export class Context {
   private cachedSettings: Settings | undefined;
   private client: HttpClient | undefined;
   private pager: Pager | undefined;
+  private printedCommands: PrintedCommands | undefined;
 
   constructor(
     readonly io: IO,
     private readonly globals: GlobalOptions,
   ) {}
+
+  /** How every command printed for a person to paste is written: with the global options of this command line. */
+  get printed(): PrintedCommands {
+    this.printedCommands ??= PrintedCommands.of(this.globals);
+    return this.printedCommands;
+  }
+
+  /** Printed commands without this command line's options: the MCP server's answers name bare commands, as they always have. */
+  printBareCommands(): void {
+    this.printedCommands = PrintedCommands.bare;
+  }
 
   get settings(): Settings {
     this.cachedSettings ??= resolveSettings(this.globals, this.io);
@@ -90,12 +102,13 @@ export class Context {
     if (s.apiKeyWithheld) {
       return new WsError('auth', s.apiKeyWithheld, {
         code: 'no_api_key',
-        hint: `log in for that URL: \`${shellCommand('ws', 'auth', 'login', '--base-url', s.baseUrl.value ?? '')}\`, or give its key for this call in WS_API_KEY`,
+        // a --base-url flag is carried by every printed command; one from WS_BASE_URL is named here
+        hint: `log in for that URL: \`${this.printed.command('auth', 'login', ...(s.baseUrl.source === 'flag' ? [] : ['--base-url', s.baseUrl.value ?? '']))}\`, or give its key for this call in WS_API_KEY`,
       });
     }
     return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
       code: 'no_api_key',
-      hint: 'run `ws auth login`, or set WS_API_KEY',
+      hint: `run \`${this.printed.command('auth', 'login')}\`, or set WS_API_KEY`,
     });
   }
 
@@ -104,7 +117,7 @@ export class Context {
     if (!s.baseUrl.value) {
       throw usageError(
         `no base URL configured for profile "${s.profileName.value}"`,
-        'pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://…/public/v3`',
+        `pass --base-url, set WS_BASE_URL, or run \`${this.printed.command('config', 'set', 'base-url', 'https://workspace.example.com/public/v3')}\``,
       );
     }
     checkBaseUrl(s.baseUrl.value, s.allowInsecureHttp, sourceNames[s.baseUrl.source]);

@@ -2,13 +2,13 @@ import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
 import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
-import { shellCommand } from '../shell.js';
+import { PrintedCommands } from '../shell.js';
 import { waitFor } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 import { errorText, stepName } from './run-text.js';
 
 /** A run that ended other than completed, as the error a wait ends with: the step that failed and its error. */
-export function automationRunFailure(detail: AutomationRunDetail): WsError | undefined {
+export function automationRunFailure(detail: AutomationRunDetail, printed = PrintedCommands.bare): WsError | undefined {
   if (detail.run.state === 'completed') return undefined;
   const runId = detail.run.id;
   const failed = detail.stepRuns.findIndex((step) => step.state === 'failed');
@@ -17,7 +17,7 @@ export function automationRunFailure(detail: AutomationRunDetail): WsError | und
   return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
     code: detail.run.state === 'cancelled' ? 'run_cancelled' : 'run_failed',
     ids: { automationId: detail.run.workflowId, automationRunId: runId },
-    hint: `see every step: ${shellCommand('ws', 'automations', 'get-run', runId)}`,
+    hint: `see every step: ${printed.command('automations', 'get-run', runId)}`,
   });
 }
 
@@ -34,6 +34,7 @@ export interface FollowOptions extends WaitProgress {
  */
 export async function awaitAutomationRun(http: HttpClient, runId: string, timeoutMs: number, follow: FollowOptions): Promise<AutomationRunDetail> {
   const { observe } = follow;
+  const printed = follow.printed ?? PrintedCommands.bare;
   const detail = await waitFor({
     poll: (signal) => {
       const read = getAutomationRun(http.withSignal(signal), runId);
@@ -43,21 +44,22 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
     timeoutMs,
     label: `automation run ${runId}`,
-    resume: shellCommand('ws', 'automations', 'wait', runId),
-    cancel: shellCommand('ws', 'automations', 'cancel', runId),
+    // `wait` prints what `trigger --wait` prints, so either resumes in the output chosen
+    resume: printed.continuing('automations', 'wait', runId),
+    cancel: printed.command('automations', 'cancel', runId),
     ids: { automationRunId: runId },
     ...(follow.cancelOnInterrupt
       ? {
           onInterrupt: async () => {
             await cancelAndConfirm(http, runId);
-            return { outcome: 'it was cancelled', hint: `see it: ${shellCommand('ws', 'automations', 'get-run', runId)}` };
+            return { outcome: 'it was cancelled', hint: `see it: ${printed.command('automations', 'get-run', runId)}` };
           },
         }
       : {}),
     io: follow.io,
     quiet: follow.quiet || observe !== undefined,
   }).finally(() => observe?.stop());
-  const failure = automationRunFailure(detail);
+  const failure = automationRunFailure(detail, printed);
   if (failure) throw failure;
   return detail;
 }

@@ -62,6 +62,7 @@ export function followRun(ctx: Context, http: HttpClient, runId: string, timeout
   return awaitAutomationRun(http, runId, timeoutMs, {
     io: ctx.io,
     quiet: ctx.settings.quiet,
+    printed: ctx.printed,
     cancelOnInterrupt,
     ...(live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
   });

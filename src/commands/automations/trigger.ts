@@ -11,7 +11,6 @@ import { followRun } from './live.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
-import { shellCommand } from '../../shell.js';
 
 export interface TriggerOptions {
   input?: string[];
@@ -55,9 +54,9 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     // as `queries execute`: the new run's id in a table, the API's answer in JSON
     if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
     else await output.item(started, runDetailView([]));
-    ctx.note(`Started automation run ${started.id}. Follow it: ${shellCommand('ws', 'automations', 'wait', started.id)}`);
+    ctx.note(`Started automation run ${started.id}. Follow it: ${ctx.printed.command('automations', 'wait', started.id)}`);
     return;
   }
-  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });
+  const detail = await resumable(followRun(ctx, http, started.id, timeoutMs, opts.cancelOnInterrupt, true), ctx.printed.continuing('automations', 'wait', started.id), { automationId: id });
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }
