@@ -1,5 +1,5 @@
 import { HttpClient, type HttpOptions } from './api/http.js';
-import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { apiKeyProblem, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError } from './errors.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
@@ -8,6 +8,7 @@ import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
 import { PrintedCommands } from './shell.js';
+import { requestHints } from './workspace/request-hints.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
@@ -83,6 +84,8 @@ export class Context {
     const s = this.settings;
     const apiKey = overrides.apiKey ?? s.apiKey.value;
     if (!apiKey) throw this.noKeyError();
+    const problem = apiKeyProblem(apiKey);
+    if (problem) throw this.unsendableKeyError(problem, overrides.apiKey !== undefined);
     const baseUrl = this.baseUrl();
     const client = new HttpClient({
       baseUrl,
@@ -90,6 +93,7 @@ export class Context {
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
       network: networkOptions(s, this.io.env),
+      hints: requestHints(this.printed),
       ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;
@@ -110,6 +114,16 @@ export class Context {
       code: 'no_api_key',
       hint: `run \`${this.printed.command('auth', 'login')}\`, or set WS_API_KEY`,
     });
+  }
+
+  /** Exit 2, before any request: a key no HTTP header can carry is a mistake in where it was put, not the network. */
+  private unsendableKeyError(problem: string, given: boolean): WsError {
+    const s = this.settings;
+    if (given) return usageError(`the API key given ${problem}, so it cannot be sent in a header; nothing was sent`, 'give the key alone, as the workspace shows it');
+    if (s.apiKey.source === 'env') {
+      return usageError(`WS_API_KEY ${problem}, so it cannot be sent in a header; nothing was sent`, 'set WS_API_KEY to the key alone, as the workspace shows it (surrounding spaces and newlines are ignored)');
+    }
+    return usageError(`the API key of profile "${s.profileName.value}" in ${s.configFile} ${problem}, so it cannot be sent in a header; nothing was sent`, `log in again: \`${this.printed.command('auth', 'login')}\``);
   }
 
   baseUrl(): string {

@@ -64,6 +64,17 @@ function pick<T>(flag: T | undefined, env: T | undefined, config: T | undefined,
   return { value: fallback, source: 'default' };
 }
 
+/**
+ * Why a key cannot be sent in the x-api-key header, if it cannot: a control character or one outside ASCII (a
+ * header carries bytes, and no API key holds them). Says where the character is, never what the key is.
+ */
+export function apiKeyProblem(key: string): string | undefined {
+  const at = [...key].findIndex((char) => !/^[\x20-\x7e]$/.test(char));
+  if (at < 0) return undefined;
+  const char = [...key][at]!;
+  return `holds ${char.codePointAt(0)! < 0x80 ? 'a control character' : 'a character that is not ASCII'} (character ${at + 1} of ${[...key].length})`;
+}
+
 /** The formats a program reads: with them, an error on stderr is one JSON object. */
 export function machineFormat(format: OutputFormat): boolean {
   return format === 'json' || format === 'ndjson';
@@ -113,7 +124,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
 
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
-  let apiKey = pick(undefined, env.WS_API_KEY, profile.apiKey, undefined);
+  // surrounding whitespace is never part of a key: `$(cat key.txt)`, an echo or an editor adds a newline (as gh trims a token)
+  let apiKey = pick(undefined, env.WS_API_KEY?.trim(), profile.apiKey?.trim(), undefined);
   let apiKeyWithheld: string | undefined;
   if (apiKey.source === 'config' && baseUrl.value !== undefined) {
     // as gh binds a token to its host: a saved key goes only to the origin it was saved for
