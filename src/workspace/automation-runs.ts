@@ -24,6 +24,8 @@ export function automationRunFailure(detail: AutomationRunDetail, printed = Prin
 export interface FollowOptions extends WaitProgress {
   /** Ctrl-C cancels the run before ws exits. */
   cancelOnInterrupt?: boolean;
+  /** The command that picks the wait up again, as this one prints; default `ws automations wait <runId>`. */
+  resume?: string;
   /** Sees each poll (a live view of the steps); stopped when the wait ends. */
   observe?: { poll(read: Promise<AutomationRunDetail>): Promise<AutomationRunDetail>; stop(): void };
 }
@@ -45,7 +47,7 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     timeoutMs,
     label: `automation run ${runId}`,
     // `wait` prints what `trigger --wait` prints, so either resumes in the output chosen
-    resume: printed.continuing('automations', 'wait', runId),
+    resume: follow.resume ?? printed.continuing('automations', 'wait', runId),
     cancel: printed.command('automations', 'cancel', runId),
     ids: { automationRunId: runId },
     ...(follow.cancelOnInterrupt

@@ -204,6 +204,13 @@ describe('automations: the wait printed to resume trigger --wait prints what tri
     expect(hintOf(result.stderr)).toBe(`wait again with \`ws automations wait ${automationRunId} --profile slowp --json state\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``);
   });
 
+  it('watch prints itself to resume: it prints the run with its steps, as wait no longer does', async () => {
+    serve('running');
+    const result = await ws(['automations', 'watch', automationRunId, '--profile', 'slowp', '--json']);
+    expect(result.exitCode, result.stderr).toBe(143);
+    expect(hintOf(result.stderr)).toBe(`wait again with \`ws automations watch ${automationRunId} --profile slowp --json\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``);
+  });
+
   it.each([[['--json']], [['--json', 'state,id']], [['-o', 'yaml']], [['--jq', '.state']], [['-o', 'csv']]])('trigger --wait and wait print the same with %j', async (extra) => {
     serve('completed');
     const triggered = await ws(['--profile', 'slowp', 'automations', 'trigger', automationId, '--wait', ...extra]);

@@ -56,13 +56,15 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
 
 /**
  * Waits for an automation run to end (src/workspace/automation-runs.ts) with the spinner, or with the live view
- * of its steps; with cancelOnInterrupt, Ctrl-C cancels the run first.
+ * of its steps; with cancelOnInterrupt, Ctrl-C cancels the run first. `resume` is the command that waits again,
+ * printing what this one prints (`wait` for `wait` and `trigger --wait`, `watch` for `watch`).
  */
-export function followRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false, live = false): Promise<AutomationRunDetail> {
+export function followRun(ctx: Context, http: HttpClient, runId: string, timeoutMs: number, cancelOnInterrupt = false, live = false, resume = ctx.printed.continuing('automations', 'wait', runId)): Promise<AutomationRunDetail> {
   return awaitAutomationRun(http, runId, timeoutMs, {
     io: ctx.io,
     quiet: ctx.settings.quiet,
     printed: ctx.printed,
+    resume,
     cancelOnInterrupt,
     ...(live ? { observe: followLive(ctx, runId, cancelOnInterrupt) } : {}),
   });
