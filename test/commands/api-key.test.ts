@@ -5,20 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
+import { stubServer } from '../helpers/stub-server.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
 import { queryList } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
-const server = new ApiServer();
-beforeAll(() => server.start());
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
+const server = stubServer();
 
 async function ws(argv: string[], options: FakeIOOptions = {}) {
   const io = fakeIO({ ...options, env: { WS_CONFIG_DIR: tempConfigDir(), WS_BASE_URL: server.baseUrl, ...options.env } });

@@ -3,20 +3,14 @@
  * whether it may have happened and how to check; https:// against a plain-HTTP port that the server does not
  * speak TLS there (issue 29.6). The commands named carry the options of the command line (29.1).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
+import { stubServer } from '../helpers/stub-server.js';
 import { fakeIO } from '../helpers/fake-io.js';
 import { query } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
-const server = new ApiServer();
-beforeAll(() => server.start());
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
+const server = stubServer();
 
 async function ws(argv: string[], env: Record<string, string> = {}) {
   const io = fakeIO({ env: { WS_CONFIG_DIR: tempConfigDir(), WS_API_KEY: testKey, ...env } });
