@@ -247,6 +247,11 @@ export class HttpClient {
     this.options = { maxAttempts: 4, sleep: defaultSleep, random: Math.random, hints: bareHints, ...options };
   }
 
+  /** The ws commands this client's hints name; the lookups of names use them too. */
+  get hints(): RequestHints {
+    return this.options.hints;
+  }
+
   /** The same client (and connections) whose requests end, as interrupted, when `signal` aborts. */
   withSignal(signal: AbortSignal): HttpClient {
     const client = new HttpClient({ ...this.options, signal: this.options.signal ? AbortSignal.any([this.options.signal, signal]) : signal });

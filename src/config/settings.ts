@@ -2,6 +2,7 @@ import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
 import { colorWanted } from '../output/color.js';
+import { PrintedCommands } from '../shell.js';
 import { configFilePath } from './paths.js';
 import { keyOrigin, originOf, readConfig, type Profile } from './store.js';
 
@@ -109,7 +110,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     const raw = pick(options.output, env.WS_OUTPUT, profile.output, 'table');
     if (raw.source === 'config' && !(outputFormats as readonly string[]).includes(raw.value)) {
       // A bad value in the file must not stop `ws config set|unset output` from repairing it.
-      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`ws config set output table\` or \`ws config unset output\`; valid formats: ${outputFormats.join(', ')}`);
+      const printed = PrintedCommands.of(options);
+      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`${printed.command('config', 'set', 'output', 'table')}\` or \`${printed.command('config', 'unset', 'output')}\`; valid formats: ${outputFormats.join(', ')}`);
       output = { value: 'table', source: 'default' };
     } else {
       output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : '--output'), source: raw.source };

@@ -46,7 +46,7 @@ export async function findQuery(http: HttpClient, wanted: string): Promise<Query
   } catch (error) {
     if (!missing(error, 'no query has the slug or name')) throw error;
     const queries = await collect(listQueryPages(http, { includeRuns: false }, scanned));
-    return amongOrLikeliest(queries, wanted, queryAmong, (query) => [query.slug, query.name], error, 'see which there are: `ws queries list`');
+    return amongOrLikeliest(queries, wanted, queryAmong, (query) => [query.slug, query.name], error, `see which there are: \`${http.hints.command('queries', 'list')}\``);
   }
 }
 
@@ -57,6 +57,6 @@ export async function findAutomation(http: HttpClient, wanted: string): Promise<
   } catch (error) {
     if (!missing(error, 'no automation is named')) throw error;
     const automations = await collect(listAutomationPages(http, {}, scanned));
-    return amongOrLikeliest(automations, wanted, automationAmong, (automation) => [automation.name], error, 'see which there are: `ws automations list`');
+    return amongOrLikeliest(automations, wanted, automationAmong, (automation) => [automation.name], error, `see which there are: \`${http.hints.command('automations', 'list')}\``);
   }
 }
