@@ -121,7 +121,8 @@ describe('execute --wait and another run of the same query', () => {
     expect(result.stdout).toBe('');
     expect(String(result.stderr)).toContain(
       `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} that this command waited for: another run completed after it, so its rows cannot be read any more\n` +
-        `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait (or read the other run's rows: ws queries data revenue_by_country --all)\n`,
+        // both print csv, as the command did
+        `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv)\n`,
     );
   });
 });
