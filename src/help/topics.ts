@@ -111,7 +111,9 @@ stdout carries data only; progress, hints and errors go to stderr.
 
 A value the server did not send shows as - in a terminal table (empty in a pipe). A duration that cannot
 be (an end before the start, more than 31 days) shows as -; json, yaml, csv and tsv keep the timestamps.
-Commands printed in hints are quoted for the shell: paste them as they are.
+Commands printed in hints are quoted for the shell: paste them as they are. They carry the --profile,
+--base-url, --allow-insecure-http and --http-timeout given, and a command that goes on with this one (wait
+again, run again, every row) the output options too (--json, -o, --jq, --crlf, --wide).
 
 Examples:
   $ ws queries list --json id,slug
