@@ -43,6 +43,15 @@ describe('surrounding whitespace is not part of the key', () => {
   });
 });
 
+describe('a key of whitespace alone is no key', () => {
+  it('exit 3 as without WS_API_KEY, and the message keeps its spaces', async () => {
+    const result = await ws(['queries', 'list'], { env: { WS_API_KEY: '  \n' } });
+    expect(result.exitCode).toBe(3);
+    expect(server.requests).toEqual([]);
+    expect(result.stderr).toContain('error: no API key configured for profile "default"');
+  });
+});
+
 describe('a key no header can carry is exit 2, before any request', () => {
   it.each([
     ['a control character', `wsk_abc\u0001def`, 'WS_API_KEY holds a control character (character 8 of 11)'],
