@@ -15,6 +15,7 @@ import { query, queryList, uuid } from '../helpers/fixtures.js';
 import { installWs, testKey, ws } from '../helpers/ws.js';
 import { execa } from 'execa';
 import { emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { startMcp, textOf } from '../helpers/mcp.js';
 
 let stubDir: string;
 beforeAll(() => {
@@ -132,5 +133,25 @@ describe('a printed wait, pasted into sh, continues against the same profile in 
     expect(pasted.exitCode, pasted.stderr).toBe(0);
     // the run itself, as trigger --wait --json prints it: `jq .state` reads its state
     expect(JSON.parse(pasted.stdout)).toMatchObject({ id: expect.any(String), state: 'completed' });
+  });
+});
+
+describe('the MCP server answers with bare commands, whatever options started it', () => {
+  it('ws mcp --profile p --base-url u: the hints name commands without them, as always', async () => {
+    const emu = await startTestEmulator();
+    const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-mcp-'));
+    // no key: every tool answers with the no-key error; with one, a missing query names the list
+    const [keyless, keyed] = await Promise.all([
+      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir }),
+      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir, WS_API_KEY: emulatorKey }),
+    ]);
+    try {
+      expect(textOf(await keyless.call('list_queries'))).toBe('error: no API key configured for profile "p"\nhint: run `ws auth login`, or set WS_API_KEY');
+      expect(textOf(await keyed.call('get_query', { query: 'no such query at all' }))).toMatch(/see which there are: `ws queries list`$/);
+    } finally {
+      await Promise.all([keyless.close(), keyed.close()]);
+      await emu.close();
+      fs.rmSync(configDir, { recursive: true, force: true });
+    }
   });
 });
