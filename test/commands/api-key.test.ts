@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { stubServer } from '../helpers/stub-server.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
-import { queryList } from '../helpers/fixtures.js';
+import { query, queryList } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
 const server = stubServer();
@@ -39,6 +39,15 @@ describe('surrounding whitespace is not part of the key', () => {
     server.on('GET', '/queries', { body: queryList([]) });
     const result = await ws(['queries', 'list', '--json', '--profile', 'ci'], { env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined } });
     expect(result.exitCode, result.stderr).toBe(0);
+    expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([testKey]);
+  });
+});
+
+describe('shell completion sends the saved key trimmed too', () => {
+  it('ws __complete queries get finds slugs with a key saved with a newline after it', async () => {
+    server.on('GET', '/queries', { body: queryList([query({ slug: 'daily_revenue', name: 'Daily revenue' })]) });
+    const result = await ws(['__complete', 'ws', '--profile', 'ci', 'queries', 'get', 'dai'], { env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined } });
+    expect(result.stdout).toBe('daily_revenue\tDaily revenue\n');
     expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([testKey]);
   });
 });
