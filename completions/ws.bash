@@ -108,7 +108,7 @@ _ws_fields() {
     "automations trigger") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
     "automations get-run") echo "run stepRuns" ;;
     "automations steps") echo "id workflowRunId workflowStepId state input output error startedAt completedAt createdAt updatedAt stateHistory" ;;
-    "automations wait") echo "run stepRuns" ;;
+    "automations wait") echo "id workflowId workflowName organizationId runById state triggeredBy error metadata inputValues startedAt completedAt createdAt updatedAt stateHistory userAgent" ;;
     "automations watch") echo "run stepRuns" ;;
     "automations cancel") echo "run stepRuns" ;;
     "agents get") echo "id name description kind status handlerType systemPrompt tools maxTurns metadata organizationId organizationSlug createdById updatedById createdAt updatedAt subAgents skills inputSchema outputSchema userAgent lastUsedAt" ;;

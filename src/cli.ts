@@ -269,7 +269,8 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const report = (error: WsError) => {
     const context = contexts.at(-1);
     let json = wantsJson(argv, io.env);
-    const secrets = [io.env.WS_API_KEY ?? ''];
+    // the key as sent: trimmed (a key with a newline after it is inside any text that holds it whole)
+    const secrets = [io.env.WS_API_KEY?.trim() ?? ''];
     try {
       if (context) {
         json = machineFormat(context.settings.output.value);

@@ -1,5 +1,5 @@
 import { HttpClient, type HttpOptions } from './api/http.js';
-import { maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
 import { isLoopback } from './ids.js';
@@ -8,7 +8,8 @@ import { Output } from './output/output.js';
 import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { version } from './version.js';
-import { shellCommand } from './shell.js';
+import { PrintedCommands } from './shell.js';
+import { requestHints } from './workspace/request-hints.js';
 import type { WaitProgress } from './workspace/query-runs.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
@@ -46,6 +47,7 @@ export class Context {
   private cachedSettings: Settings | undefined;
   private client: HttpClient | undefined;
   private pager: Pager | undefined;
+  private printedCommands: PrintedCommands | undefined;
 
   private readonly interruptions: Interruption[] = [];
 
@@ -66,6 +68,17 @@ export class Context {
     return interruption;
   }
 
+  /** How every command printed for a person to paste is written: with the global options of this command line. */
+  get printed(): PrintedCommands {
+    this.printedCommands ??= PrintedCommands.of(this.globals);
+    return this.printedCommands;
+  }
+
+  /** Printed commands without this command line's options: the MCP server's answers name bare commands, as they always have. */
+  printBareCommands(): void {
+    this.printedCommands = PrintedCommands.bare;
+  }
+
   get settings(): Settings {
     this.cachedSettings ??= resolveSettings(this.globals, this.io);
     return this.cachedSettings;
@@ -83,7 +96,7 @@ export class Context {
 
   /** How a wait shows progress on stderr: a spinner or lines, a JSON heartbeat for a program, or nothing. */
   waitProgress(): WaitProgress {
-    return { io: this.io, quiet: this.settings.quiet, json: this.settings.jsonProgress };
+    return { io: this.io, quiet: this.settings.quiet, json: this.settings.jsonProgress, printed: this.printed };
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */
@@ -92,6 +105,8 @@ export class Context {
     const s = this.settings;
     const apiKey = overrides.apiKey ?? s.apiKey.value;
     if (!apiKey) throw this.noKeyError();
+    const problem = apiKeyProblem(apiKey);
+    if (problem) throw this.unsendableKeyError(problem, overrides.apiKey !== undefined);
     const baseUrl = this.baseUrl();
     const client = new HttpClient({
       maxAttempts: maxAttempts(this.io.env),
@@ -100,6 +115,7 @@ export class Context {
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
       network: networkOptions(s, this.io.env),
+      hints: requestHints(this.printed),
       ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;
@@ -112,13 +128,24 @@ export class Context {
     if (s.apiKeyWithheld) {
       return new WsError('auth', s.apiKeyWithheld, {
         code: 'no_api_key',
-        hint: `log in for that URL: \`${shellCommand('ws', 'auth', 'login', '--base-url', s.baseUrl.value ?? '')}\`, or give its key for this call in WS_API_KEY`,
+        // a --base-url flag is carried by every printed command; one from WS_BASE_URL is named here
+        hint: `log in for that URL: \`${this.printed.command('auth', 'login', ...(s.baseUrl.source === 'flag' ? [] : ['--base-url', s.baseUrl.value ?? '']))}\`, or give its key for this call in WS_API_KEY`,
       });
     }
     return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
       code: 'no_api_key',
-      hint: 'run `ws auth login`, or set WS_API_KEY',
+      hint: `run \`${this.printed.command('auth', 'login')}\`, or set WS_API_KEY`,
     });
+  }
+
+  /** Exit 2, before any request: a key no HTTP header can carry is a mistake in where it was put, not the network. */
+  private unsendableKeyError(problem: string, given: boolean): WsError {
+    const s = this.settings;
+    if (given) return usageError(`the API key given ${problem}, so it cannot be sent in a header; nothing was sent`, 'give the key alone, as the workspace shows it');
+    if (s.apiKey.source === 'env') {
+      return usageError(`WS_API_KEY ${problem}, so it cannot be sent in a header; nothing was sent`, 'set WS_API_KEY to the key alone, as the workspace shows it (surrounding spaces and newlines are ignored)');
+    }
+    return usageError(`the API key of profile "${s.profileName.value}" in ${s.configFile} ${problem}, so it cannot be sent in a header; nothing was sent`, `log in again: \`${this.printed.command('auth', 'login')}\``);
   }
 
   baseUrl(): string {
@@ -126,7 +153,7 @@ export class Context {
     if (!s.baseUrl.value) {
       throw usageError(
         `no base URL configured for profile "${s.profileName.value}"`,
-        'pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://…/public/v3`',
+        `pass --base-url, set WS_BASE_URL, or run \`${this.printed.command('config', 'set', 'base-url', 'https://workspace.example.com/public/v3')}\``,
       );
     }
     checkBaseUrl(s.baseUrl.value, s.allowInsecureHttp, sourceNames[s.baseUrl.source]);

@@ -39,6 +39,8 @@ export interface HttpOptions {
   random?: () => number;
   /** Proxy variables and the CA file; network.js is loaded only when one of them is set. */
   network?: { env: Record<string, string | undefined>; caFile?: CaFile };
+  /** The ws commands that hints name. */
+  hints?: RequestHints;
 }
 
 export interface RawResponse {
@@ -231,16 +233,21 @@ function idsOf(label: string): { ids?: ErrorIds } {
   return Object.keys(ids).length ? { ids } : {};
 }
 
-/** The command that shows whether a POST whose answer was lost took effect. */
-function howToCheck(path: string): string {
-  const id = (pattern: RegExp) => decodeURIComponent(pattern.exec(path)?.[1] ?? '');
-  if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`${shellCommand('ws', 'queries', 'runs', id(/^\/queries\/([^/]+)/))}\` lists its runs`;
-  if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`${shellCommand('ws', 'automations', 'runs', id(/^\/automations\/([^/]+)/))}\` lists its runs`;
-  if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`${shellCommand('ws', 'automations', 'get-run', id(/^\/automation-runs\/([^/]+)/))}\` shows its state`;
-  if (path === '/queries') return '`ws queries list --sort created` shows the newest queries';
-  if (path === '/skills') return '`ws skills get <slug>` shows whether the skill changed';
-  return `read the resource with \`${shellCommand('ws', 'api', 'GET', path)}\``;
+/**
+ * Hints that name ws commands, given by the layer above (src/workspace/request-hints.ts), which knows the commands
+ * and the options of the command line; without them, hints name bare commands.
+ */
+export interface RequestHints {
+  /** What shows whether a write to `path` took effect, e.g. "`ws queries runs daily_revenue` lists its runs". */
+  check(path: string): string;
+  /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
+  command(...words: string[]): string;
 }
+
+const bareHints: RequestHints = {
+  check: (path) => `read the resource with \`${shellCommand('ws', 'api', 'GET', path)}\``,
+  command: (...words) => shellCommand('ws', ...words),
+};
 
 export class HttpClient {
   private dispatcher: Promise<Dispatcher> | undefined;
@@ -249,7 +256,12 @@ export class HttpClient {
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network'>;
 
   constructor(options: HttpOptions) {
-    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, ...options };
+    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, hints: bareHints, ...options };
+  }
+
+  /** The ws commands this client's hints name; the lookups of names use them too. */
+  get hints(): RequestHints {
+    return this.options.hints;
   }
 
   /** The same client (and connections) whose requests end, as interrupted, when `signal` aborts. */
@@ -320,7 +332,7 @@ export class HttpClient {
         await this.backoff(attempt, retryAfter, `HTTP ${response.status}`);
         continue;
       }
-      const error = this.statusError(response, label);
+      const error = this.statusError(response, label, spec, idempotent);
       if (retryAfter !== undefined && retryAfter > maxRetryAfterMs && retryStatuses.has(response.status)) {
         // too long to wait here: say when the server will take the request again
         const when = new Date(Date.now() + retryAfter).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -417,7 +429,7 @@ export class HttpClient {
           code: 'http_timeout',
           hint: idempotent
             ? 'the server did not answer in time; raise the limit with --http-timeout 2m'
-            : 'the request may have reached the server: check (for example with `ws queries runs` or `ws automations runs`) before sending it again',
+            : `the request may have reached the server: check before sending it again: ${this.options.hints.check(spec.path)}`,
         });
       }
       this.log(`< ${(error as Error).message}`);
@@ -450,7 +462,7 @@ export class HttpClient {
     return {};
   }
 
-  private statusError(response: RawResponse, label: string): WsError {
+  private statusError(response: RawResponse, label: string, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): WsError {
     const described = describeErrorBody(response.text);
     const message = described.message ? this.redact(described.message) : `HTTP ${response.status}`;
     const details = {
@@ -463,7 +475,7 @@ export class HttpClient {
       return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
         ...details,
         code: response.status === 401 ? 'unauthorized' : 'forbidden',
-        hint: response.status === 401 ? 'check the API key with `ws auth status`, or log in again with `ws auth login`' : 'the API key is valid but may not act on this resource',
+        hint: response.status === 401 ? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\`` : 'the API key is valid but may not act on this resource',
       });
     }
     if (response.status === 404) {
@@ -474,7 +486,23 @@ export class HttpClient {
         ...(prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : {}),
       });
     }
-    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code: statusCode(response.status) });
+    const code = statusCode(response.status);
+    const hint = code === 'rate_limited' || code === 'server_error' ? this.serverHint(response.status, spec, idempotent) : undefined;
+    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code, ...(hint ? { hint } : {}) });
+  }
+
+  /** What to do about a 429 or 5xx left after the retries: try again later, and for a write whether it may have happened. */
+  private serverHint(status: number, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): string {
+    const retried = retryStatuses.has(status) && (idempotent || status === 429) ? ` (ws tried ${this.options.maxAttempts} times)` : '';
+    const debug = '--debug shows each request and response';
+    if (status === 429) {
+      // a 429 says the server did not act on the request, a write included
+      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}; ${debug}`;
+    }
+    const later = `the server failed${retried}: try again later; if it goes on, ${debug} (with the request id, if any, for whoever runs the server)`;
+    if (spec.method === 'GET') return later;
+    if (idempotent) return `${later}; the change may or may not have been made, and sending it again is safe`;
+    return `${later}; the request may have been acted on: check before sending it again: ${this.options.hints.check(spec.path)}`;
   }
 
   private async networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): Promise<WsError> {
@@ -483,11 +511,11 @@ export class HttpClient {
       // the request left this machine: the server may have acted on it before the connection dropped
       return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
         code: 'connection_dropped_after_send',
-        hint: `check before sending it again: ${howToCheck(spec.path)}`,
+        hint: `check before sending it again: ${this.options.hints.check(spec.path)}`,
       });
     }
     const { describeNetworkError } = await import('./network.js');
-    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {} });
+    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, command: this.options.hints.command });
     return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
   }
 

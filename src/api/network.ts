@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import { WsError, type ErrorCode } from '../errors.js';
 import { isLoopback } from '../ids.js';
 import { loadProxyAgent, loadUndici } from './undici.js';
+import { shellCommand } from '../shell.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -210,12 +211,15 @@ export function isUntrustedCertificate(code: string | undefined): boolean {
   return code !== undefined && untrustedCodes.has(code);
 }
 
-const caHint = 'if your network uses a private certificate authority, trust it with `ws config set ca-file /path/to/ca.pem` (or WS_CA_FILE, or NODE_EXTRA_CA_CERTS); ws never turns verification off';
+const caHint = (command: (...words: string[]) => string) =>
+  `if your network uses a private certificate authority, trust it with \`${command('config', 'set', 'ca-file', '/path/to/ca.pem')}\` (or WS_CA_FILE, or NODE_EXTRA_CA_CERTS); ws never turns verification off`;
 
 export interface FailureContext {
   label: string;
   target: URL;
   env: Env;
+  /** A ws command for the person to run, with the options of the command line (HttpClient's hints); bare by default. */
+  command?: (...words: string[]) => string;
 }
 
 /** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
@@ -223,6 +227,8 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
   const code = err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code;
   const { label, target } = context;
+  const command = context.command ?? ((...words: string[]) => shellCommand('ws', ...words));
+  const status = `\`${command('auth', 'status')}\``;
   let proxy: Proxy | undefined;
   try {
     proxy = routeFor(target, context.env).proxy;
@@ -266,25 +272,30 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
     );
   }
   if (isUntrustedCertificate(code)) {
-    return fail('certificate_untrusted', `the TLS certificate of ${certOf} is not trusted${why}`, caHint);
+    return fail('certificate_untrusted', `the TLS certificate of ${certOf} is not trusted${why}`, caHint(command));
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || code === 'ERR_SSL_HTTP_REQUEST') {
+    // the answer to the TLS hello was not TLS: a plain-HTTP server (the emulator, a local proxy) on that port
+    const place = err.code === 'UND_ERR_PRX_TLS' && proxy ? `the proxy ${proxy.display}` : `${host}`;
+    return fail('connection_failed', `${place} does not speak TLS: the https:// request got an answer that is not TLS, as from a plain http:// server${why}`, `if that server speaks plain HTTP (as \`ws emulator\` does), use http:// in the URL; otherwise use the port where it takes https`);
   }
   if (code !== undefined && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|INVALID_CA|X509_)/.test(code)) {
-    return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint);
+    return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint(command));
   }
   const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
   if (proxy && code !== undefined && unreachable.has(code)) {
     return fail('proxy_unreachable', `cannot reach the proxy ${proxy.display} (from ${proxy.variable})${why}`, `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return fail('host_not_found', `cannot resolve the host name ${hostname}${why}`, 'check the base URL (`ws auth status`); where only a proxy resolves names, set HTTPS_PROXY');
+    return fail('host_not_found', `cannot resolve the host name ${hostname}${why}`, `check the base URL (${status}); where only a proxy resolves names, set HTTPS_PROXY`);
   }
   if (code === 'ECONNREFUSED') {
-    return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, 'nothing is listening there: check the base URL (`ws auth status`)');
+    return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, `nothing is listening there: check the base URL (${status})`);
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
     return fail('connect_timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
   }
-  return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, 'check the base URL (`ws auth status`) and your network connection');
+  return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, `check the base URL (${status}) and your network connection`);
 }
 
 /** The proxy a request to `baseUrl` would use, for `ws auth status`: never with credentials. */

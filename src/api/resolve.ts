@@ -2,6 +2,7 @@ import { WsError, usageError } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { getAutomation, listAutomationPages } from './automations.js';
 import type { HttpClient } from './http.js';
+import { shellCommand } from '../shell.js';
 import type { Page } from './paginate.js';
 import { getQuery, listQueryPages } from './queries.js';
 import type { Automation } from './schemas/automations.js';
@@ -49,12 +50,16 @@ function chosen<T extends { id: string }>(candidates: T[], wanted: string, looku
 
 const everyPage = { limit: undefined, offset: 0, all: true };
 
-const queryLookup = (wanted: string): Lookup<Query> => ({
+/** A ws command as the client's hints write it; bare where there is no client (completion). */
+type Command = (...words: string[]) => string;
+const bare: Command = (...words) => shellCommand('ws', ...words);
+
+const queryLookup = (wanted: string, command = bare): Lookup<Query> => ({
   keys: [(query) => query.slug, (query) => query.name],
   shown: (query) => query.slug,
   plural: 'queries',
   none: `no query has the slug or name ${JSON.stringify(wanted)}`,
-  list: 'see which there are: `ws queries list`',
+  list: `see which there are: \`${command('queries', 'list')}\``,
   pick: 'use the slug of one',
 });
 
@@ -62,7 +67,7 @@ const queryLookup = (wanted: string): Lookup<Query> => ({
 function queryByName(http: HttpClient, wanted: string): Promise<Query> {
   // the same rule as for ids in a path: these name no query, so nothing is searched for them
   if (wanted === '' || wanted === '.' || wanted === '..') return Promise.reject(usageError(`invalid query "${wanted}": give its id, slug or name`));
-  return exactlyOne(listQueryPages(http, { search: wanted, includeRuns: false }, everyPage), wanted, queryLookup(wanted));
+  return exactlyOne(listQueryPages(http, { search: wanted, includeRuns: false }, everyPage), wanted, queryLookup(wanted, http.hints.command));
 }
 
 /** The query that `wanted` names among queries already fetched (shell completion reads one page); exit 4 as above. */
@@ -80,18 +85,18 @@ export async function resolveQuery(http: HttpClient, query: string): Promise<Que
   return isUuid(query) ? getQuery(http, query) : queryByName(http, query);
 }
 
-const automationLookup = (name: string): Lookup<Automation> => ({
+const automationLookup = (name: string, command = bare): Lookup<Automation> => ({
   keys: [(automation) => automation.name],
   shown: (automation) => automation.name,
   plural: 'automations',
   none: `no automation is named ${JSON.stringify(name)}`,
-  list: 'see which there are: `ws automations list`',
+  list: `see which there are: \`${command('automations', 'list')}\``,
   pick: 'use the id of one',
 });
 
 /** Looks a name up through the list's search; exactly one automation must have that name. */
 function automationByName(http: HttpClient, name: string): Promise<Automation> {
-  return exactlyOne(listAutomationPages(http, { search: name }, everyPage), name, automationLookup(name));
+  return exactlyOne(listAutomationPages(http, { search: name }, everyPage), name, automationLookup(name, http.hints.command));
 }
 
 /** The automation that `name` names among automations already fetched; exit 4 as above. */

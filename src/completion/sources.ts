@@ -2,7 +2,7 @@ import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
 import { getQuery, listQueries } from '../api/queries.js';
 import { queryAmong } from '../api/resolve.js';
-import { resolveSettings } from '../config/settings.js';
+import { apiKeyProblem, resolveSettings } from '../config/settings.js';
 import { keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
@@ -23,9 +23,10 @@ function client(io: IO, profile: string | undefined, deadlineMs: number): HttpCl
   const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
   // a saved key (also one withheld from WS_BASE_URL, which points elsewhere) goes to the origin it was saved for
   const saved = settings.apiKey.source === 'config' || settings.apiKeyWithheld !== undefined;
-  const apiKey = saved ? settings.profile.apiKey : settings.apiKey.value;
+  // trimmed as every command trims it; a key no header can carry completes nothing
+  const apiKey = saved ? settings.profile.apiKey?.trim() : settings.apiKey.value;
   const baseUrl = saved ? settings.profile.baseUrl : settings.baseUrl.value;
-  if (!apiKey || !baseUrl || (saved && keyOrigin(settings.profile) !== originOf(baseUrl))) return undefined;
+  if (!apiKey || apiKeyProblem(apiKey) || !baseUrl || (saved && keyOrigin(settings.profile) !== originOf(baseUrl))) return undefined;
   checkBaseUrl(baseUrl, false, 'completion');
   return new HttpClient({
     baseUrl,

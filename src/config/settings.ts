@@ -3,6 +3,7 @@ import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
 import { colorWanted } from '../output/color.js';
+import { PrintedCommands } from '../shell.js';
 import { configFilePath } from './paths.js';
 import { keyOrigin, originOf, readConfig, type Profile } from './store.js';
 
@@ -88,6 +89,17 @@ export function rowFormat(format: OutputFormat): boolean {
   return format === 'csv' || format === 'tsv' || format === 'markdown';
 }
 
+/**
+ * Why a key cannot be sent in the x-api-key header, if it cannot: a control character or one outside ASCII (a
+ * header carries bytes, and no API key holds them). Says where the character is, never what the key is.
+ */
+export function apiKeyProblem(key: string): string | undefined {
+  const at = [...key].findIndex((char) => !/^[\x20-\x7e]$/.test(char));
+  if (at < 0) return undefined;
+  const char = [...key][at]!;
+  return `holds ${char.codePointAt(0)! < 0x80 ? 'a control character' : 'a character that is not ASCII'} (character ${at + 1} of ${[...key].length})`;
+}
+
 /** The formats a program reads: with them, an error on stderr is one JSON object. */
 export function machineFormat(format: OutputFormat): boolean {
   return format === 'json' || format === 'ndjson';
@@ -122,7 +134,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     const raw = pick(options.output, env.WS_OUTPUT, profile.output, 'table');
     if (raw.source === 'config' && !(outputFormats as readonly string[]).includes(raw.value)) {
       // A bad value in the file must not stop `ws config set|unset output` from repairing it.
-      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`ws config set output table\` or \`ws config unset output\`; valid formats: ${outputFormats.join(', ')}`);
+      const printed = PrintedCommands.of(options);
+      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`${printed.command('config', 'set', 'output', 'table')}\` or \`${printed.command('config', 'unset', 'output')}\`; valid formats: ${outputFormats.join(', ')}`);
       output = { value: 'table', source: 'default' };
     } else {
       output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : '--output'), source: raw.source };
@@ -137,7 +150,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
 
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
-  let apiKey = pick(undefined, env.WS_API_KEY, profile.apiKey, undefined);
+  // surrounding whitespace is never part of a key: `$(cat key.txt)`, an echo or an editor adds a newline (as gh trims a token)
+  let apiKey = pick(undefined, env.WS_API_KEY?.trim(), profile.apiKey?.trim(), undefined);
   let apiKeyWithheld: string | undefined;
   if (apiKey.source === 'config' && baseUrl.value !== undefined) {
     // as gh binds a token to its host: a saved key goes only to the origin it was saved for

@@ -134,7 +134,9 @@ query result's NULL shows as NULL in tables and markdown, its empty string as no
 csv and tsv: empty). A list cut short (the default 50, --limit) says so on stderr in every format but
 json, ndjson and --jq with stderr off a terminal, which keep stderr clean (json's total tells a script). A duration that cannot
 be (an end before the start, more than 31 days) shows as -; json, yaml, csv and tsv keep the timestamps.
-Commands printed in hints are quoted for the shell: paste them as they are.
+Commands printed in hints are quoted for the shell: paste them as they are. They carry the --profile,
+--base-url, --allow-insecure-http and --http-timeout given, and a command that goes on with this one (wait
+again, run again, every row) the output options too (--json, -o, --jq, --crlf, --wide).
 
 Examples:
   $ ws queries list --json id,slug

@@ -115,14 +115,6 @@ export class Output {
     return this.options.format;
   }
 
-  /** The flags that print the same way again, for a command printed for a person to run (`-o csv`, `--jq …`). */
-  get flags(): string[] {
-    const { format, jq, jsonFields, crlf } = this.options;
-    if (jq !== undefined) return ['--jq', jq];
-    if (jsonFields) return ['--json', jsonFields.join(',')];
-    return [...(format === 'table' ? [] : ['-o', format]), ...(crlf ? ['--crlf'] : [])];
-  }
-
   private get lineEnd(): '\n' | '\r\n' {
     return this.options.crlf ? '\r\n' : '\n';
   }

@@ -2,13 +2,13 @@ import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
 import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
-import { shellCommand } from '../shell.js';
+import { PrintedCommands } from '../shell.js';
 import { waitFor, type Outcome } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 import { errorText, stepName } from './run-text.js';
 
 /** A run that ended other than completed, as the error a wait ends with: the step that failed and its error. */
-export function automationRunFailure(detail: AutomationRunDetail): WsError | undefined {
+export function automationRunFailure(detail: AutomationRunDetail, printed = PrintedCommands.bare): WsError | undefined {
   if (detail.run.state === 'completed') return undefined;
   const runId = detail.run.id;
   const failed = detail.stepRuns.findIndex((step) => step.state === 'failed');
@@ -17,7 +17,7 @@ export function automationRunFailure(detail: AutomationRunDetail): WsError | und
   return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
     code: detail.run.state === 'cancelled' ? 'run_cancelled' : 'run_failed',
     ids: { automationId: detail.run.workflowId, automationRunId: runId },
-    hint: `see every step: ${shellCommand('ws', 'automations', 'get-run', runId)}`,
+    hint: `see every step: ${printed.command('automations', 'get-run', runId)}`,
   });
 }
 
@@ -26,6 +26,8 @@ export interface FollowOptions extends WaitProgress {
   cancelOnInterrupt?: boolean;
   /** --timeout cancels the run before ws exits 6. */
   cancelOnTimeout?: boolean;
+  /** The command that picks the wait up again, as this one prints; default `ws automations wait <runId>`. */
+  resume?: string;
   /** Sees each poll (a live view of the steps); stopped when the wait ends. */
   observe?: { poll(read: Promise<AutomationRunDetail>): Promise<AutomationRunDetail>; stop(): void };
 }
@@ -34,8 +36,8 @@ export interface FollowOptions extends WaitProgress {
  * Cancels a run and says what became of it; `report` follows the cancel, for a signal that ends ws before its
  * answer. Not sent twice (see cancelAndConfirm).
  */
-async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outcome) => void): Promise<Outcome> {
-  const getRun = `\`${shellCommand('ws', 'automations', 'get-run', runId)}\``;
+async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outcome) => void, printed: PrintedCommands): Promise<Outcome> {
+  const getRun = `\`${printed.command('automations', 'get-run', runId)}\``;
   const check = `check it: ${getRun}`;
   report({ outcome: 'the cancel was sent but not answered: the run may be cancelled or still running', hint: check });
   const { detail } = await cancelAndConfirm(http, runId, () => report({ outcome: 'the cancel was accepted, not yet confirmed: the run may be cancelled or still running', hint: check }));
@@ -50,7 +52,8 @@ async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outc
  */
 export async function awaitAutomationRun(http: HttpClient, runId: string, timeoutMs: number, follow: FollowOptions): Promise<AutomationRunDetail> {
   const { observe } = follow;
-  const cancel = (report: (outcome: Outcome) => void) => cancelRun(http, runId, report);
+  const printed = follow.printed ?? PrintedCommands.bare;
+  const cancel = (report: (outcome: Outcome) => void) => cancelRun(http, runId, report, printed);
   const detail = await waitFor({
     poll: (signal) => {
       const read = getAutomationRun(http.withSignal(signal), runId);
@@ -60,8 +63,9 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     isTerminal: (d) => terminalAutomationRunStates.includes(d.run.state),
     timeoutMs,
     label: `automation run ${runId}`,
-    resume: shellCommand('ws', 'automations', 'wait', runId),
-    cancel: shellCommand('ws', 'automations', 'cancel', runId),
+    // `wait` prints what `trigger --wait` prints, so either resumes in the output chosen
+    resume: follow.resume ?? printed.continuing('automations', 'wait', runId),
+    cancel: printed.command('automations', 'cancel', runId),
     ids: { automationRunId: runId },
     ...(follow.cancelOnInterrupt ? { onInterrupt: cancel } : {}),
     ...(follow.cancelOnTimeout ? { onTimeout: cancel } : {}),
@@ -71,7 +75,7 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     quiet: follow.quiet || observe !== undefined,
     json: observe === undefined && (follow.json ?? false),
   }).finally(() => observe?.stop());
-  const failure = automationRunFailure(detail);
+  const failure = automationRunFailure(detail, printed);
   if (failure) throw failure;
   return detail;
 }

@@ -7,7 +7,7 @@ import type { Query } from '../api/schemas/queries.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import type { Interruption } from '../interruption.js';
-import { shellCommand } from '../shell.js';
+import { PrintedCommands } from '../shell.js';
 import { parameterValueProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
 import { collectGarbage } from '../memory.js';
@@ -19,13 +19,15 @@ export interface WaitProgress {
   interruption?: Interruption;
   /** stderr is for a program: a `{"progress": …}` heartbeat only (see Settings.jsonProgress). */
   json?: boolean;
+  /** How the commands in its hints are written; bare without a command line (MCP). */
+  printed?: PrintedCommands;
 }
 
 /**
  * Refuses, before a run is started, a parameter the query does not declare or a value that cannot be of its
  * declared type; `flag` names where the values came from (`--param`, or a tool's `params`).
  */
-export function checkParameters(query: Query, values: Record<string, string>, flag: string): void {
+export function checkParameters(query: Query, values: Record<string, string>, flag: string, printed = PrintedCommands.bare): void {
   // a parameter without a name (the description does not promise one) cannot be given a value
   const named = (query.parameters ?? []).filter((p): p is typeof p & { name: string } => typeof p.name === 'string');
   const declared = named.map((p) => p.name);
@@ -38,25 +40,25 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
     const problem = parameterValueProblem(type, values[name]!);
     if (!problem) continue;
     // the message says what is wrong; the hint, what to do next: the default there is, and where the others are
-    const every = `see every parameter: ${shellCommand('ws', 'queries', 'get', query.slug)}`;
+    const every = `see every parameter: ${printed.command('queries', 'get', query.slug)}`;
     const hint = defaultValue ? `leave ${name} out for its default, ${defaultValue}; ${every}` : every;
     throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, { hint, ids: { queryId: query.id } });
   }
 }
 
 /** A run that ended other than COMPLETED, as the error a wait ends with (exit 5), with its reason. */
-export function queryRunFailure(run: QueryRunStatusResponse): WsError | undefined {
+export function queryRunFailure(run: QueryRunStatusResponse, printed = PrintedCommands.bare): WsError | undefined {
   if (run.status === 'COMPLETED') return undefined;
   const reason = run.message ?? run.history.findLast((entry) => entry.message)?.message;
   return new WsError('remote_failure', `query run ${run.queryRunId} ${run.status}${reason ? `: ${reason}` : ''}`, {
     code: run.status === 'CANCELLED' ? 'run_cancelled' : 'run_failed',
-    hint: `see its history: ${shellCommand('ws', 'runs', 'get', run.queryRunId)}`,
+    hint: `see its history: ${printed.command('runs', 'get', run.queryRunId)}`,
     ids: { queryRunId: run.queryRunId },
   });
 }
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = shellCommand('ws', 'runs', 'wait', runId)): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = (progress.printed ?? PrintedCommands.bare).continuing('runs', 'wait', runId)): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
@@ -70,7 +72,7 @@ export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: 
     quiet: progress.quiet,
     json: progress.json ?? false,
   });
-  const failure = queryRunFailure({ ...run, queryRunId: runId });
+  const failure = queryRunFailure({ ...run, queryRunId: runId }, progress.printed);
   if (failure) throw failure;
   return run;
 }
@@ -105,8 +107,6 @@ export interface DataRequest {
   expectedRunId?: string;
   /** How to read every row, e.g. `ws queries data daily_revenue --all`. */
   allCommand: string;
-  /** The query as the user named it (slug, name or id), for the commands printed for them. */
-  queryRef?: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
 }

@@ -35,11 +35,7 @@ function amongOrLikeliest<T extends { id: string }>(items: T[], wanted: string, 
   throw new WsError('not_found', failure.message, { hint: `the likeliest: ${names(likeliest).map((name) => `"${name}"`).join(' or ')} (${likeliest.id}); ${list}` });
 }
 
-/** Where the others are, for a person at a shell; an assistant's tools give their own (a tool to call). */
-const queryList = 'see which there are: `ws queries list`';
-const automationList = 'see which there are: `ws automations list`';
-
-/** The error with `list` in place of the CLI's list command its hint names. */
+/** The error with `list` (an assistant's tool to call) in place of the CLI's list command its hint names. */
 function withList(error: WsError, cli: string, list: string): WsError {
   return list !== cli && error.hint?.includes(cli) ? new WsError(error.kind, error.message, { ...error, hint: error.hint.replace(cli, list) }) : error;
 }
@@ -52,23 +48,25 @@ function missing(error: unknown, prefix: string): error is WsError {
  * A query named by id, slug or name (case-insensitive when one matches); missing, the likeliest is named, and
  * `list` says where the others are (a CLI command, or for an assistant a tool).
  */
-export async function findQuery(http: HttpClient, wanted: string, list = queryList): Promise<Query> {
+export async function findQuery(http: HttpClient, wanted: string, list?: string): Promise<Query> {
   try {
     return await resolveQuery(http, wanted);
   } catch (error) {
     if (!missing(error, 'no query has the slug or name')) throw error;
     const queries = await collect(listQueryPages(http, { includeRuns: false }, scanned));
-    return amongOrLikeliest(queries, wanted, queryAmong, (query) => [query.slug, query.name], withList(error, queryList, list), list);
+    const cli = `see which there are: \`${http.hints.command('queries', 'list')}\``;
+    return amongOrLikeliest(queries, wanted, queryAmong, (query) => [query.slug, query.name], withList(error, cli, list ?? cli), list ?? cli);
   }
 }
 
 /** An automation named by id or name (case-insensitive when one matches); missing, the likeliest is named, and `list` where the others are. */
-export async function findAutomation(http: HttpClient, wanted: string, list = automationList): Promise<Automation> {
+export async function findAutomation(http: HttpClient, wanted: string, list?: string): Promise<Automation> {
   try {
     return await resolveAutomation(http, wanted);
   } catch (error) {
     if (!missing(error, 'no automation is named')) throw error;
     const automations = await collect(listAutomationPages(http, {}, scanned));
-    return amongOrLikeliest(automations, wanted, automationAmong, (automation) => [automation.name], withList(error, automationList, list), list);
+    const cli = `see which there are: \`${http.hints.command('automations', 'list')}\``;
+    return amongOrLikeliest(automations, wanted, automationAmong, (automation) => [automation.name], withList(error, cli, list ?? cli), list ?? cli);
   }
 }

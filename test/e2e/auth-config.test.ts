@@ -165,7 +165,7 @@ describe('ws auth login', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'error: no base URL configured for profile "default"\nhint: pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://…/public/v3`\n',
+      'error: no base URL configured for profile "default"\nhint: pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://workspace.example.com/public/v3`\n',
     );
     expect(server.requests).toHaveLength(0);
     expect(fs.existsSync(configFile(dir))).toBe(false);

@@ -40,7 +40,7 @@ describe('--json fields on every kind of output', () => {
 
   it('a run with its steps picks run or stepRuns; a document without fixed fields refuses --json a,b before any request', async () => {
     const id = (await ws(['automations', 'trigger', demoIds.automations.morningReport, '-q'], env)).stdout.trim();
-    const run = await ws(['automations', 'wait', id, '--json', 'run', '-q'], env);
+    const run = await ws(['automations', 'get-run', id, '--json', 'run', '-q'], env);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(Object.keys(JSON.parse(run.stdout))).toEqual(['run']);
     await emu.clearRequests();

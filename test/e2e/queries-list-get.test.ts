@@ -281,7 +281,7 @@ describe('errors and exit codes', () => {
     const result = await ws(['queries', 'list'], env);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
-    expect(result.stderr).toBe('error: GET /queries failed (HTTP 500): 500 Internal Server Error\n');
+    expect(result.stderr).toBe('error: GET /queries failed (HTTP 500): 500 Internal Server Error\nhint: the server failed: try again later; if it goes on, --debug shows each request and response (with the request id, if any, for whoever runs the server)\n');
   });
 
   it('a response missing a required field is a clear error naming the path', async () => {

@@ -126,7 +126,8 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
     const execute = expectFailure(await ws(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', queryId: demoIds.queries.dailyRevenue });
     const queryRunId = execute.queryRunId as string;
     expect(queryRunId).toMatch(uuid);
-    expect(execute.hint).toBe(`wait again with \`ws runs wait ${queryRunId} --data\``);
+    // the wait to paste prints what this one would have: the rows, in JSON
+    expect(execute.hint).toBe(`wait again with \`ws runs wait ${queryRunId} --data --json\``);
     for (const args of waits.queryRun(queryRunId)) expectFailure(await ws([...args, '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', queryRunId });
     const trigger = expectFailure(await ws(['automations', 'trigger', 'Morning revenue report', '--wait', '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', automationId: demoIds.automations.morningReport });
     const automationRunId = trigger.automationRunId as string;

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellCommand } from '../../src/shell.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { query, queryList, uuid } from '../helpers/fixtures.js';
-import { testKey, ws } from '../helpers/ws.js';
+import { installWs, testKey, ws } from '../helpers/ws.js';
+import { execa } from 'execa';
+import { emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { startMcp, textOf } from '../helpers/mcp.js';
 
 let stubDir: string;
 beforeAll(() => {
@@ -86,5 +89,69 @@ describe('hints printed by ws paste back into a shell', () => {
     expect(hint, executed.stderr).not.toBeNull();
     expect(pasted(hint![1]!)).toEqual(['queries', 'execute', slug, '--param', `note=${note}`, '--wait']);
     expect(pasted(hint![2]!)).toEqual(['queries', 'data', slug, '--all']);
+  });
+});
+
+describe('a printed wait, pasted into sh, continues against the same profile in the same output', () => {
+  let emu: TestEmulator;
+  let configDir: string;
+  let binDir: string;
+  beforeAll(async () => {
+    // runs take a while (a step a second), so that --timeout 1ms leaves them going on
+    emu = await startTestEmulator({ stepMs: 1000 });
+    // the key and base URL live only in profile "slowp": pasted without --profile, the wait would find neither
+    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-config-'));
+    fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { slowp: { apiKey: emulatorKey, baseUrl: emu.baseUrl, apiKeyOrigin: emu.origin } } }));
+    binDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-bin-'));
+    installWs(binDir);
+  });
+  afterAll(async () => {
+    await emu?.close();
+    for (const dir of [configDir, binDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs a printed command as a person pastes it: sh, the ws under test on PATH, no WS_* variable but the config folder. */
+  const paste = (line: string) => execa('sh', ['-c', line], { env: { PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir }, extendEnv: false, reject: false, timeout: 60_000 });
+
+  it('queries execute --wait -o csv, then the wait it prints: the rows in csv', async () => {
+    const first = await ws(['--profile', 'slowp', 'queries', 'execute', 'daily_revenue', '--wait', '--timeout', '1ms', '-o', 'csv'], { WS_CONFIG_DIR: configDir });
+    expect(first.exitCode, first.stderr).toBe(6);
+    const resume = /wait again with `([^`]+)`/.exec(first.stderr)?.[1];
+    expect(resume).toMatch(/^ws runs wait \S+ --data --profile slowp -o csv$/);
+    const pasted = await paste(resume!);
+    expect(pasted.exitCode, pasted.stderr).toBe(0);
+    expect(pasted.stdout.split('\n')[0]).toBe('day,orders,revenue');
+  });
+
+  it('automations trigger --wait --json, then the wait it prints: the same JSON, .state', async () => {
+    const first = await ws(['automations', 'trigger', '20000000-0000-4000-8000-000000000001', '--wait', '--timeout', '1ms', '--json', '--profile', 'slowp'], { WS_CONFIG_DIR: configDir });
+    expect(first.exitCode, first.stderr).toBe(6);
+    const hint = JSON.parse(first.stderr.trim().split('\n').at(-1)!).error.hint as string;
+    const resume = /wait again with `([^`]+)`/.exec(hint)?.[1];
+    expect(resume).toMatch(/^ws automations wait \S+ --profile slowp --json$/);
+    const pasted = await paste(resume!);
+    expect(pasted.exitCode, pasted.stderr).toBe(0);
+    // the run itself, as trigger --wait --json prints it: `jq .state` reads its state
+    expect(JSON.parse(pasted.stdout)).toMatchObject({ id: expect.any(String), state: 'completed' });
+  });
+});
+
+describe('the MCP server answers with bare commands, whatever options started it', () => {
+  it('ws mcp --profile p --base-url u: the hints name commands without them, as always', async () => {
+    const emu = await startTestEmulator();
+    const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-mcp-'));
+    // no key: every tool answers with the no-key error; with one, a missing query names the list
+    const [keyless, keyed] = await Promise.all([
+      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir }),
+      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir, WS_API_KEY: emulatorKey }),
+    ]);
+    try {
+      expect(textOf(await keyless.call('list_queries'))).toBe('error: no API key configured for profile "p"\nhint: run `ws auth login`, or set WS_API_KEY');
+      expect(textOf(await keyed.call('get_query', { query: 'no such query at all' }))).toMatch(/see which there are: `ws queries list`$/);
+    } finally {
+      await Promise.all([keyless.close(), keyed.close()]);
+      await emu.close();
+      fs.rmSync(configDir, { recursive: true, force: true });
+    }
   });
 });

@@ -97,7 +97,8 @@ describe.skipIf(skipWithoutPty)('prompts where nobody may be there to answer', (
     const screen = lines(screenOf(result.output));
     expect(screen).not.toContain('API key for');
     expect(screen).toMatch(/^error: ws will not wait for the API key to be typed: (CI|WS_NO_PROMPT) is set/m);
-    expect(screen).toMatch(/^hint: .*`ws auth login --with-key-stdin < key\.txt`.*WS_API_KEY/m);
+    // the command to paste carries the --base-url given, so that it logs in where this one would have
+    expect(screen).toMatch(/^hint: .*`ws auth login --with-key-stdin --base-url http:\/\/127\.0\.0\.1:\d+\/public\/v3 < key\.txt`.*WS_API_KEY/m);
     expect(await emu.requests()).toEqual([]);
   });
 
@@ -107,7 +108,7 @@ describe.skipIf(skipWithoutPty)('prompts where nobody may be there to answer', (
       run(['queries', 'create', '--name', 'From stdin', '--sql-file', '-'], { env }),
     ]);
     expect([key.exitCode, sql.exitCode], key.output + sql.output).toEqual([2, 2]);
-    expect(lines(screenOf(key.output))).toContain('hint: pipe it in: `ws auth login --with-key-stdin < key.txt`; or give it to each command in WS_API_KEY, with no login');
+    expect(lines(screenOf(key.output))).toContain(`hint: pipe it in: \`ws auth login --with-key-stdin --base-url ${emu.baseUrl} < key.txt\`; or give it to each command in WS_API_KEY, with no login`);
     expect(lines(screenOf(sql.output))).toContain('error: ws will not wait for the text of --sql-file (stdin) to be typed: ' + (env.CI ? 'CI' : 'WS_NO_PROMPT') + ' is set, and nobody may be there to type it');
     expect(await emu.requests()).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
+import { PrintedCommands } from '../../src/shell.js';
+import { requestHints } from '../../src/workspace/request-hints.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { testKey } from '../helpers/ws.js';
 
@@ -131,7 +133,8 @@ describe('a POST that must not run twice (idempotent: false, as executeQuery sen
 
   it('is sent exactly once when the connection drops', async () => {
     server.on('POST', '/queries/q1/execute', { destroy: true }, ok);
-    const { http } = client();
+    // the commands a hint names come from the layer above, as the Context gives them
+    const { http } = client({ hints: requestHints(PrintedCommands.bare) });
     const error = await failure(execute(http));
     expect(server.requests).toHaveLength(1);
     expect(error.kind).toBe('api');

@@ -10,7 +10,9 @@ export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: 
   const baseUrl = ctx.baseUrl();
   const piped = opts.withKeyStdin || !io.stdinIsTTY;
   let key: string;
-  const wanted = { what: 'the API key', instead: 'pipe it in: `ws auth login --with-key-stdin < key.txt`; or give it to each command in WS_API_KEY, with no login' };
+  // `< key.txt` is the shell's, not a word of the command
+  const pipeIt = `${ctx.printed.command('auth', 'login', '--with-key-stdin')} < key.txt`;
+  const wanted = { what: 'the API key', instead: `pipe it in: \`${pipeIt}\`; or give it to each command in WS_API_KEY, with no login` };
   if (piped) {
     key = (await readAll(io, wanted)).trim();
   } else {
@@ -23,7 +25,7 @@ export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: 
   }
   if (key === '') {
     // a piped key that came out empty was piped already: the hint looks at what was piped, not at piping
-    throw usageError('no API key given', piped ? 'nothing came on stdin: check what is piped in (an unset variable, an empty file)' : 'paste the key at the prompt, or pipe it: `ws auth login --with-key-stdin < key.txt`');
+    throw usageError('no API key given', piped ? 'nothing came on stdin: check what is piped in (an unset variable, an empty file)' : `paste the key at the prompt, or pipe it: \`${pipeIt}\``);
   }
   if (/\s/.test(key)) throw usageError('the API key must not contain spaces or newlines', `give the key alone, on one line${piped ? ' (what is piped in holds more than the key)' : ''}`);
   const http = ctx.http({ apiKey: key });

@@ -10,11 +10,11 @@ const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_AP
  * A hint that names a next step, not `ws auth status` itself: where the refused key comes from and how to replace
  * it; for a base URL that fails, the one printed above.
  */
-function statusHint(error: WsError, keySource: string): WsError {
+function statusHint(error: WsError, keySource: string, login: string): WsError {
   if (error.kind === 'auth' && error.status === 401) {
-    return withHint(error, keySource === 'env' ? 'the key comes from WS_API_KEY: set a working key there, or unset it and log in with `ws auth login`' : 'log in again with `ws auth login`');
+    return withHint(error, keySource === 'env' ? `the key comes from WS_API_KEY: set a working key there, or unset it and log in with \`${login}\`` : `log in again with \`${login}\``);
   }
-  return error.hint?.includes('`ws auth status`') ? withHint(error, error.hint.replace(/ ?\(`ws auth status`\)/, ' shown above')) : error;
+  return error.hint?.includes('`ws auth status') ? withHint(error, error.hint.replace(/ ?\(`ws auth status[^`]*`\)/, ' shown above')) : error;
 }
 
 export async function run(ctx: Context): Promise<void> {
@@ -31,7 +31,7 @@ export async function run(ctx: Context): Promise<void> {
       authenticated = true;
     } catch (error) {
       if (!(error instanceof WsError)) throw error;
-      problem = statusHint(error, s.apiKey.source);
+      problem = statusHint(error, s.apiKey.source, ctx.printed.command('auth', 'login'));
     }
   }
   const where = (source: keyof typeof from, env: string) => (source === 'env' ? `env ${env}` : source === 'config' ? `config ${s.configFile}` : from[source]);

@@ -91,13 +91,13 @@ export function registerAutomations(program: Command, runner: Runner): void {
 
   const wait = automations
     .command('wait')
-    .description('Wait for a run to end; exit 5 if it failed or was cancelled, 6 on --timeout')
+    .description('Wait for a run to end and print it, as trigger --wait does; exit 5 if it failed or was cancelled, 6 on --timeout')
     .argument('<runId>', 'automation run UUID')
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)')
     .action(runner(() => import('./wait.js')));
-  examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`);
-  jsonFields(wait, runDetailFields);
+  examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`, `ws automations wait ${run} --json state`);
+  jsonFields(wait, automationRunFields);
 
   const watch = automations
     .command('watch')

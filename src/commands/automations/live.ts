@@ -65,6 +65,8 @@ export interface FollowRunOptions {
   live?: boolean;
   /** The stop signals, when watched since the run's start; else from now on. */
   interruption?: Interruption;
+  /** The command that waits again, printing what this one prints (`wait` for `wait` and `trigger --wait`, `watch` for `watch`). */
+  resume?: string;
 }
 
 /**
@@ -75,6 +77,7 @@ export function followRun(ctx: Context, http: HttpClient, runId: string, options
   const cancelOnInterrupt = Boolean(options.cancelOnInterrupt);
   return awaitAutomationRun(http, runId, options.timeoutMs, {
     ...ctx.waitProgress(),
+    resume: options.resume ?? ctx.printed.continuing('automations', 'wait', runId),
     cancelOnInterrupt,
     cancelOnTimeout: Boolean(options.cancelOnTimeout),
     interruption: options.interruption ?? ctx.interruption(),

@@ -11,7 +11,6 @@ import { followRun } from './live.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './view.js';
-import { shellCommand } from '../../shell.js';
 import { startWatched } from '../../interruption.js';
 
 export interface TriggerOptions {
@@ -61,7 +60,7 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
   const interruption = ctx.interruption({ automationId: id });
   const watched = {
     what: `a run of automation ${name === undefined ? id : JSON.stringify(name)}`,
-    find: `find it among the automation's runs, newest first: \`${shellCommand('ws', 'automations', 'runs', id)}\``,
+    find: `find it among the automation's runs, newest first: \`${ctx.printed.command('automations', 'runs', id)}\``,
     cancelOnStop: Boolean(opts.wait && opts.cancelOnInterrupt),
     io: ctx.io,
     quiet: ctx.settings.quiet,
@@ -72,10 +71,10 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
     // as `queries execute`: the new run's id in a table, the API's answer in JSON
     if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
     else await output.item(started, runDetailView([]));
-    ctx.note(`Started automation run ${started.id}. Follow it: ${shellCommand('ws', 'automations', 'wait', started.id)}`);
+    ctx.note(`Started automation run ${started.id}. Follow it: ${ctx.printed.command('automations', 'wait', started.id)}`);
     return;
   }
   const follow = { timeoutMs, cancelOnInterrupt: opts.cancelOnInterrupt, cancelOnTimeout: opts.cancelOnTimeout, live: true, interruption };
-  const detail = await resumable(followRun(ctx, http, started.id, follow), shellCommand('ws', 'automations', 'wait', started.id), { automationId: id });
+  const detail = await resumable(followRun(ctx, http, started.id, follow), ctx.printed.continuing('automations', 'wait', started.id), { automationId: id });
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

@@ -3,13 +3,13 @@ import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
 import { followRun } from './live.js';
 import { requireUuid } from '../../ids.js';
-import { printRunDetail, runDetailFields } from './view.js';
-import { shellCommand } from '../../shell.js';
+import { automationRunView, runDetailView } from './view.js';
 
+/** Prints the final run as `trigger --wait` does, so that the wait it prints to resume one gives the same output. */
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; cancelOnTimeout?: boolean }): Promise<void> {
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const output = await ctx.output(runDetailFields);
-  const detail = await resumable(followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout }), shellCommand('ws', 'automations', 'wait', runId!));
-  await printRunDetail(output, detail);
+  const output = await ctx.output(automationRunView.fields);
+  const detail = await resumable(followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout }), ctx.printed.continuing('automations', 'wait', runId!));
+  await output.item(detail.run, runDetailView(detail.stepRuns));
 }

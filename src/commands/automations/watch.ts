@@ -6,12 +6,13 @@ import { printRunDetail, runDetailFields } from './view.js';
 
 /**
  * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout
- * stays empty; `--json` or `-o json|yaml` prints the finished run there, as `wait` does.
+ * stays empty; `--json` or `-o json|yaml` prints the finished run with its steps there, as `get-run` does.
  */
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; cancelOnTimeout?: boolean }): Promise<void> {
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
-  const detail = await followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout, live: true });
+  // watched again, it prints the run with its steps as this one would
+  const detail = await followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout, live: true, resume: ctx.printed.continuing('automations', 'watch', runId!) });
   if (output.format !== 'table') await printRunDetail(output, detail);
 }

@@ -3,5 +3,7 @@ import type { Context } from '../../context.js';
 export async function run(ctx: Context, _args: string[], opts: { allowWrites?: boolean }): Promise<void> {
   // the SDK (dist/vendor/mcp.cjs) is read only here
   const { serve } = await import('../../mcp/server.js');
+  // the answers name bare commands, as they always have: an assistant reads them, not the person who started ws mcp
+  ctx.printBareCommands();
   await serve(ctx, { allowWrites: Boolean(opts.allowWrites) });
 }

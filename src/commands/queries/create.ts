@@ -7,7 +7,6 @@ import { printDryRun } from '../dry-run.js';
 import { jsonArgument, readText } from '../inputs.js';
 import { checkParameters, parameters } from './parameters.js';
 import { queryView } from './view.js';
-import { shellCommand } from '../../shell.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
 import { requireSql } from '../../workspace/sql.js';
 
@@ -71,5 +70,5 @@ export async function run(ctx: Context, _args: string[], opts: CreateOptions): P
   const query = await createQuery(ctx.http(), body);
   await output.item(query, queryView);
   await sayIfNumbered(ctx, query);
-  ctx.note(`Created query ${query.slug} (${query.id}). Run it: ${shellCommand('ws', 'queries', 'execute', query.slug, '--wait')}`);
+  ctx.note(`Created query ${query.slug} (${query.id}). Run it: ${ctx.printed.command('queries', 'execute', query.slug, '--wait')}`);
 }

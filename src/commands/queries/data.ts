@@ -2,7 +2,6 @@ import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../shared.js';
 import { printLatestData } from '../latest-data.js';
-import { shellCommand } from '../../shell.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; x?: string; y?: string; series?: string }): Promise<void> {
   const page = pageRequest(opts);
@@ -10,5 +9,5 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, { ...page, queryRef: ref!, allCommand: shellCommand('ws', 'queries', 'data', ref!, '--all'), chart });
+  await printLatestData(ctx, http, output, id, { ...page, queryRef: ref!, chart });
 }

@@ -9,12 +9,11 @@ import { parseDuration } from '../../duration.js';
 import { jsonArgument, keyValues, requireObject } from '../inputs.js';
 import { chartChoice } from '../shared.js';
 import { resumable } from '../resumable.js';
-import { printLatestData } from '../latest-data.js';
+import { printLatestData, rowOptions } from '../latest-data.js';
 import { awaitQueryRun, checkParameters, settleLatestRun } from '../../workspace/query-runs.js';
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
 import { checkColumnsAhead } from './columns-ahead.js';
-import { shellCommand } from '../../shell.js';
 import { startWatched } from '../../interruption.js';
 
 export interface ExecuteOptions {
@@ -38,25 +37,27 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const query = await resolveQuery(http, ref!);
-  checkParameters(query, values, '--param');
+  checkParameters(query, values, '--param', ctx.printed);
   if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   // from the start request on, a signal says what became of the run (src/interruption.ts); the API cannot cancel it
   const interruption = ctx.interruption({ queryId: query.id });
-  const watched = { what: `a run of query ${query.slug}`, find: `find it among the query's runs, newest first: \`${shellCommand('ws', 'queries', 'runs', query.slug)}\``, io: ctx.io, quiet: ctx.settings.quiet };
+  const watched = { what: `a run of query ${query.slug}`, find: `find it among the query's runs, newest first: \`${ctx.printed.command('queries', 'runs', query.slug)}\``, io: ctx.io, quiet: ctx.settings.quiet };
   const started = await startWatched(interruption, watched, (signal) => executeQuery(signal ? http.withSignal(signal) : http, query.id, body));
   const runId = started.queryRunId;
   if (!opts.wait) {
     interruption.dispose();
     if (output.format === 'table' || rowFormat(output.format)) ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
-    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${shellCommand('ws', 'runs', 'wait', runId, '--data')}`);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${ctx.printed.command('runs', 'wait', runId, '--data')}`);
     return;
   }
-  const resume = shellCommand('ws', 'runs', 'wait', runId, ...(opts.data ? ['--data'] : []));
+  // the rows (or the status) in the output chosen, as this command would have printed them
+  const rows = opts.data ? ['--data', ...rowOptions(opts)] : [];
+  const resume = ctx.printed.continuing('runs', 'wait', runId, ...rows);
   const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume, { queryId: query.id });
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  const rerunCommand = shellCommand('ws', 'queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait');
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: query.slug, allCommand: shellCommand('ws', 'queries', 'data', query.slug, '--all'), rerunCommand, chart });
+  const rerunCommand = ctx.printed.continuing('queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait', ...rowOptions(opts));
+  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: query.slug, rerunCommand, chart });
 }

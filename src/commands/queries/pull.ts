@@ -8,7 +8,6 @@ import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
 import { fileSlug, formatQueryFile } from './query-file.js';
-import { shellCommand } from '../../shell.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
 
@@ -54,7 +53,7 @@ export async function run(ctx: Context, [dir = '.', ...named]: string[], opts: {
     if (before === text) action = 'unchanged';
     else if (before !== undefined && !opts.force) {
       action = 'kept';
-      problems.push(`${file} differs from query ${query.slug} on the server and was kept (edits not applied yet?); apply it with \`${shellCommand('ws', 'queries', 'apply', file)}\`, or pull again with --force`);
+      problems.push(`${file} differs from query ${query.slug} on the server and was kept (edits not applied yet?); apply it with \`${ctx.printed.command('queries', 'apply', file)}\`, or pull again with --force`);
     } else writeAtomically(file, text);
     pulled.push({ slug: query.slug, id: query.id, file, action });
   }

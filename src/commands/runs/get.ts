@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { requireUuid } from '../../ids.js';
 import { queryRunStatusView } from '../query-run-views.js';
-import { shellCommand } from '../../shell.js';
 
 export async function run(ctx: Context, [runId]: string[]): Promise<void> {
   requireUuid(runId!, 'query run');
@@ -13,7 +12,7 @@ export async function run(ctx: Context, [runId]: string[]): Promise<void> {
   const http = ctx.http();
   const status = await getQueryRun(http, runId!).catch(async (error: unknown) => {
     if (error instanceof WsError && error.kind === 'not_found' && (await isAutomationRun(http, runId!))) {
-      throw new WsError('not_found', `${runId} is an automation run, not a query run`, { hint: `see it with: ${shellCommand('ws', 'automations', 'get-run', runId!)}` });
+      throw new WsError('not_found', `${runId} is an automation run, not a query run`, { hint: `see it with: ${ctx.printed.command('automations', 'get-run', runId!)}` });
     }
     throw error;
   });

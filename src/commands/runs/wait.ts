@@ -2,12 +2,11 @@ import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { resumable } from '../resumable.js';
-import { printLatestData } from '../latest-data.js';
+import { printLatestData, rowOptions } from '../latest-data.js';
 import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
 import { requireUuid } from '../../ids.js';
 import { noteRunResult } from '../run-summary.js';
 import { queryRunStatusView } from '../query-run-views.js';
-import { shellCommand } from '../../shell.js';
 import { chartChoice } from '../shared.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string; series?: string }): Promise<void> {
@@ -16,12 +15,12 @@ export async function run(ctx: Context, [runId]: string[], opts: { timeout: stri
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const resume = shellCommand('ws', 'runs', 'wait', runId!, ...(opts.data ? ['--data'] : []));
+  const resume = ctx.printed.continuing('runs', 'wait', runId!, ...(opts.data ? ['--data', ...rowOptions(opts)] : []));
   const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
   const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
   await noteRunResult(ctx, http, runId!, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
   await settleLatestRun(http, queryId, runId!);
-  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: queryId, allCommand: shellCommand('ws', 'queries', 'data', queryId, '--all'), chart });
+  await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: queryId, chart });
 }

@@ -1,0 +1,14 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { ApiServer } from './api-server.js';
+
+/** An ApiServer for one test file: started before its tests; after each, no request went unanswered, and it is reset. */
+export function fileServer(): ApiServer {
+  const server = new ApiServer();
+  beforeAll(() => server.start());
+  afterEach(() => {
+    expect(server.unmatched).toEqual([]);
+    server.reset();
+  });
+  afterAll(() => server.stop());
+  return server;
+}
