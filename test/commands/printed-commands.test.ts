@@ -146,7 +146,7 @@ describe('every row, and runs again', () => {
       .on('GET', `/queries/${queryId}/latest/data`, dataPage(other));
     const result = await ws(['queries', 'execute', queryId, '--wait', '--profile', 'slowp', '-o', 'csv']);
     expect(result.exitCode).toBe(1);
-    expect(hintOf(result.stderr)).toBe(`run it again: ws queries execute daily_revenue --wait --profile slowp -o csv (or read the other run's rows: ws queries data daily_revenue --all --profile slowp -o csv)`);
+    expect(hintOf(result.stderr)).toBe(`run it again: ws queries execute daily_revenue --wait --profile slowp -o csv (or read the other run's rows: ws queries data daily_revenue --all --profile slowp -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data`);
   });
 });
 

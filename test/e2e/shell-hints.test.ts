@@ -85,7 +85,7 @@ describe('hints printed by ws paste back into a shell', () => {
     const note = `it's "x" $(echo no)`;
     const executed = await ws(['queries', 'execute', slug, '--param', `note=${note}`, '--wait'], env);
     expect(executed.exitCode, executed.stderr).toBe(1);
-    const hint = /run it again: (.+) \(or read the other run's rows: (.+)\)$/m.exec(executed.stderr);
+    const hint = /run it again: (.+) \(or read the other run's rows: (.+)\); for parallel jobs/m.exec(executed.stderr);
     expect(hint, executed.stderr).not.toBeNull();
     expect(pasted(hint![1]!)).toEqual(['queries', 'execute', slug, '--param', `note=${note}`, '--wait']);
     expect(pasted(hint![2]!)).toEqual(['queries', 'data', slug, '--all']);
@@ -140,14 +140,15 @@ describe('the MCP server answers with bare commands, whatever options started it
   it('ws mcp --profile p --base-url u: the hints name commands without them, as always', async () => {
     const emu = await startTestEmulator();
     const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-mcp-'));
-    // no key: every tool answers with the no-key error; with one, a missing query names the list
+    // no key: every tool answers with the no-key error; with one, a failed run names how to see it
     const [keyless, keyed] = await Promise.all([
       startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir }),
       startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir, WS_API_KEY: emulatorKey }),
     ]);
     try {
       expect(textOf(await keyless.call('list_queries'))).toBe('error: no API key configured for profile "p"\nhint: run `ws auth login`, or set WS_API_KEY');
-      expect(textOf(await keyed.call('get_query', { query: 'no such query at all' }))).toMatch(/see which there are: `ws queries list`$/);
+      // a failed run names the tool to call, and for a person the CLI command, bare
+      expect(textOf(await keyed.call('execute_query', { query: 'churn_report' }))).toMatch(/\(in a shell: ws runs get [0-9a-f-]{36}\)$/);
     } finally {
       await Promise.all([keyless.close(), keyed.close()]);
       await emu.close();
