@@ -154,31 +154,3 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
 export function moreRows(read: DataProgress, offset: number): boolean {
   return typeof read.total === 'number' ? read.total > offset + read.rows : read.rows >= latestDataPageSize;
 }
-
-/** The first rows of a run, at most `maxRows`, with its columns and the total the server gave. */
-export interface RowsPage {
-  columns: string[];
-  rows: Row[];
-  totalRowCount: number | null;
-}
-
-/**
- * Reads the first `maxRows` rows of a completed run (its query's latest data, which must be that run's), then
- * drops rows from the end until they fit in `maxBytes` of JSON. Asks for no rows when `maxRows` is 0.
- */
-export async function readRunRows(http: HttpClient, queryId: string, runId: string, maxRows: number, maxBytes: number, commands: { allCommand: string; rerunCommand?: string }): Promise<RowsPage> {
-  await settleLatestRun(http, queryId, runId);
-  const read: DataProgress = { rows: 0 };
-  const rows: Row[] = [];
-  let bytes = 2;
-  let full = false;
-  for await (const page of latestDataPages(http, queryId, { limit: Math.max(maxRows, 1), offset: 0, all: false, expectedRunId: runId, ...commands }, read)) {
-    for (const row of page.items) {
-      if (full || rows.length >= maxRows) break;
-      bytes += JSON.stringify(row).length + 1;
-      if (bytes > maxBytes) full = true;
-      else rows.push(row);
-    }
-  }
-  return { columns: read.columns ?? [], rows, totalRowCount: typeof read.total === 'number' ? read.total : null };
-}
