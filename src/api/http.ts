@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { defaultMaxAttempts } from './attempts.js';
 import type { ZodType } from 'zod';
 import { WsError, usageError, type ErrorCode, type ErrorIds } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
@@ -69,8 +70,6 @@ const connectionCodes = new Set([
 export const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 const maxRetryAfterMs = 60_000;
-/** Tries of an idempotent request, the first included, unless WS_MAX_ATTEMPTS says otherwise. */
-export const defaultMaxAttempts = 4;
 /** The most of one response body kept in memory; rows of data come in pages far below it. */
 export const maxResponseBytes = 64 * 1024 * 1024;
 

@@ -9,6 +9,9 @@ import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '
 
 type Row = Record<string, unknown>;
 
+/** Rows of one document that --jq runs on (see ListSource.jqChunk): as many as a page an export asks for. */
+export const jqRows = 10_000;
+
 /** The result's columns with their types when the server gives them (`{name, type}` entries). */
 export function resultColumns(columns: unknown[] | null | undefined, names: string[]): ResultColumn[] {
   return names.map((name, index) => {
@@ -107,7 +110,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
           return run;
         },
         summarize: (_first, count) => ({ returnedRowCount: count }),
-        jqEachPage: true,
+        jqChunk: jqRows,
         resume: (written, error) => {
           // the rows of another run would follow: what was printed must be read again, whole
           if (error.code === 'data_replaced') return undefined;

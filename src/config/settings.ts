@@ -1,4 +1,4 @@
-import { defaultMaxAttempts } from '../api/http.js';
+import { defaultMaxAttempts } from '../api/attempts.js';
 import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';

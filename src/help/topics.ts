@@ -104,9 +104,9 @@ stdout carries data only; progress, hints and errors go to stderr.
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
   --jq <expression>       filter the JSON with jq (implies JSON); prints exactly what jq -r prints,
-                          strings raw and nothing trimmed. Rows of a query result come in pages of up
-                          to 10,000: over several, the expression runs on each page, as gh api
-                          --paginate --jq does, each page the document a one-page result is (its rows,
+                          strings raw and nothing trimmed. Over more than 10,000 rows of a query
+                          result, the expression runs on each 10,000 rows in turn (as gh api --paginate
+                          --jq runs on each page), each the document a one-page result is (its rows,
                           returnedRowCount of them); for one answer over every row, pipe -o ndjson into
                           jq -s. A jq error is exit 1, code jq_error, after what jq printed before it.
   --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF

@@ -55,10 +55,10 @@ export interface ListSource<T> {
    */
   leading?: (first: Record<string, unknown> | undefined) => Record<string, unknown>;
   /**
-   * With --jq, the expression runs on each page's document (that page's items, in the same shape as a one-page
-   * result) instead of on the whole, so that memory stays flat however many pages there are.
+   * With --jq, the expression runs on each document of this many items (the shape of a one-page result) instead
+   * of on the whole, so that memory stays flat; fixed, so the output does not depend on the server's page size.
    */
-  jqEachPage?: boolean;
+  jqChunk?: number;
   /**
    * For an output broken part-way by `error` after `written` items reached stdout: the command that prints the
    * rest, or undefined when there is none (the items changed meanwhile). Without it, such a break is not reported.
@@ -136,11 +136,27 @@ export class Output {
     const progress = { written: 0 };
     const source = { ...whole, pages: reading(whole, progress) };
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
-    if (jq !== undefined && source.jqEachPage) {
+    if (jq !== undefined && source.jqChunk) {
+      let chunk: unknown[] = [];
+      let first: Record<string, unknown> | undefined;
+      let total = 0;
+      let documents = 0;
+      const flush = async () => {
+        await this.printJq(documentOf(source, first, chunk, total), jq);
+        progress.written += chunk.length;
+        documents += 1;
+        chunk = [];
+      };
       for await (const page of source.pages) {
-        await this.printJq(documentOf(source, page.envelope, page.items.map(pick), page.total), jq);
-        progress.written += page.items.length;
+        first ??= page.envelope;
+        total = page.total;
+        for (const item of page.items) {
+          chunk.push(pick(item));
+          if (chunk.length === source.jqChunk) await flush();
+        }
       }
+      // the last rows, or the one document of a result with none
+      if (chunk.length || documents === 0) await flush();
       return;
     }
     if (format === 'json' && jq === undefined) return this.streamJson(source, progress);

@@ -117,7 +117,7 @@ export function registerQueries(program: Command, runner: Runner): void {
     .argument('<query>', 'query UUID, slug or name')
     .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
     .option('--offset <n>', 'rows to skip', nonNegativeInt)
-    .option('--all', 'every row, streamed page by page (--jq runs on each page of up to 10,000 rows)');
+    .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)');
   chartOptions(data).action(runner(() => import('./data.js')));
   examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data events_by_type -o chart --series event_type', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
 

@@ -204,6 +204,20 @@ describe('--jq over many pages', () => {
     const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[.returnedRowCount, (.rows | length), .totalRowCount, .rows[0].n] | @csv']);
     expect(counts.stdout).toBe('10000,10000,25000,0\n10000,10000,25000,10000\n5000,5000,25000,20000\n');
   });
+
+  it('runs on each 10,000 rows whatever page size the server sends (here 3,000)', async () => {
+    const rows = numbered(25_000);
+    serve(rows, 3_000);
+    const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[(.rows | length), .rows[0].n] | @csv']);
+    expect(counts.exitCode, counts.stderr).toBe(0);
+    expect(counts.stdout).toBe('10000,0\n10000,10000\n5000,20000\n');
+  });
+
+  it('runs once on a result of no rows', async () => {
+    serve([]);
+    const none = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length']);
+    expect(none.stdout).toBe('0\n');
+  });
 });
 
 describe('an export that breaks part-way', () => {
