@@ -72,10 +72,13 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   let plan: ChartPlan | undefined;
   // numeric by the server's column types, so that BIGINT and DECIMAL strings are right-aligned too
   let numeric = new Set<string>();
+  // the run whose rows these are, so that a command printed to read the rest reads that run's or fails
+  let runId = request.expectedRunId;
   // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
   const fields = ctx.settings.jsonFields;
   const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
     const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+    runId ??= envelope?.queryRunId;
     const typed = resultColumns(envelope?.columns, names);
     numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
     if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
@@ -116,7 +119,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
           if (error.code === 'data_replaced') return undefined;
           const from = ['--offset', String(request.offset + written)];
           const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
-          return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...from, ...rest);
+          return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
         },
       },
       view,

@@ -130,7 +130,7 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
     if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
-      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} that this command waited for: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`, {
+      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`, {
         code: 'data_replaced',
         ids: { queryId, queryRunId: request.expectedRunId },
         hint: `${request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`}; for parallel jobs, give each job a query of its own, or run them with --no-data`,

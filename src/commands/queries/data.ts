@@ -1,13 +1,15 @@
 import { resolveQueryId } from '../../api/resolve.js';
+import { requireUuid } from '../../ids.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../shared.js';
 import { printLatestData } from '../latest-data.js';
 
-export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; x?: string; y?: string; series?: string }): Promise<void> {
+export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; run?: string; x?: string; y?: string; series?: string }): Promise<void> {
   const page = pageRequest(opts);
+  if (opts.run !== undefined) requireUuid(opts.run, 'query run (--run)');
   const output = await ctx.output('columns');
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const id = await resolveQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, { ...page, queryRef: ref!, chart });
+  await printLatestData(ctx, http, output, id, { ...page, ...(opts.run !== undefined ? { expectedRunId: opts.run } : {}), queryRef: ref!, chart });
 }

@@ -117,7 +117,8 @@ export function registerQueries(program: Command, runner: Runner): void {
     .argument('<query>', 'query UUID, slug or name')
     .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
     .option('--offset <n>', 'rows to skip', nonNegativeInt)
-    .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)');
+    .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)')
+    .option('--run <queryRunId>', "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run");
   chartOptions(data).action(runner(() => import('./data.js')));
   examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data events_by_type -o chart --series event_type', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
 

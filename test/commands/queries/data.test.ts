@@ -235,7 +235,7 @@ describe('an export that breaks part-way', () => {
     expect(result.exitCode).toBe(1);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 20_000).map((row) => row.n));
     const error = JSON.parse(result.stderr).error;
-    expect(error).toMatchObject({ code: 'server_error', partial: true, rowsWritten: 20_000, resumeCommand: `ws queries data ${queryId} --offset 20000 --all -o ndjson` });
+    expect(error).toMatchObject({ code: 'server_error', partial: true, rowsWritten: 20_000, resumeCommand: `ws queries data ${queryId} --run ${runId} --offset 20000 --all -o ndjson` });
     expect(error.message).toContain('the output is partial: it holds the first 20000 rows');
     state.healed = true;
     const rest = await ws(error.resumeCommand.split(' ').slice(1));
@@ -248,7 +248,28 @@ describe('an export that breaks part-way', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(1 + 10_000);
     expect(result.stderr).toContain('the output is partial: it holds the first 10000 rows');
-    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --offset 10000 --limit 20000 -o csv\n`);
+    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --run ${runId} --offset 10000 --limit 20000 -o csv\n`);
+  });
+
+  it('the command for the rest reads the same run or fails: another run completed meanwhile is data_replaced, no rows', async () => {
+    const state = breaking(numbered(35_000), 20_000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    const { resumeCommand } = JSON.parse(result.stderr).error;
+    state.healed = true;
+    server.reset();
+    const newer = '00000000-0000-4000-8000-00000000e003';
+    server.on('GET', dataPath, (request) => ({ body: { ...page(numbered(35_000), request), queryRunId: newer } }));
+    const rest = await ws(resumeCommand.split(' ').slice(1));
+    expect(rest.exitCode).toBe(1);
+    expect(rest.stdout).toBe('');
+    expect(JSON.parse(rest.stderr).error).toMatchObject({ code: 'data_replaced', queryRunId: runId });
+  });
+
+  it('--run is checked as a query run id before any request', async () => {
+    const result = await ws(['queries', 'data', queryId, '--run', 'latest']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('invalid query run (--run) id "latest": must be a UUID');
+    expect(dataRequests()).toEqual([]);
   });
 
   it('gives no command for the rest when another run replaced the rows meanwhile', async () => {
