@@ -98,6 +98,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .action(runner(() => import('./wait.js')));
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`, `ws automations wait ${run} --json state`);
   jsonFields(wait, automationRunFields);
+  wait.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP; the run goes on after a signal.');
 
   const watch = automations
     .command('watch')
@@ -107,7 +108,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)')
     .action(runner(() => import('./watch.js')));
   examples(watch, `ws automations watch ${run}`, `ws automations watch ${run} --json > run.json`);
-  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C.');
+  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.');
   jsonFields(watch, runDetailFields);
 
   const cancel = automations
