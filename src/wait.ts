@@ -125,7 +125,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   }
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
-    if (!spec.quiet) io.stderr.write(`Cancelling ${stripControl(spec.label)}… (press Ctrl-C again to leave it running)\n`);
+    if (!spec.quiet) io.stderr.write(`${cancellingNote(spec.label)}\n`);
     outcome = await settle(spec.onInterrupt, (now) => (interruption.lastWord = () => stopped(now)), outcome);
   }
   // until ws has said this, a second signal says it and ends ws at once
@@ -154,4 +154,9 @@ function transient(error: unknown): boolean {
 
 function resumeHint(spec: { resume: string; cancel?: string }): string {
   return `wait again with \`${spec.resume}\`${spec.cancel ? `, or cancel it with \`${spec.cancel}\`` : ''}`;
+}
+
+/** What a wait says on the first stop signal while it cancels the run (the spinner's line and the live view alike). */
+export function cancellingNote(label: string): string {
+  return `Cancelling ${stripControl(label)}… (press Ctrl-C again to leave it running)`;
 }

@@ -1,7 +1,7 @@
 import { animates, eraseRows, rowsOf, startHeartbeat } from './progress.js';
 import { clipWidth, fallbackColumns, textWidth } from './width.js';
 import type { ErrorIds } from '../errors.js';
-import type { IO } from '../io.js';
+import type { IO, StopSignal } from '../io.js';
 import { durationLabel, formatDuration, plausibleDuration, span } from '../duration.js';
 import { cell } from '../text.js';
 
@@ -50,11 +50,12 @@ export interface LiveOptions {
   /** The ids of what is watched, fields of each `{"progress": …}` line. */
   ids?: ErrorIds;
   color: boolean;
-  /** Said on the first Ctrl-C, once the terminal is restored (e.g. that the run is being cancelled). */
+  /** Said on the first stop signal, once the terminal is restored (e.g. that the run is being cancelled). */
   interruptNote?: string;
   signals?: SignalSource;
 }
 
+const stopSignals: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const terminalStates = new Set(['completed', 'failed', 'cancelled', 'skipped', 'succeeded', 'success', 'error']);
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const hideCursor = '\u001b[?25l';
@@ -88,11 +89,12 @@ export function startLiveSteps(io: IO, options: LiveOptions): LiveSteps {
 function timelineView(io: IO, { label, interruptNote, ids }: LiveOptions): LiveSteps {
   let runState: string | undefined;
   const heartbeat = startHeartbeat(io, { label: cell(label), ids, json: false, started: io.now() });
+  // the first stop signal (Ctrl-C, or a runner's SIGTERM) says what the wait does now; a second is the wait's
   const stopInterrupt = interruptNote
     ? io.onInterrupt(() => {
-        stopInterrupt(); // a second Ctrl-C gets Node's default: exit at once
+        stopInterrupt();
         io.stderr.write(`${interruptNote}\n`);
-      })
+      }, stopSignals)
     : () => undefined;
   const stepStates: string[] = [];
   const write = (text: string) => {
@@ -216,7 +218,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     if (signals.listenerCount(name) === 0) signals.kill(signals.pid, name);
   }
   const onExit = () => restore();
-  // the first Ctrl-C restores the terminal at once: a second one exits before any `finally` runs
+  // the first stop signal restores the terminal at once, before the wait says where the run was left
   const stopInterrupt = io.onInterrupt(() => {
     stopInterrupt();
     // the frame goes, as the query spinner's line does: the error that follows says where the run was left
@@ -224,7 +226,7 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
     drawn = [];
     restore();
     if (options.interruptNote) io.stderr.write(`${options.interruptNote}\n`);
-  });
+  }, stopSignals);
   signals.on('SIGTERM', onTerminate);
   signals.on('SIGHUP', onTerminate);
   signals.on('exit', onExit);

@@ -214,6 +214,18 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
     expect((await emu.api('GET', `/automation-runs/${id}`)).json.run.state).toBe('cancelled');
   });
 
+  it('trigger --wait --cancel-on-interrupt: SIGTERM (a CI runner) erases the frame, says it is cancelling, and cancels; exit 143', async () => {
+    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    const id = (await session.waitFor(/automation run ([0-9a-f-]{36})/, 15_000))[1]!;
+    await session.signal('SIGTERM');
+    const result = await screen(session);
+    expect(result.exitCode, result.output).toBe(143);
+    const after = visible(result.output.slice(result.output.lastIndexOf(show)));
+    expect(after).toContain(`Cancelling automation run ${id}…`);
+    expect(after).toContain(`error: stopped waiting for automation run ${id} (SIGTERM); it was cancelled`);
+    expect((await emu.api('GET', `/automation-runs/${id}`)).json.run.state).toBe('cancelled');
+  });
+
   it('SIGTERM restores the cursor before the process ends', async () => {
     const { session } = await watchingInTerminal();
     // the pid wsInPty reports is ws's own: the shell in the terminal execs it

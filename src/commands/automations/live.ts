@@ -1,6 +1,7 @@
 import type { HttpClient } from '../../api/http.js';
 import type { AutomationRunDetail } from '../../api/schemas/automation-runs.js';
 import type { Context } from '../../context.js';
+import { cancellingNote } from '../../wait.js';
 import type { Interruption } from '../../interruption.js';
 import { startLiveSteps, type LiveRun } from '../../output/live-steps.js';
 import { awaitAutomationRun } from '../../workspace/automation-runs.js';
@@ -36,7 +37,7 @@ export function followLive(ctx: Context, runId: string, cancelOnInterrupt: boole
     json: ctx.settings.jsonProgress,
     ids: { automationRunId: runId },
     color: ctx.settings.color,
-    ...(cancelOnInterrupt ? { interruptNote: `Cancelling ${label}… (press Ctrl-C again to leave it running)` } : {}),
+    ...(cancelOnInterrupt ? { interruptNote: cancellingNote(label) } : {}),
   });
   // a failure is shown once the wait polls again, i.e. once it has decided to ride the failure out
   let failed: string | undefined;
