@@ -53,6 +53,8 @@ export interface RawResponse {
 const retryStatuses = new Set([429, 502, 503, 504]);
 /** Errors raised before a byte of the request left this machine: safe to retry any request. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The server was reached, then the connection closed before its answer. */
+const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const connectionCodes = new Set([
   ...notSentCodes,
   'ECONNRESET',
@@ -492,7 +494,7 @@ export class HttpClient {
 
   /** What to do about a 429 or 5xx left after the retries: try again later, and for a write whether it may have happened. */
   private serverHint(status: number, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): string {
-    const retried = retryStatuses.has(status) && (idempotent || status === 429) ? ` (ws tried ${this.options.maxAttempts} times)` : '';
+    const retried = retryStatuses.has(status) && (idempotent || status === 429) ? this.tried() : '';
     const debug = '--debug shows each request and response';
     if (status === 429) {
       // a 429 says the server did not act on the request, a write included
@@ -513,9 +515,21 @@ export class HttpClient {
         hint: `check before sending it again: ${this.options.hints.check(spec.path)}`,
       });
     }
+    if (code !== undefined && closedCodes.has(code)) {
+      // the server was reached and closed the connection: a passing fault (a restart, a proxy's idle timeout)
+      return new WsError('api', `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`, {
+        code: 'connection_failed',
+        hint: 'try again later; if it goes on, --debug shows each request and response (a proxy or load balancer on the way may be closing it)',
+      });
+    }
     const { describeNetworkError } = await import('./network.js');
     const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, command: this.options.hints.command });
     return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
+  }
+
+  /** " (ws tried 4 times)", as WS_MAX_ATTEMPTS allows; nothing when it allows one. */
+  private tried(): string {
+    return this.options.maxAttempts > 1 ? ` (ws tried ${this.options.maxAttempts} times)` : '';
   }
 
   /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */

@@ -203,6 +203,8 @@ export class Output {
       progress.written += page.items.length;
     }
     await writeHeader([]);
+    // a blank line ends a markdown table, so that two appended to one file (a job summary) stay two
+    if (format === 'markdown') await out('\n');
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
@@ -212,7 +214,7 @@ export class Output {
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
     if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
-    if (format === 'markdown') return out(markdownHeader(view.columns, rightAligned(view.columns, [item])) + markdownRow(view.columns.map((c) => exactText(c, c.value(item)))));
+    if (format === 'markdown') return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
     if (this.io.stdoutIsTTY) {

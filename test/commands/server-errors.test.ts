@@ -79,3 +79,21 @@ describe('https:// against a port that speaks plain HTTP', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('a connection the server closes before answering', () => {
+  it('is not "cannot reach": the server closed it, ws tried again, try again later', async () => {
+    server.on('GET', '/queries', { destroy: true });
+    const result = await ws(['queries', 'list', '--json'], { WS_MAX_ATTEMPTS: '2' });
+    expect(result.exitCode).toBe(1);
+    expect(server.requests).toHaveLength(2);
+    expect(result.error.code).toBe('connection_failed');
+    expect(result.error.message).toMatch(/^GET \/queries: 127\.0\.0\.1:\d+ closed the connection before answering \(\w+\) \(ws tried 2 times\)$/);
+    expect(result.error.hint).toMatch(/^try again later; if it goes on, --debug/);
+  });
+
+  it('with WS_MAX_ATTEMPTS=1 says no count of tries', async () => {
+    server.on('GET', '/queries', busy(503));
+    const result = await ws(['queries', 'list', '--json'], { WS_MAX_ATTEMPTS: '1' });
+    expect(result.error.hint).toMatch(/^the server failed: try again later/);
+  });
+});

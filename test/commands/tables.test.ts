@@ -235,6 +235,8 @@ describe('-o markdown', () => {
         '| \\*not bold\\* \\`code\\` \\[link\\](x) \\<b> \\~\\~s\\~\\~ \\_\\_init\\_\\_ daily_revenue \\&amp; R&D \\\\ | 0 | 3 | 2026-01-03 |',
         '|  | 1 | 4 | 2026-01-04 |',
         `| ${'x'.repeat(300)} | 2 | 5 | 2026-01-05 |`,
+        // a blank line ends the table, so that a second one appended to the same file stays a table of its own
+        '',
         '',
       ].join('\n'),
     );
@@ -250,6 +252,7 @@ describe('-o markdown', () => {
       '| ID | STATUS | ROWS | DURATION | STARTED | ERROR |',
       '| --- | --- | ---: | ---: | --- | --- |',
       '| e626af51-2f0e-4a1c-9d0e-3b2f1c0d9a01 | COMPLETED | 1200 | 20ms | 2026-11-20T11:58:00.000Z |  |',
+      '',
       '',
     ].join('\n');
     expect((await ws(['queries', 'runs', id, '-o', 'markdown'], { tty: false })).stdout).toBe(expected);

@@ -48,7 +48,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
     interruption.dispose();
     if (output.format === 'table' || rowFormat(output.format)) ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
-    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${ctx.printed.command('runs', 'wait', runId, '--data')}`);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${ctx.printed.continuing('runs', 'wait', runId, '--data')}`);
     return;
   }
   // the rows (or the status) in the output chosen, as this command would have printed them
