@@ -91,7 +91,7 @@ export class Context {
     const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
-    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf) }, fields, shape);
+    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf), jsonNotices: s.jsonProgress }, fields, shape);
   }
 
   /** How a wait shows progress on stderr: a spinner or lines, a JSON heartbeat for a program, or nothing. */

@@ -26,6 +26,8 @@ export interface OutputOptions {
   wide?: boolean;
   /** csv records end in CRLF, not LF (`--crlf`). */
   crlf?: boolean;
+  /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
+  jsonNotices?: boolean;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -122,10 +124,13 @@ export class Output {
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const printed = { count: 0, total: Number.NaN };
     await this.listItems({ ...source, pages: tally(source.pages, printed) }, view);
-    // a list cut short says so in every format; off a terminal, json and ndjson keep stderr clean (quiet), and
-    // their envelope's total tells a script
-    if (source.moreHint && Number.isFinite(printed.total) && printed.total > source.offset + printed.count && !this.options.quiet) {
-      this.io.stderr.write(`${stripControl(`showing ${printed.count} of ${printed.total} ${source.key}; ${source.moreHint}`)}\n`);
+    if (!source.moreHint || !Number.isFinite(printed.total) || printed.total <= source.offset + printed.count) return;
+    // a list cut short says so in every format: in words, or where stderr is a program's (a machine format off a
+    // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
+    const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${source.moreHint}`;
+    if (!this.options.quiet) this.io.stderr.write(`${stripControl(text)}\n`);
+    else if (this.options.jsonNotices && this.options.format === 'ndjson' && this.options.jq === undefined) {
+      this.io.stderr.write(`${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`);
     }
   }
 
