@@ -242,6 +242,12 @@ export interface RequestHints {
   check(path: string): string;
   /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
   command(...words: string[]): string;
+  /** What to do when the server refuses the key (401); by default the commands that check it and log in again. */
+  unauthorized?(): string;
+  /** How to see each request of a failing server; '' where nobody can pass --debug (an assistant's `ws mcp`). */
+  debug?: string;
+  /** Where the ids of what `path` names are listed, for its 404. */
+  notFound?(path: string): string | undefined;
 }
 
 const bareHints: RequestHints = {
@@ -475,16 +481,17 @@ export class HttpClient {
       return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
         ...details,
         code: response.status === 401 ? 'unauthorized' : 'forbidden',
-        hint: response.status === 401 ? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\`` : 'the API key is valid but may not act on this resource',
+        hint:
+          response.status === 401
+            ? (this.options.hints.unauthorized?.() ?? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\``)
+            : 'the API key is valid but may not act on this resource',
       });
     }
     if (response.status === 404) {
       // every path is below /public/v3: a base URL without it makes every request a 404
       const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
-      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, {
-        ...details,
-        ...(prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : {}),
-      });
+      const hint = prefixMissing ? `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` : this.options.hints.notFound?.(spec.path);
+      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...(hint ? { hint } : {}) });
     }
     const code = statusCode(response.status);
     const hint = code === 'rate_limited' || code === 'server_error' ? this.serverHint(response.status, spec, idempotent) : undefined;
@@ -494,12 +501,12 @@ export class HttpClient {
   /** What to do about a 429 or 5xx left after the retries: try again later, and for a write whether it may have happened. */
   private serverHint(status: number, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): string {
     const retried = retryStatuses.has(status) && (idempotent || status === 429) ? ` (ws tried ${this.options.maxAttempts} times)` : '';
-    const debug = '--debug shows each request and response';
+    const debug = this.options.hints.debug ?? '--debug shows each request and response';
     if (status === 429) {
       // a 429 says the server did not act on the request, a write included
-      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}; ${debug}`;
+      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}${debug ? `; ${debug}` : ''}`;
     }
-    const later = `the server failed${retried}: try again later; if it goes on, ${debug} (with the request id, if any, for whoever runs the server)`;
+    const later = `the server failed${retried}: try again later${debug ? `; if it goes on, ${debug} (with the request id, if any, for whoever runs the server)` : ''}`;
     if (spec.method === 'GET') return later;
     if (idempotent) return `${later}; the change may or may not have been made, and sending it again is safe`;
     return `${later}; the request may have been acted on: check before sending it again: ${this.options.hints.check(spec.path)}`;

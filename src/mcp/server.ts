@@ -18,6 +18,7 @@ import type { IO } from '../io.js';
 import { redactSecret, stripControl } from '../text.js';
 import { version } from '../version.js';
 import { render } from './render.js';
+import { mcpRequestHints } from './request-hints.js';
 import { listQueryResources, queryResourceTemplate, readQueryResource } from './resources.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
@@ -75,6 +76,8 @@ function oversized(): WsError {
 /** Serves the tools and the query resources over stdio until the client closes stdin; stdout carries protocol messages only. */
 export async function serve(ctx: Context, options: { allowWrites: boolean }): Promise<void> {
   const listed = tools.filter((tool) => options.allowWrites || !tool.writes);
+  // the API client's hints name tools, not the CLI's commands
+  ctx.useRequestHints(mcpRequestHints);
   // the key as the settings have it, and as the environment has it (settings may fail to load)
   const secrets = () => {
     const known = [ctx.io.env.WS_API_KEY ?? ''];
