@@ -98,6 +98,12 @@ describe('ws mcp', () => {
     await stillAnswers(readOnly);
   });
 
+  it('control and bidi characters of the input echoed in an error are removed or escaped', async () => {
+    const text = textOf(await readOnly.call('get_query', { query: 'evil\u202Eduery\u0007\u001b[31m' }));
+    expect(text).toContain('no query has the slug or name "evil\\u202eduery\\u0007\\u001b[31m"');
+    expect(text).not.toMatch(/[\u202e\u0007\u001b]/);
+  });
+
   it('a wrong argument type is refused before any request', async () => {
     await e.clearRequests();
     const result = await readOnly.call('execute_query', { query: 'daily_revenue', max_rows: 'ten' });
@@ -185,6 +191,12 @@ describe('ws mcp: reading any rows, columns before a run, follow-ups as tool cal
     const last = (await readOnly.call('get_query_run', { run_id: run.run_id, offset: 4998, max_rows: 5 })).structuredContent as Record<string, any>;
     expect(last.rows.map((row: any) => row.order_id)).toEqual([4999, 5000]);
     expect(last.next).toBeUndefined();
+    // above the cap, `next` carries the clamped count: the clamp note is not said again on every page
+    const clamped = (await readOnly.call('get_query_run', { run_id: run.run_id, max_rows: 5000 })).structuredContent as Record<string, any>;
+    expect(clamped.notes).toContain('max_rows 5000 is more than 1,000: clamped to 1,000');
+    expect(clamped.next).toEqual({ tool: 'get_query_run', arguments: { run_id: run.run_id, offset: 1000, max_rows: 1000 } });
+    const after = (await readOnly.call(clamped.next.tool, clamped.next.arguments)).structuredContent as Record<string, any>;
+    expect(after.notes.join('\n')).not.toContain('clamped');
   });
 
   it('a row over about 256 KiB comes alone with its long value cut and marked, and `next` moves past it', async () => {
@@ -314,6 +326,10 @@ describe('ws mcp: writes', () => {
     expect(data.query.slug).toBe('daily_revenue_2');
     expect(data.warning).toBe(`the name "Daily revenue" is taken by daily_revenue (${demoIds.queries.dailyRevenue}); this query is daily_revenue_2: name a query by its slug or id, as a name matches both`);
     expect(textOf(created)).toContain('warning: the name "Daily revenue" is taken by daily_revenue');
+    // now two queries have that name: the likeliest for a typo are both, each once
+    const typo = textOf(await writable.call('get_query', { query: 'daily revenu' }));
+    const [, likeliest] = /^hint: the likeliest: (.*) \(2 share that name: name one by its slug or id\); see which there are: call list_queries/m.exec(typo) ?? [];
+    expect(`${likeliest}, `.split('), ').filter(Boolean).sort()).toEqual([`"daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}`, `"daily_revenue_2" or "Daily revenue" (${data.query.id}`]);
   });
 
   it("create_query's parameters are snake_case like its arguments, and only the name is required", async () => {
@@ -371,6 +387,7 @@ describe('ws mcp: writes', () => {
       const state = (await e.api('GET', `/automation-runs/${runId}`)).json.run.state as string;
       await e.clearRequests();
       const answer = await writable.call('cancel_automation_run', { run_id: runId });
+      expect(textOf(answer)).not.toMatch(/^error/);
       expect(answer.isError).toBeFalsy();
       expect(answer.structuredContent).toMatchObject({ already_ended: true, run: { id: runId, state } });
       expect(textOf(answer)).toContain(`already_ended: true: the run had already ended (${state})`);
@@ -417,6 +434,41 @@ describe('ws mcp: writes', () => {
     await expect(readOnly.client.readResource({ uri: `ws://queries/${'x'.repeat(600)}` })).rejects.toThrow(/at most 500 characters/);
     expect(await e.requests()).toEqual([]);
     await stillAnswers(readOnly);
+  });
+});
+
+describe('ws mcp: failures below the tools hint with tools', () => {
+  it('a dropped create, 429, 503, a refused key and unknown ids: each hint names a tool to call, a CLI command only for a person', async () => {
+    const session = await startMcp(['--allow-writes'], { ...e.env, WS_MAX_ATTEMPTS: '1' });
+    try {
+      await e.fault({ path: '^/queries$', method: 'POST', reset: true });
+      const dropped = textOf(await session.call('create_query', { name: 'MCP dropped', sql: 'SELECT 1' }));
+      expect(dropped).toMatch(/hint: check before sending it again: call list_queries .*\(in a shell: `ws queries list --sort created`\)/);
+      for (const status of [429, 503]) {
+        await e.fault({ path: '^/queries$', status });
+        const busy = textOf(await session.call('list_queries'));
+        expect(busy).toMatch(/hint: .*try again later/);
+        expect(busy).not.toContain('--debug');
+      }
+      await e.fault({ path: '^/queries$', status: 401 });
+      const refused = textOf(await session.call('list_queries'));
+      expect(refused).toContain('hint: the API key ws mcp was started with was refused: a person must fix it (`ws auth status` in a shell');
+      const unknown = '00000000-0000-4000-8000-00000000dead';
+      const lists: [string, Record<string, string>, RegExp][] = [
+        ['get_query_run', { run_id: unknown }, /hint: find the ids of runs: call list_query_runs/],
+        ['get_automation_run', { run_id: unknown }, /hint: find the ids of runs: call list_automation_runs/],
+        ['get_agent', { agent: unknown }, /hint: no tool lists the agents/],
+        ['get_skill', { skill: unknown }, /hint: no tool lists the skills/],
+        ['get_query', { query: unknown }, /hint: see which there are: call list_queries/],
+      ];
+      for (const [tool, args, hint] of lists) {
+        const answer = await session.call(tool, args);
+        expect(answer.isError).toBe(true);
+        expect(textOf(answer)).toMatch(hint);
+      }
+    } finally {
+      await session.close();
+    }
   });
 });
 
@@ -468,6 +520,8 @@ describe('ws mcp: resources and recent failures', () => {
     const revenue = (await readOnly.client.readResource({ uri: 'ws://queries/revenue_by_country' })).contents[0] as { text: string };
     expect(revenue.text).toContain('start_date');
     await expect(readOnly.client.readResource({ uri: 'ws://queries/no_such_query' })).rejects.toThrow(/no query has the slug or name "no_such_query"/);
+    // InvalidParams: the SDK has no code for MCP's "resource not found" (-32002), and its McpServer answers this one
+    await expect(readOnly.client.readResource({ uri: 'ws://queries/no_such_query' })).rejects.toMatchObject({ code: -32602 });
     await stillAnswers(readOnly);
   });
 
