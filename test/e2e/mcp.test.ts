@@ -527,12 +527,7 @@ describe('ws mcp: resources and recent failures', () => {
 
   it('list_recent_failures lists failed query and automation runs in one call, says what it scanned, within its call budget', async () => {
     const failedRun = await apiRun(demoIds.queries.brokenReport);
-    const triggered = await e.api('POST', `/automations/${demoIds.automations.nightlyExport}/runs`, {});
-    for (let i = 0; i < 200; i++) {
-      const { json } = await e.api('GET', `/automation-runs/${triggered.json.id}`);
-      if (['completed', 'failed', 'cancelled'].includes(json.run.state)) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const triggered = { json: { id: await apiAutomationRun(demoIds.automations.nightlyExport) } };
     await e.clearRequests();
     const answer = await readOnly.call('list_recent_failures', { max_api_calls: 10 });
     expect(answer.isError).toBeFalsy();
