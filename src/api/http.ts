@@ -300,7 +300,7 @@ export class HttpClient {
         code: 'unexpected_response',
         status: response.status,
         ...this.requestIdOf(response),
-        hint: 'the server sent a response this version of ws does not understand; try --debug, or a newer ws',
+        hint: `the server sent a response this version of ws does not understand; ${this.options.hints.debug === '' ? 'a newer ws may' : 'try --debug, or a newer ws'}`,
       });
     }
     return parsed.data;
