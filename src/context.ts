@@ -1,4 +1,4 @@
-import { HttpClient, type HttpOptions } from './api/http.js';
+import { HttpClient, type HttpOptions, type RequestHints } from './api/http.js';
 import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
@@ -48,6 +48,7 @@ export class Context {
   private client: HttpClient | undefined;
   private pager: Pager | undefined;
   private printedCommands: PrintedCommands | undefined;
+  private hints: RequestHints | undefined;
 
   private readonly interruptions: Interruption[] = [];
 
@@ -77,6 +78,11 @@ export class Context {
   /** Printed commands without this command line's options: the MCP server's answers name bare commands, as they always have. */
   printBareCommands(): void {
     this.printedCommands = PrintedCommands.bare;
+  }
+
+  /** The hints of the API client's errors, in place of the CLI's commands: `ws mcp`'s name its tools. */
+  useRequestHints(hints: RequestHints): void {
+    this.hints = hints;
   }
 
   get settings(): Settings {
@@ -115,7 +121,7 @@ export class Context {
       userAgent: `ws/${version()} node/${process.versions.node}`,
       timeoutMs: s.httpTimeoutMs,
       network: networkOptions(s, this.io.env),
-      hints: requestHints(this.printed),
+      hints: this.hints ?? requestHints(this.printed),
       ...(s.debug ? { debug: (line: string) => this.io.stderr.write(`${stripControl(line)}\n`) } : {}),
     });
     if (overrides.apiKey === undefined) this.client = client;

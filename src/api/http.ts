@@ -53,6 +53,7 @@ export interface RawResponse {
 const retryStatuses = new Set([429, 502, 503, 504]);
 /** Errors raised before a byte of the request left this machine: safe to retry any request. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const debugText = '--debug shows each request and response';
 /** The server was reached, then the connection closed before its answer. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const connectionCodes = new Set([
@@ -243,6 +244,12 @@ export interface RequestHints {
   check(path: string): string;
   /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
   command(...words: string[]): string;
+  /** What to do when the server refuses the key (401); by default the commands that check it and log in again. */
+  unauthorized?(): string;
+  /** How to see each request of a failing server; '' where nobody can pass --debug (an assistant's `ws mcp`). */
+  debug?: string;
+  /** Where the ids of what `path` names are listed, for its 404. */
+  notFound?(path: string): string | undefined;
 }
 
 const bareHints: RequestHints = {
@@ -295,7 +302,7 @@ export class HttpClient {
         code: 'unexpected_response',
         status: response.status,
         ...this.requestIdOf(response),
-        hint: 'the server sent a response this version of ws does not understand; try --debug, or a newer ws',
+        hint: `the server sent a response this version of ws does not understand; ${this.options.hints.debug === '' ? 'a newer ws may' : 'try --debug, or a newer ws'}`,
       });
     }
     return parsed.data;
@@ -476,16 +483,17 @@ export class HttpClient {
       return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
         ...details,
         code: response.status === 401 ? 'unauthorized' : 'forbidden',
-        hint: response.status === 401 ? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\`` : 'the API key is valid but may not act on this resource',
+        hint:
+          response.status === 401
+            ? (this.options.hints.unauthorized?.() ?? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\``)
+            : 'the API key is valid but may not act on this resource',
       });
     }
     if (response.status === 404) {
       // every path is below /public/v3: a base URL without it makes every request a 404
       const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
-      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, {
-        ...details,
-        ...(prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : {}),
-      });
+      const hint = prefixMissing ? `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` : this.options.hints.notFound?.(spec.path);
+      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...(hint ? { hint } : {}) });
     }
     const code = statusCode(response.status);
     const hint = code === 'rate_limited' || code === 'server_error' ? this.serverHint(response.status, spec, idempotent) : undefined;
@@ -495,12 +503,12 @@ export class HttpClient {
   /** What to do about a 429 or 5xx left after the retries: try again later, and for a write whether it may have happened. */
   private serverHint(status: number, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): string {
     const retried = retryStatuses.has(status) && (idempotent || status === 429) ? this.tried() : '';
-    const debug = '--debug shows each request and response';
+    const debug = this.options.hints.debug ?? debugText;
     if (status === 429) {
       // a 429 says the server did not act on the request, a write included
-      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}; ${debug}`;
+      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}${debug ? `; ${debug}` : ''}`;
     }
-    const later = `the server failed${retried}: try again later; if it goes on, ${debug} (with the request id, if any, for whoever runs the server)`;
+    const later = `the server failed${retried}: try again later${this.debugHint(' (with the request id, if any, for whoever runs the server)')}`;
     if (spec.method === 'GET') return later;
     if (idempotent) return `${later}; the change may or may not have been made, and sending it again is safe`;
     return `${later}; the request may have been acted on: check before sending it again: ${this.options.hints.check(spec.path)}`;
@@ -519,12 +527,18 @@ export class HttpClient {
       // the server was reached and closed the connection: a passing fault (a restart, a proxy's idle timeout)
       return new WsError('api', `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`, {
         code: 'connection_failed',
-        hint: 'try again later; if it goes on, --debug shows each request and response (a proxy or load balancer on the way may be closing it)',
+        hint: `try again later${this.debugHint(' (a proxy or load balancer on the way may be closing it)')}`,
       });
     }
     const { describeNetworkError } = await import('./network.js');
     const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, command: this.options.hints.command });
     return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
+  }
+
+  /** "; if it goes on, --debug shows …" and what follows it, or nothing where the hints name no --debug (ws mcp). */
+  private debugHint(after = ''): string {
+    const debug = this.options.hints.debug ?? debugText;
+    return debug ? `; if it goes on, ${debug}${after}` : '';
   }
 
   /** " (ws tried 4 times)", as WS_MAX_ATTEMPTS allows; nothing when it allows one. */

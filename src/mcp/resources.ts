@@ -1,9 +1,9 @@
 import type { HttpClient } from '../api/http.js';
 import { listQueries } from '../api/queries.js';
 import { usageError } from '../errors.js';
-import type { Query } from '../api/schemas/queries.js';
 import { findQuery } from '../workspace/resolve.js';
 import { columnsLine, columnsOf } from './query-columns.js';
+import { queryText } from './query-text.js';
 
 /** Saved queries as MCP resources: `ws://queries/<slug>`, for an assistant to bring one into its context. */
 export const queryResourceTemplate = { uriTemplate: 'ws://queries/{slug}', name: 'query', title: 'A saved query', description: 'A saved SQL query: its SQL, parameters and the columns of its last completed run', mimeType: 'text/markdown' };
@@ -22,25 +22,6 @@ export async function listQueryResources(http: HttpClient, cursor: string | unde
   return { resources, ...(page.queries.length && next < page.total ? { nextCursor: String(next) } : {}) };
 }
 
-/** A saved query as a document: its name, description, parameters, the columns of its last completed run and its SQL. */
-function queryDocument(query: Query, columns: Awaited<ReturnType<typeof columnsOf>>): string {
-  const parameters = (query.parameters ?? []).map(({ name, type, description, defaultValue }) => `- ${name ?? '(no name)'} (${type || 'text'}${defaultValue ? `, default ${defaultValue}` : ''})${description ? `: ${description}` : ''}`);
-  return [
-    `# ${query.name}`,
-    '',
-    `slug: ${query.slug}`,
-    `id: ${query.id}`,
-    ...(query.description ? [`description: ${query.description}`] : []),
-    `updated: ${query.updatedAt}`,
-    parameters.length ? `parameters:\n${parameters.join('\n')}` : 'parameters: none',
-    columnsLine(columns),
-    '',
-    '```sql',
-    query.sql,
-    '```',
-  ].join('\n');
-}
-
 /** Reads `ws://queries/<slug>` (a name or id after the prefix works too, as for the tools). */
 export async function readQueryResource(http: HttpClient, uri: string): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {
   const wanted = uri.startsWith(prefix) ? safeDecode(uri.slice(prefix.length)) : '';
@@ -48,7 +29,7 @@ export async function readQueryResource(http: HttpClient, uri: string): Promise<
   // as for the tools' query argument: a longer one names no query, and would go in a URL
   if (wanted.length > 500) throw usageError(`invalid resource ${uri.slice(0, 60)}…: a query's slug or name is at most 500 characters (the API's limits)`);
   const query = await findQuery(http, wanted, 'see which there are: list the resources, or call list_queries');
-  return { contents: [{ uri, mimeType: 'text/markdown', text: queryDocument(query, await columnsOf(http, query)) }] };
+  return { contents: [{ uri, mimeType: 'text/markdown', text: queryText(query, columnsLine(await columnsOf(http, query))) }] };
 }
 
 function safeDecode(text: string): string {

@@ -31,6 +31,10 @@ export const runAnswerSchema = z.object({
   returned_row_count: z.int(),
   total_row_count: z.int().nullable().describe('how many rows the run produced, when known'),
   rows_omitted: z.int().nullable().describe('rows of the run not in this answer (before offset, past max_rows, the 1,000 cap or about 256 KiB of output); null when unknown'),
+  cut_values: z
+    .array(z.object({ row: z.int().describe('the position of the row in the result'), column: z.string(), length: z.int().describe('the whole value, in characters'), kept: z.int().describe('the characters this answer has, before the mark') }))
+    .optional()
+    .describe('string values shortened because their row alone is over about 256 KiB: each ends with a `…[cut: N characters in all]` mark; the whole value only through export_command'),
   rows_replaced_by: z.string().optional().describe("another run of the query that completed later: the query keeps only its newest rows, so this run's rows are that run's now"),
   next: nextCallSchema().optional().describe('the call that reads the rows after these (or, for a run still going, that looks again)'),
   export_command: z.string().optional().describe('for a person at a shell: the ws command that exports every row'),
@@ -85,20 +89,25 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
   const allCommand = shellCommand('ws', 'queries', 'data', query.slug, '--all', '-o', 'csv');
   const window = await readRunWindow(http, query.id, run.queryRunId, { offset, maxRows: rowsWanted, maxBytes: byteCap, allCommand });
   if (window.replacedBy !== undefined) {
-    const next = { tool: 'get_query_run', arguments: { run_id: window.replacedBy, offset: 0, max_rows: maxRows } };
+    const next = { tool: 'get_query_run', arguments: { run_id: window.replacedBy, offset: 0, max_rows: rowsWanted || 100 } };
     const count = query.rowCount ?? null;
     notes.push(`its rows were replaced by those of run ${window.replacedBy}, which completed after it (a query keeps only the rows of its newest completed run): \`next\` reads those; ${callText({ tool: 'execute_query', arguments: { query: query.slug } })} runs the query again`);
     return answer({ ...base, total_row_count: count, rows_omitted: count, rows_replaced_by: window.replacedBy, next, notes });
   }
-  const { rows, totalRowCount } = window;
+  const { rows, totalRowCount, cut } = window;
   const end = offset + rows.length;
+  if (cut?.length) {
+    const values = cut.map(({ column, length, kept }) => `${column} (${length.toLocaleString('en-US')} characters, ${kept.toLocaleString('en-US')} kept)`).join(', ');
+    notes.push(`row ${offset + 1} alone is over about ${byteCap / 1024} KiB: it comes alone, with ${values} cut, each value marked at its end; the whole values are in the export a person can make: ${allCommand}`);
+  }
   const omitted = totalRowCount === null ? null : Math.max(totalRowCount - rows.length, 0);
   // with no total, a full window may have more after it
   const more = totalRowCount === null ? rows.length > 0 && rows.length >= rowsWanted : end < totalRowCount;
   if (rows.length < rowsWanted && more) notes.push(`rows were left out to keep this answer under about ${byteCap / 1024} KiB`);
   if (totalRowCount === null && more) notes.push('the server gave no total: more rows may exist');
   if (totalRowCount !== null && offset >= totalRowCount && offset > 0) notes.push(`offset ${offset} is past the last row: the result has ${totalRowCount} rows`);
-  const next = more ? { tool: 'get_query_run', arguments: { run_id: run.queryRunId, offset: end, max_rows: maxRows === 0 ? 100 : maxRows } } : undefined;
+  // never a next that reads the same rows again: it starts after the last row of this answer
+  const next = more && (end > offset || rowsWanted === 0) ? { tool: 'get_query_run', arguments: { run_id: run.queryRunId, offset: end, max_rows: rowsWanted === 0 ? 100 : rowsWanted } } : undefined;
   return answer({
     ...base,
     columns: window.columns,
@@ -106,8 +115,9 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
     returned_row_count: rows.length,
     total_row_count: totalRowCount,
     rows_omitted: omitted,
+    ...(cut?.length ? { cut_values: cut.map((value) => ({ row: offset, ...value })) } : {}),
     ...(next ? { next } : {}),
-    ...(omitted !== 0 ? { export_command: allCommand } : {}),
+    ...(omitted !== 0 || cut?.length ? { export_command: allCommand } : {}),
     notes,
   });
 }

@@ -18,6 +18,7 @@ import type { IO } from '../io.js';
 import { redactSecret, stripControl } from '../text.js';
 import { version } from '../version.js';
 import { render } from './render.js';
+import { mcpRequestHints } from './request-hints.js';
 import { listQueryResources, queryResourceTemplate, readQueryResource } from './resources.js';
 import type { Tool, ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
@@ -42,11 +43,15 @@ function argumentError(tool: Tool, error: z.ZodError): WsError {
   return usageError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, `the arguments ${tool.name} takes: ${Object.keys(tool.inputSchema.shape).join(', ') || 'none'}`);
 }
 
-/** An error as a tool's text answer has it: `error: …` and `hint: …`, without the key. */
+/** Marks that reorder the text around them (U+202E shows "abc" as "cba"): escaped, so that input echoed in an error reads as it was sent. */
+const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** An error as a tool's text answer has it: `error: …` and `hint: …`, control characters removed (as the CLI does), bidi marks escaped, without the key. */
 function errorText(error: unknown, secrets: string[]): string {
   const known = error instanceof WsError ? error : new WsError('api', (error as Error)?.message ?? String(error));
   const text = `error: ${known.message}${known.hint ? `\nhint: ${known.hint}` : ''}`;
-  return secrets.reduce((out, secret) => redactSecret(out, secret), stripControl(text));
+  const shown = stripControl(text).replace(bidi, (mark) => `\\u${mark.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return secrets.reduce((out, secret) => redactSecret(out, secret), shown);
 }
 
 function errorResult(error: unknown, secrets: string[]): CallToolResult {
@@ -75,6 +80,8 @@ function oversized(): WsError {
 /** Serves the tools and the query resources over stdio until the client closes stdin; stdout carries protocol messages only. */
 export async function serve(ctx: Context, options: { allowWrites: boolean }): Promise<void> {
   const listed = tools.filter((tool) => options.allowWrites || !tool.writes);
+  // the API client's hints name tools, not the CLI's commands
+  ctx.useRequestHints(mcpRequestHints);
   // the key as the settings have it, and as the environment has it (settings may fail to load)
   const secrets = () => {
     const known = [ctx.io.env.WS_API_KEY ?? ''];
@@ -122,6 +129,8 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
     try {
       return await work();
     } catch (error) {
+      // MCP's "resource not found" is -32002, but this SDK (1.32) has no ErrorCode for it and its own McpServer
+      // answers a missing resource with InvalidParams: a client that knows the SDK's codes gets one of them
       const code = error instanceof WsError && (error.kind === 'not_found' || error.kind === 'usage') ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new McpError(code, errorText(error, secrets()));
     }

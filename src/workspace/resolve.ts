@@ -30,9 +30,12 @@ function amongOrLikeliest<T extends { id: string }>(items: T[], wanted: string, 
   }
   const all = items.flatMap((item) => names(item).map((name) => [name.toLowerCase(), item] as const));
   const guess = closest(wanted.toLowerCase(), all.map(([name]) => name));
-  const likeliest = all.find(([name]) => name === guess)?.[1];
-  if (!likeliest) throw failure;
-  throw new WsError('not_found', failure.message, { hint: `the likeliest: ${names(likeliest).map((name) => `"${name}"`).join(' or ')} (${likeliest.id}); ${list}` });
+  // every item of that name, each once (two queries may share a name): each by its own names, without repeats
+  const likeliest = [...new Map(all.filter(([name]) => name === guess).map(([, item]) => [item.id, item])).values()];
+  if (!likeliest.length) throw failure;
+  const shown = likeliest.slice(0, 5).map((item) => `${[...new Set(names(item))].map((name) => `"${name}"`).join(' or ')} (${item.id})`);
+  const several = likeliest.length > 1 ? ` (${likeliest.length} share that name: name one by its ${names(likeliest[0]!).length > 1 ? 'slug or ' : ''}id)` : '';
+  throw new WsError('not_found', failure.message, { hint: `the likeliest: ${shown.join(', ')}${several}; ${list}` });
 }
 
 /** The error with `list` (an assistant's tool to call) in place of the CLI's list command its hint names. */

@@ -98,6 +98,12 @@ describe('ws mcp', () => {
     await stillAnswers(readOnly);
   });
 
+  it('control and bidi characters of the input echoed in an error are removed or escaped', async () => {
+    const text = textOf(await readOnly.call('get_query', { query: 'evil\u202Eduery\u0007\u001b[31m' }));
+    expect(text).toContain('no query has the slug or name "evil\\u202eduery\\u0007\\u001b[31m"');
+    expect(text).not.toMatch(/[\u202e\u0007\u001b]/);
+  });
+
   it('a wrong argument type is refused before any request', async () => {
     await e.clearRequests();
     const result = await readOnly.call('execute_query', { query: 'daily_revenue', max_rows: 'ten' });
@@ -156,6 +162,17 @@ async function apiRun(queryId: string): Promise<string> {
   throw new Error(`run ${runId} did not end`);
 }
 
+/** Triggers an automation through the API (or takes a run already started) and waits for it to end (bounded): its id. */
+async function apiAutomationRun(automationId: string | undefined, started?: string): Promise<string> {
+  const runId = started ?? ((await e.api('POST', `/automations/${automationId}/runs`, {})).json.id as string);
+  for (let i = 0; i < 200; i++) {
+    const { json } = await e.api('GET', `/automation-runs/${runId}`);
+    if (['completed', 'failed', 'cancelled'].includes(json.run.state)) return runId;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`automation run ${runId} did not end`);
+}
+
 describe('ws mcp: reading any rows, columns before a run, follow-ups as tool calls', () => {
   it('get_query_run reads the rows at offset 4,000 of a 5,000-row result, and each answer names the next call', async () => {
     const query = await apiQuery('MCP all orders', 'SELECT * FROM orders ORDER BY order_id');
@@ -174,6 +191,32 @@ describe('ws mcp: reading any rows, columns before a run, follow-ups as tool cal
     const last = (await readOnly.call('get_query_run', { run_id: run.run_id, offset: 4998, max_rows: 5 })).structuredContent as Record<string, any>;
     expect(last.rows.map((row: any) => row.order_id)).toEqual([4999, 5000]);
     expect(last.next).toBeUndefined();
+    // above the cap, `next` carries the clamped count: the clamp note is not said again on every page
+    const clamped = (await readOnly.call('get_query_run', { run_id: run.run_id, max_rows: 5000 })).structuredContent as Record<string, any>;
+    expect(clamped.notes).toContain('max_rows 5000 is more than 1,000: clamped to 1,000');
+    expect(clamped.next).toEqual({ tool: 'get_query_run', arguments: { run_id: run.run_id, offset: 1000, max_rows: 1000 } });
+    const after = (await readOnly.call(clamped.next.tool, clamped.next.arguments)).structuredContent as Record<string, any>;
+    expect(after.notes.join('\n')).not.toContain('clamped');
+  });
+
+  it('a row over about 256 KiB comes alone with its long value cut and marked, and `next` moves past it', async () => {
+    const query = await apiQuery('MCP huge cell', "SELECT 1 AS i, repeat('y', 400000) AS blob UNION ALL SELECT 2 AS i, 'small' AS blob");
+    const first = await readOnly.call('execute_query', { query: query.slug });
+    const data = first.structuredContent as Record<string, any>;
+    expect(data.rows).toHaveLength(1);
+    expect(data.rows[0].i).toBe(1);
+    const kept = data.cut_values[0].kept as number;
+    expect(data.cut_values).toEqual([{ row: 0, column: 'blob', length: 400000, kept }]);
+    expect(kept).toBeGreaterThan(100_000);
+    expect(data.rows[0].blob).toBe(`${'y'.repeat(kept)}…[cut: 400,000 characters in all]`);
+    expect(data.export_command).toBe(`ws queries data ${query.slug} --all -o csv`);
+    expect(data.notes.join('\n')).toContain('blob (400,000 characters');
+    expect(textOf(first)).toContain('blob (400,000 characters');
+    expect(data.next).toEqual({ tool: 'get_query_run', arguments: { run_id: data.run_id, offset: 1, max_rows: 100 } });
+    const second = (await readOnly.call(data.next.tool, data.next.arguments)).structuredContent as Record<string, any>;
+    expect(second.rows).toEqual([{ i: 2, blob: 'small' }]);
+    expect(second.next).toBeUndefined();
+    expect(second).not.toHaveProperty('cut_values');
   });
 
   it('get_query gives the columns of the last completed run without starting one, and says when the SQL changed since', async () => {
@@ -283,6 +326,10 @@ describe('ws mcp: writes', () => {
     expect(data.query.slug).toBe('daily_revenue_2');
     expect(data.warning).toBe(`the name "Daily revenue" is taken by daily_revenue (${demoIds.queries.dailyRevenue}); this query is daily_revenue_2: name a query by its slug or id, as a name matches both`);
     expect(textOf(created)).toContain('warning: the name "Daily revenue" is taken by daily_revenue');
+    // now two queries have that name: the likeliest for a typo are both, each once
+    const typo = textOf(await writable.call('get_query', { query: 'daily revenu' }));
+    const [, likeliest] = /^hint: the likeliest: (.*) \(2 share that name: name one by its slug or id\); see which there are: call list_queries/m.exec(typo) ?? [];
+    expect(`${likeliest}, `.split('), ').filter(Boolean).sort()).toEqual([`"daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}`, `"daily_revenue_2" or "Daily revenue" (${data.query.id}`]);
   });
 
   it("create_query's parameters are snake_case like its arguments, and only the name is required", async () => {
@@ -298,11 +345,83 @@ describe('ws mcp: writes', () => {
     expect(textOf(camel)).toMatch(/parameters\.0: .*defaultValue/);
   });
 
+  it("answers give parameters as the writes take them: get_query's can be passed to update_query as they are", async () => {
+    const parameters = [{ name: 'day', type: 'date', description: 'the day', defaultValue: '2026-01-01' }, { name: 'note', type: 'text', description: '', defaultValue: '' }];
+    const made = await e.api('POST', '/queries', { name: 'MCP round trip', sql: 'SELECT {{day}} AS d, {{note}} AS n', parameters });
+    expect(made.status).toBe(201);
+    const snake = [{ name: 'day', type: 'date', description: 'the day', default_value: '2026-01-01' }, { name: 'note', type: 'text', description: '', default_value: '' }];
+    const got = await writable.call('get_query', { query: made.json.slug });
+    const query = (got.structuredContent as { query: Record<string, any> }).query;
+    expect(query.parameters).toEqual(snake);
+    expect(textOf(got)).toContain(`parameters: ${JSON.stringify(snake)}`);
+    expect(textOf(got)).not.toContain('defaultValue');
+    const listed = (await writable.call('list_queries', { search: 'MCP round trip' })).structuredContent as Record<string, any>;
+    expect(listed.queries[0].parameters).toEqual(snake);
+    const updated = await writable.call('update_query', { query: made.json.slug, parameters: query.parameters });
+    expect(updated.isError).toBeFalsy();
+    expect((updated.structuredContent as { query: Record<string, any> }).query.parameters).toEqual(snake);
+    expect((await e.api('GET', `/queries/${made.json.id}`)).json.parameters).toEqual(parameters);
+    const created = (await writable.call('create_query', { name: 'MCP round trip copy', sql: 'SELECT {{day}} AS d, {{note}} AS n', parameters: query.parameters })).structuredContent as { query: Record<string, any> };
+    expect(created.query.parameters).toEqual(snake);
+    // the schemas say the same: what the reads give is what the writes take
+    const { tools } = await writable.client.listTools();
+    const schemaOf = (name: string) => tools.find((tool) => tool.name === name)!;
+    const read = (schemaOf('get_query').outputSchema!.properties!.query as any).properties.parameters;
+    const written = (schemaOf('update_query').inputSchema.properties!.parameters as any);
+    const itemKeys = (schema: any) => Object.keys((schema.anyOf?.find((option: any) => option.type === 'array') ?? schema).items.properties).sort();
+    expect(itemKeys(read)).toEqual(['default_value', 'description', 'name', 'type']);
+    expect(itemKeys(written)).toEqual(itemKeys(read));
+    expect(itemKeys((schemaOf('list_queries').outputSchema!.properties!.queries as any).items.properties.parameters)).toEqual(itemKeys(read));
+  });
+
   it('trigger_automation names the call that follows the run', async () => {
     const triggered = await writable.call('trigger_automation', { automation: 'Morning revenue report' });
     const { run, next } = triggered.structuredContent as { run: { id: string }; next: unknown };
     expect(next).toEqual({ tool: 'get_automation_run', arguments: { run_id: run.id } });
     expect(textOf(triggered)).toContain('get_automation_run');
+  });
+
+  it('cancel_automation_run of a run that had ended answers with the run and already_ended, as its description says', async () => {
+    for (const automation of [demoIds.automations.morningReport, demoIds.automations.nightlyExport]) {
+      const runId = await apiAutomationRun(automation);
+      const state = (await e.api('GET', `/automation-runs/${runId}`)).json.run.state as string;
+      await e.clearRequests();
+      const answer = await writable.call('cancel_automation_run', { run_id: runId });
+      expect(textOf(answer)).not.toMatch(/^error/);
+      expect(answer.isError).toBeFalsy();
+      expect(answer.structuredContent).toMatchObject({ already_ended: true, run: { id: runId, state } });
+      expect(textOf(answer)).toContain(`already_ended: true: the run had already ended (${state})`);
+      expect(routes(await e.requests())).toContain(`POST /automation-runs/${runId}/cancel`);
+    }
+  });
+
+  it('single-object answers summarise in text (no organizationId, stateHistory, step UUIDs) and keep whole objects in structuredContent', async () => {
+    const got = await writable.call('get_query', { query: 'daily_revenue' });
+    const updated = await writable.call('update_query', { query: 'MCP made', description: 'made by an assistant' });
+    const created = await writable.call('create_query', { name: 'MCP text', sql: 'SELECT 1 AS one' });
+    for (const answer of [got, updated, created]) {
+      for (const field of ['organizationId', 'createdById', 'userAgent', 'agentRunId']) expect(textOf(answer)).not.toContain(field);
+      expect(textOf(answer)).toMatch(/^slug: \S+$/m);
+      expect((answer.structuredContent as any).query).toHaveProperty('organizationId');
+    }
+    expect(textOf(updated)).toContain('description: made by an assistant');
+    const triggered = await writable.call('trigger_automation', { automation: 'Morning revenue report' });
+    const runId = (triggered.structuredContent as any).run.id as string;
+    await apiAutomationRun(undefined, runId);
+    const run = await writable.call('get_automation_run', { run_id: runId });
+    for (const answer of [triggered, run]) {
+      for (const field of ['organizationId', 'stateHistory', 'userAgent']) expect(textOf(answer)).not.toContain(field);
+      expect((answer.structuredContent as any).run).toHaveProperty('stateHistory');
+    }
+    const detail = (await e.api('GET', `/automation-runs/${runId}`)).json;
+    expect(detail.run.state).toBe('completed');
+    const text = textOf(run);
+    for (const step of detail.stepRuns) {
+      expect(text).toContain(step.name);
+      expect(text).not.toContain(step.workflowStepId);
+    }
+    expect(text).not.toContain('{}');
+    expect(text).toMatch(/\| step \| state \|/);
   });
 
   it('names past the API limits are refused before any request, saying the bound', async () => {
@@ -315,6 +434,41 @@ describe('ws mcp: writes', () => {
     await expect(readOnly.client.readResource({ uri: `ws://queries/${'x'.repeat(600)}` })).rejects.toThrow(/at most 500 characters/);
     expect(await e.requests()).toEqual([]);
     await stillAnswers(readOnly);
+  });
+});
+
+describe('ws mcp: failures below the tools hint with tools', () => {
+  it('a dropped create, 429, 503, a refused key and unknown ids: each hint names a tool to call, a CLI command only for a person', async () => {
+    const session = await startMcp(['--allow-writes'], { ...e.env, WS_MAX_ATTEMPTS: '1' });
+    try {
+      await e.fault({ path: '^/queries$', method: 'POST', reset: true });
+      const dropped = textOf(await session.call('create_query', { name: 'MCP dropped', sql: 'SELECT 1' }));
+      expect(dropped).toMatch(/hint: check before sending it again: call list_queries .*\(in a shell: `ws queries list --sort created`\)/);
+      for (const status of [429, 503]) {
+        await e.fault({ path: '^/queries$', status });
+        const busy = textOf(await session.call('list_queries'));
+        expect(busy).toMatch(/hint: .*try again later/);
+        expect(busy).not.toContain('--debug');
+      }
+      await e.fault({ path: '^/queries$', status: 401 });
+      const refused = textOf(await session.call('list_queries'));
+      expect(refused).toContain('hint: the API key ws mcp was started with was refused: a person must fix it (`ws auth status` in a shell');
+      const unknown = '00000000-0000-4000-8000-00000000dead';
+      const lists: [string, Record<string, string>, RegExp][] = [
+        ['get_query_run', { run_id: unknown }, /hint: find the ids of runs: call list_query_runs/],
+        ['get_automation_run', { run_id: unknown }, /hint: find the ids of runs: call list_automation_runs/],
+        ['get_agent', { agent: unknown }, /hint: no tool lists the agents/],
+        ['get_skill', { skill: unknown }, /hint: no tool lists the skills/],
+        ['get_query', { query: unknown }, /hint: see which there are: call list_queries/],
+      ];
+      for (const [tool, args, hint] of lists) {
+        const answer = await session.call(tool, args);
+        expect(answer.isError).toBe(true);
+        expect(textOf(answer)).toMatch(hint);
+      }
+    } finally {
+      await session.close();
+    }
   });
 });
 
@@ -366,17 +520,14 @@ describe('ws mcp: resources and recent failures', () => {
     const revenue = (await readOnly.client.readResource({ uri: 'ws://queries/revenue_by_country' })).contents[0] as { text: string };
     expect(revenue.text).toContain('start_date');
     await expect(readOnly.client.readResource({ uri: 'ws://queries/no_such_query' })).rejects.toThrow(/no query has the slug or name "no_such_query"/);
+    // InvalidParams: the SDK has no code for MCP's "resource not found" (-32002), and its McpServer answers this one
+    await expect(readOnly.client.readResource({ uri: 'ws://queries/no_such_query' })).rejects.toMatchObject({ code: -32602 });
     await stillAnswers(readOnly);
   });
 
   it('list_recent_failures lists failed query and automation runs in one call, says what it scanned, within its call budget', async () => {
     const failedRun = await apiRun(demoIds.queries.brokenReport);
-    const triggered = await e.api('POST', `/automations/${demoIds.automations.nightlyExport}/runs`, {});
-    for (let i = 0; i < 200; i++) {
-      const { json } = await e.api('GET', `/automation-runs/${triggered.json.id}`);
-      if (['completed', 'failed', 'cancelled'].includes(json.run.state)) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const triggered = { json: { id: await apiAutomationRun(demoIds.automations.nightlyExport) } };
     await e.clearRequests();
     const answer = await readOnly.call('list_recent_failures', { max_api_calls: 10 });
     expect(answer.isError).toBeFalsy();

@@ -193,6 +193,17 @@ describe('per-request timeout', () => {
 });
 
 describe('errors', () => {
+  it("with ws mcp's hints, none names --debug (an assistant cannot pass it): a response ws does not understand, a busy server", async () => {
+    const { mcpRequestHints } = await import('../../src/mcp/request-hints.js');
+    server.on('GET', '/queries', { status: 200, body: { ok: 'not a boolean' } });
+    const { http } = client({ hints: mcpRequestHints, maxAttempts: 2 });
+    const odd = await failure(http.request({ method: 'GET', path: '/queries', schema: Body }));
+    expect(odd.hint).toBe('the server sent a response this version of ws does not understand; a newer ws may');
+    server.on('GET', '/automations', { status: 503, body: { message: 'down' } }, { status: 503, body: { message: 'down' } });
+    const busy = await failure(http.request({ method: 'GET', path: '/automations', schema: Body }));
+    expect(busy.hint).toBe('the server failed (ws tried 2 times): try again later');
+  });
+
   it.each([
     ['JSON {message}', { message: 'Query is broken' }, 'Query is broken'],
     ['JSON {error: string}', { error: 'x' }, 'x'],

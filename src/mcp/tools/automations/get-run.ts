@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { getAutomationRun } from '../../../api/automation-runs.js';
 import { AutomationRun, StepRun } from '../../../api/schemas/automation-runs.js';
 import { automationRunFailure } from '../../../workspace/automation-runs.js';
-import { table } from '../../render.js';
+import { automationRunText } from '../../automation-run-text.js';
 import { tool } from '../../tool.js';
 
 export const getAutomationRunTool = tool(
@@ -16,7 +16,7 @@ export const getAutomationRunTool = tool(
   async ({ run_id }, { http }) => {
     const { run, stepRuns } = await getAutomationRun(http(), run_id);
     const failure = ['failed', 'cancelled'].includes(run.state) ? automationRunFailure({ run, stepRuns })?.message : undefined;
-    const text = [`run ${run.id}: ${run.state}`, ...(failure ? [`failure: ${failure}`] : []), 'step runs:', table(stepRuns, ['workflowStepId', 'state', 'startedAt', 'completedAt', 'error'])].join('\n');
+    const text = [...(failure ? [`failure: ${failure}`] : []), automationRunText({ run, stepRuns })].join('\n');
     return { data: { run, step_runs: stepRuns, ...(failure ? { failure } : {}) }, text };
   },
 );

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { declaredInputs, triggerAutomation } from '../../../api/automations.js';
 import { AutomationRun } from '../../../api/schemas/automation-runs.js';
 import { usageError } from '../../../errors.js';
-import { automationArgument, lookupAutomation, nextCallSchema, tool } from '../../tool.js';
+import { automationRunText } from '../../automation-run-text.js';
+import { automationArgument, callText, lookupAutomation, nextCallSchema, tool } from '../../tool.js';
 
 export const triggerAutomationTool = tool(
   {
@@ -20,6 +21,7 @@ export const triggerAutomationTool = tool(
     const unknown = declared ? Object.keys(inputs).filter((name) => !declared.includes(name)) : [];
     if (unknown.length) throw usageError(`automation "${automation.name}" has no input ${unknown.map((name) => `"${name}"`).join(', ')}`, `its inputs: ${declared!.join(', ')}`);
     const run = await triggerAutomation(client, automation.id, { ...(Object.keys(inputs).length ? { inputValues: inputs } : {}), userAgent: 'cli' });
-    return { data: { run, next: { tool: 'get_automation_run', arguments: { run_id: run.id } } } };
+    const next = { tool: 'get_automation_run', arguments: { run_id: run.id } };
+    return { data: { run, next }, text: `${automationRunText({ run })}\nnext: call ${callText(next)} to follow it` };
   },
 );

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { updateQuery } from '../../../api/queries.js';
-import { Query, UpdateQueryBody } from '../../../api/schemas/queries.js';
+import { UpdateQueryBody } from '../../../api/schemas/queries.js';
 import { usageError } from '../../../errors.js';
 import { requireSql } from '../../../workspace/sql.js';
-import { apiParameters, parametersArgument } from '../../query-parameters.js';
+import { apiParameters, parametersArgument, queryAnswer, queryAnswerSchema } from '../../query-parameters.js';
+import { queryText } from '../../query-text.js';
 import { bodyArguments, bodyFrom, lookupQuery, queryArgument, tool } from '../../tool.js';
 
 const fields = {
@@ -17,7 +18,7 @@ export const updateQueryTool = tool(
     name: 'update_query',
     description: 'Changes a saved query: the fields given replace the old values (SQL and parameters whole); the others stay. Returns the query as it is now. Only with `ws mcp --allow-writes`.',
     inputSchema: z.strictObject({ query: queryArgument(), ...bodyArguments(UpdateQueryBody, fields), parameters: parametersArgument('the new parameters, replacing all of them: objects of name, and optionally type (default text), description and default_value') }),
-    outputSchema: z.object({ query: Query }),
+    outputSchema: z.object({ query: queryAnswerSchema() }),
     annotations: { title: 'Change a saved query', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     writes: true,
   },
@@ -28,6 +29,7 @@ export const updateQueryTool = tool(
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${[...Object.keys(fields), 'parameters'].join(', ')}`);
     const client = http();
     const { id } = await lookupQuery(client, args.query);
-    return { data: { query: await updateQuery(client, id, body as UpdateQueryBody) } };
+    const updated = await updateQuery(client, id, body as UpdateQueryBody);
+    return { data: { query: queryAnswer(updated) }, text: queryText(updated) };
   },
 );
