@@ -269,13 +269,9 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const report = (error: WsError) => {
     const context = contexts.at(-1);
     let json = wantsJson(argv, io.env);
-    // the key as sent: trimmed (a key with a newline after it is inside any text that holds it whole)
-    const secrets = [io.env.WS_API_KEY?.trim() ?? ''];
+    const secrets = context ? context.secrets() : [io.env.WS_API_KEY?.trim() ?? ''];
     try {
-      if (context) {
-        json = machineFormat(context.settings.output.value);
-        secrets.push(context.settings.apiKey.value ?? '');
-      }
+      if (context) json = machineFormat(context.settings.output.value);
     } catch {
       // the settings themselves were the problem; keep what argv said
     }

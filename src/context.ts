@@ -85,6 +85,17 @@ export class Context {
     this.hints = hints;
   }
 
+  /** The key as any text may hold it, to redact: as sent (trimmed) and as the settings have it, or the environment's alone when they fail to load. */
+  secrets(): string[] {
+    const known = [this.io.env.WS_API_KEY?.trim() ?? ''];
+    try {
+      known.push(this.settings.apiKey.value ?? '');
+    } catch {
+      // the settings themselves were the problem: the environment's key is all there is to hide
+    }
+    return known;
+  }
+
   get settings(): Settings {
     this.cachedSettings ??= resolveSettings(this.globals, this.io);
     return this.cachedSettings;

@@ -82,16 +82,6 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
   const listed = tools.filter((tool) => options.allowWrites || !tool.writes);
   // the API client's hints name tools, not the CLI's commands
   ctx.useRequestHints(mcpRequestHints);
-  // the key as the settings have it, and as the environment has it (settings may fail to load)
-  const secrets = () => {
-    const known = [ctx.io.env.WS_API_KEY ?? ''];
-    try {
-      known.push(ctx.settings.apiKey.value ?? '');
-    } catch {
-      // the settings did not load: the environment's key is all there is to hide
-    }
-    return known;
-  };
   const server = new Server({ name: 'ws', version: version() }, { capabilities: { tools: {}, resources: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: listed.map((tool) => ({
@@ -114,12 +104,12 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       if (!parsed.success) throw argumentError(found, parsed.error);
       const context: ToolContext = { http: () => ctx.http(), wait: { io: waitIO(ctx.io, extra.signal), quiet: true } };
       const answer = await found.run(parsed.data, context);
-      const hidden = secrets();
+      const hidden = ctx.secrets();
       const text = hidden.reduce((out, secret) => redactSecret(out, secret), stripControl(answer.text ?? render(answer.data)));
       const data = JSON.parse(hidden.reduce((out, secret) => redactSecret(out, secret), JSON.stringify(answer.data))) as Record<string, unknown>;
       return { content: [{ type: 'text', text }], structuredContent: data };
     } catch (error) {
-      return errorResult(error, secrets());
+      return errorResult(error, ctx.secrets());
     }
   });
   // Saved queries as resources, through the SDK's request schemas: its McpServer would list them all in one answer
@@ -132,7 +122,7 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       // MCP's "resource not found" is -32002, but this SDK (1.32) has no ErrorCode for it and its own McpServer
       // answers a missing resource with InvalidParams: a client that knows the SDK's codes gets one of them
       const code = error instanceof WsError && (error.kind === 'not_found' || error.kind === 'usage') ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-      throw new McpError(code, errorText(error, secrets()));
+      throw new McpError(code, errorText(error, ctx.secrets()));
     }
   };
   server.setRequestHandler(ListResourcesRequestSchema, (request) => guarded(() => listQueryResources(ctx.http(), request.params?.cursor)));
