@@ -32,6 +32,9 @@ export interface OutputOptions {
 
 const noPaint: Paint = (_kind, text) => text;
 
+/** Rows of a terminal table laid out and drawn together (see Output.list). */
+export const tableBlock = 10_000;
+
 export const chartCommands = 'ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data';
 
 /** A list as it is printed: its items under `key`, with total, limit and offset describing the whole. */
@@ -171,13 +174,32 @@ export class Output {
       return this.print({ ...document, [source.key]: items.map(pick) });
     }
     if (format === 'table' && this.io.stdoutIsTTY) {
-      const items: T[] = [];
-      for await (const page of source.pages) items.push(...page.items);
-      if (items.length === 0) return this.hint(`no ${source.key} found`);
-      const table = await terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
-      await out(table.text);
-      if (source.footer) await out(`${stripControl(source.footer(items, this.io.columns ?? fallbackColumns))}\n`);
-      if (table.hidden.length) this.hint(leftOutHint(table.hidden, this.io.columns ?? 0));
+      // a table is laid out from the rows it shows; past tableBlock rows, one block at a time, each under its own
+      // header, so that memory stays flat and the first rows show at once (a million rows held 800 MB)
+      let items: T[] = [];
+      let drawn: T[] = [];
+      let blocks = 0;
+      const hidden = new Set<string>();
+      const draw = async () => {
+        const table = await terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
+        await out(`${blocks > 0 ? '\n' : ''}${table.text}`);
+        for (const header of table.hidden) hidden.add(header);
+        blocks += 1;
+        drawn = items;
+      };
+      for await (const page of source.pages) {
+        for (const item of page.items) {
+          items.push(item);
+          if (items.length === tableBlock) {
+            await draw();
+            items = [];
+          }
+        }
+      }
+      if (items.length > 0) await draw();
+      if (blocks === 0) return this.hint(`no ${source.key} found`);
+      if (source.footer && blocks === 1) await out(`${stripControl(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
+      if (hidden.size) this.hint(leftOutHint([...hidden], this.io.columns ?? 0));
       return;
     }
     // Formats that stream: one page in memory at a time. The header waits for the first page, since

@@ -115,6 +115,26 @@ describe('numbers and dates are never cut', () => {
     }
   });
 
+  it('--all over 10,000 rows is drawn 10,000 rows at a time, each block under its own header; every row whole', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, i) => ({ i, n: i < 20_000 ? i : i * 1_000_000_007 }));
+    serveRows(
+      [
+        { name: 'i', type: 'INTEGER' },
+        { name: 'n', type: 'BIGINT' },
+      ],
+      rows,
+    );
+    const result = await ws(['queries', 'data', queryId, '--all'], { columns: 40 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const blocks = result.stdout.trimEnd().split('\n\n');
+    expect(blocks.map((block) => block.split('\n').length)).toEqual([10_001, 10_001, 5_001]);
+    const shown = blocks.flatMap((block) => block.split('\n').slice(1).map((line) => line.trim().split(/ {2,}/)));
+    expect(shown).toEqual(rows.map((row) => [String(row.i), String(row.n)]));
+    // the last block's column is as wide as its widest number: its header moved right
+    const at = blocks.map((block) => block.split('\n')[0]!.indexOf('n'));
+    expect(at[2]).toBeGreaterThan(at[1]!);
+  });
+
   it('with --wide the table is as wide as its values; in a pipe nothing is cut', async () => {
     const { columns: types, rows } = wideFifty(2);
     serveRows(types, rows);
