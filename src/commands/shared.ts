@@ -61,8 +61,8 @@ export function oneOf<T extends string>(values: readonly T[]): (value: string) =
  * What a list cut short says to get the rest: a step the person has not just taken. Without --limit, "--limit n
  * or --all"; after `--limit 3`, the next page by --offset, or --all.
  */
-export function moreHint(page: { limit: number | undefined; offset: number }): string {
-  return page.limit === undefined ? 'use --limit n or --all for more' : `the next ${page.limit}: --offset ${page.offset + page.limit}; every one: --all`;
+export function moreHint(page: { limit: number | undefined; offset: number }): (remaining: number) => string {
+  return (remaining) => (page.limit === undefined ? 'use --limit n or --all for more' : `the next ${Math.min(page.limit, remaining)}: --offset ${page.offset + page.limit}; every one: --all`);
 }
 
 /** `--limit`, `--offset` and `--all` of a list command, checked: --all and --limit exclude each other. */

@@ -47,8 +47,8 @@ export interface ListSource<T> {
    */
   all?: boolean;
   pages: AsyncIterable<Page<T>>;
-  /** Shown on stderr in a terminal when more items exist than were shown, e.g. "use --all". */
-  moreHint?: string;
+  /** Said on stderr when more items exist than were shown, e.g. "use --all"; a function of how many remain. */
+  moreHint?: string | ((remaining: number) => string);
   /**
    * The fields beside the items when several pages are printed as one document, from the first page's
    * envelope and the number of items printed. Default: total, limit (items printed) and offset.
@@ -130,7 +130,8 @@ export class Output {
     if (!source.moreHint || !Number.isFinite(printed.total) || printed.total <= source.offset + printed.count) return;
     // a list cut short says so in every format: in words, or where stderr is a program's (a machine format off a
     // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
-    const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${source.moreHint}`;
+    const remaining = printed.total - source.offset - printed.count;
+    const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${typeof source.moreHint === 'string' ? source.moreHint : source.moreHint(remaining)}`;
     if (!this.options.quiet) this.io.stderr.write(`${stripControl(text)}\n`);
     else if (this.options.jsonNotices && this.options.format === 'ndjson' && this.options.jq === undefined) {
       this.io.stderr.write(`${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`);
