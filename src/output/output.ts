@@ -166,6 +166,7 @@ export class Output {
       }
       // the last rows, or the one document of a result with none
       if (chunk.length || documents === 0) await flush();
+      if (documents > 1) this.hint(`--jq ran on each ${source.jqChunk.toLocaleString('en-US')} ${source.key} in turn (${documents} times); for one answer over all of them, pipe -o ndjson into jq -s`);
       return;
     }
     if (format === 'json' && jq === undefined) return this.streamJson(source, progress);

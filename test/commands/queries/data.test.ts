@@ -213,6 +213,14 @@ describe('--jq over many pages', () => {
     expect(counts.stdout).toBe('10000,0\n10000,10000\n5000,20000\n');
   });
 
+  it('says so to a person at a terminal, not to a program', async () => {
+    serve(numbered(25_000));
+    const watched = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length'], { stderrIsTTY: true });
+    expect(watched.stdout).toBe('10000\n10000\n5000\n');
+    expect(watched.stderr).toBe('--jq ran on each 10,000 rows in turn (3 times); for one answer over all of them, pipe -o ndjson into jq -s\n');
+    expect((await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length'])).stderr).toBe('');
+  });
+
   it('runs once on a result of no rows', async () => {
     serve([]);
     const none = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length']);
