@@ -5,21 +5,13 @@ import { kindOf, planChart, type ChartChoice, type ChartPlan, type ResultColumn 
 import { checkFields } from '../output/fields.js';
 import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
+import { resultColumns } from '../workspace/query-columns.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
 
 type Row = Record<string, unknown>;
 
 /** Rows of one document that --jq runs on (see ListSource.jqChunk): as many as a page an export asks for. */
 export const jqRows = 10_000;
-
-/** The result's columns with their types when the server gives them (`{name, type}` entries). */
-export function resultColumns(columns: unknown[] | null | undefined, names: string[]): ResultColumn[] {
-  return names.map((name, index) => {
-    const entry = columns?.[index];
-    const type = typeof entry === 'object' && entry !== null && 'type' in entry && typeof entry.type === 'string' ? entry.type : undefined;
-    return type ? { name, type } : { name };
-  });
-}
 
 /** The options of a command that prints rows, as a printed command repeats them: --limit, and a chart's --x, --y and --series. */
 export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string }): string[] {
@@ -79,7 +71,7 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
     const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
     runId ??= envelope?.queryRunId;
-    const typed = resultColumns(envelope?.columns, names);
+    const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
     numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
     if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
     if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));

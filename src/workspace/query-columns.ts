@@ -16,7 +16,7 @@ export interface KnownColumns {
   columns: ResultColumn[] | null;
   /** The run they are of. */
   runId: string | null;
-  /** The query was updated after that run completed (its SQL may be another since): the columns may differ. */
+  /** The query was updated after that run started (its SQL may be another since): the columns may differ. */
   changedSince: boolean;
 }
 
@@ -32,9 +32,9 @@ export function resultColumns(entries: unknown[] | null | undefined): ResultColu
   return columns.every((column) => column !== undefined) ? columns : null;
 }
 
-/** A run completed before the query's last update: an update may have changed the SQL (the API says no more). */
-function changedAfter(query: Query, completedAt: string | null | undefined): boolean {
-  return Boolean(completedAt) && Date.parse(query.updatedAt) > Date.parse(completedAt!);
+/** A run started before the query's last update: an update may have changed the SQL it ran (the API says no more). */
+function changedAfter(query: Query, createdAt: string | null | undefined): boolean {
+  return Boolean(createdAt) && Date.parse(query.updatedAt) > Date.parse(createdAt!);
 }
 
 /**
@@ -45,13 +45,13 @@ export async function knownColumns(http: HttpClient, query: Query & { lastSucces
   const runId = query.lastSuccessfulRunId ?? query.lastSuccessfulRun?.id ?? null;
   if (!runId) return { columns: null, runId: null, changedSince: false };
   const listed = query.lastSuccessfulRun;
-  if (listed && resultColumns(listed.columnSchema)) return { columns: resultColumns(listed.columnSchema), runId, changedSince: changedAfter(query, listed.completedAt) };
-  if (listed) return { columns: null, runId, changedSince: changedAfter(query, listed.completedAt) };
+  if (listed && resultColumns(listed.columnSchema)) return { columns: resultColumns(listed.columnSchema), runId, changedSince: changedAfter(query, listed.createdAt) };
+  if (listed) return { columns: null, runId, changedSince: changedAfter(query, listed.createdAt) };
   const result = await getQueryRunResult(http, runId);
   let columns = resultColumns(result.columnSchema);
   if (!columns) {
     const data = await getLatestData(http, query.id, { limit: 1 });
     if (data.queryRunId === runId) columns = resultColumns(data.columns) ?? (data.rows[0] ? Object.keys(data.rows[0]).map((name) => ({ name })) : null);
   }
-  return { columns, runId, changedSince: changedAfter(query, result.completedAt) };
+  return { columns, runId, changedSince: changedAfter(query, result.createdAt) };
 }
