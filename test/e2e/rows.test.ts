@@ -135,7 +135,7 @@ describe('execute --wait and another run of the same query', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     expect(String(result.stderr)).toContain(
-      `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} that this command waited for: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)\n` +
+      `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)\n` +
         // both print csv, as the command did
         `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data\n`,
     );
