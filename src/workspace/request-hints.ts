@@ -18,5 +18,11 @@ export function requestHints(printed: PrintedCommands): RequestHints {
       if (path === '/skills') return `\`${printed.command('skills', 'get').replace(/^ws skills get/, 'ws skills get <slug>')}\` shows whether the skill changed`;
       return `read the resource with \`${printed.command('api', 'GET', path)}\``;
     },
+    notFound(path) {
+      // a query with no completed run has no latest data (an unknown query was named before this request)
+      const query = /^\/queries\/([^/]+)\/latest\/data$/.exec(path)?.[1];
+      if (query) return `a query has rows once a run of it completes: \`${printed.command('queries', 'execute', decodeURIComponent(query), '--wait')}\``;
+      return undefined;
+    },
   };
 }

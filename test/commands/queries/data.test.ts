@@ -298,3 +298,12 @@ describe('an export that breaks part-way', () => {
     expect(JSON.parse(result.stderr).error.partial).toBeUndefined();
   });
 });
+
+describe('a query with no completed run', () => {
+  it('is exit 4 with the command that runs it', async () => {
+    server.on('GET', dataPath, { status: 404, body: { error: 'not_found', message: `query ${queryId} has no successful run yet` } });
+    const result = await ws(['queries', 'data', queryId, '--json', '--profile', 'ci']);
+    expect(result.exitCode).toBe(4);
+    expect(JSON.parse(result.stderr).error.hint).toBe(`a query has rows once a run of it completes: \`ws queries execute ${queryId} --wait --profile ci\``);
+  });
+});
