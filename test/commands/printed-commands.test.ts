@@ -5,28 +5,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
+import { fileServer } from '../helpers/stub-server.js';
 import { fakeIO, type FakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
 import { automation, query, uuid } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
-const server = new ApiServer();
+const server = fileServer();
 let configDir: string;
 
-beforeAll(async () => {
-  await server.start();
+beforeAll(() => {
   // the key and base URL live in profile "slowp" only: a pasted command without --profile would not find them
   configDir = tempConfigDir();
   const origin = new URL(server.baseUrl).origin;
   fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { slowp: { apiKey: testKey, baseUrl: server.baseUrl, apiKeyOrigin: origin } } }));
 });
-afterEach(() => {
-  expect(server.unmatched).toEqual([]);
-  server.reset();
-});
-afterAll(() => server.stop());
 
 /** The IO of the command running now: a stub interrupts its wait (the fake clock never reaches a --timeout). */
 let current: FakeIO | undefined;

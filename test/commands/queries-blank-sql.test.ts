@@ -1,33 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { ApiServer } from '../helpers/api-server.js';
-import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
-import { tempConfigDir, testKey } from '../helpers/ws.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubServer } from '../helpers/command.js';
 
-// no route is served: any request at all shows up in server.requests
-const server = new ApiServer();
-let baseEnv: Record<string, string>;
+// no route is served: any request at all shows up in server.requests (and fails the test)
+const { server, ws } = stubServer();
 let dir: string;
 
-beforeAll(async () => {
-  await server.start();
-  baseEnv = { WS_BASE_URL: server.baseUrl, WS_API_KEY: testKey, WS_CONFIG_DIR: tempConfigDir() };
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-blank-sql-'));
 });
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function ws(argv: string[], options: FakeIOOptions = {}) {
-  const io = fakeIO({ ...options, env: { ...baseEnv, ...options.env } });
-  const exitCode = await run(argv, io);
-  return { exitCode, stdout: io.out(), stderr: io.err() };
-}
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function file(name: string, text: string): string {
   const at = path.join(dir, name);
