@@ -105,6 +105,13 @@ describe.skipIf(skipWithoutPty)('the height and the colour rules', () => {
     expect(short.stderr).toMatch(/^\d+ more rows left out to fit; every row: ws queries data revenue_by_country --all$/m);
   }, 30_000);
 
+  it('one bar left out is "1 more row", not "1 more rows"', async () => {
+    // revenue_by_country has 8 rows: 10 terminal rows hold the legend, 7 bars and the prompt
+    const run = await chartIn(['queries', 'data', 'revenue_by_country', '-o', 'chart', '--y', 'revenue'], 100, 10);
+    expect(run.lines.filter((l) => l.includes('│'))).toHaveLength(7);
+    expect(run.stderr).toMatch(/^1 more row left out to fit; every row: ws queries data revenue_by_country --all$/m);
+  }, 30_000);
+
   it('NO_COLOR, CLICOLOR=0 and TERM=dumb draw it plain', async () => {
     const args = ['queries', 'data', 'daily_revenue', '-o', 'chart'];
     const runs = await Promise.all([chartIn(args, 80, 24, { NO_COLOR: '1' }), chartIn(args, 80, 24, { CLICOLOR: '0' }), chartIn(args, 80, 24, {}, 'dumb')]);

@@ -377,3 +377,69 @@ describe('the runs at a glance', () => {
     expect(runsAtAGlance(runs, 80)).toMatch(/█  median 495ms  slowest 990ms  0 failed$/);
   });
 });
+
+describe('charts that do not mislead (a trial of -o chart)', () => {
+  const planOf = (columns: { name: string; type?: string }[], rows: Record<string, unknown>[], choice = {}) => {
+    const plan = planChart(columns, rows, choice);
+    if ('problem' in plan) throw new Error(plan.problem);
+    return plan;
+  };
+  /** The value printed after each bar. */
+  const valuesOf = (lines: string[]) => lines.filter((l) => l.includes('│')).map((l) => l.slice(l.indexOf('│') + 1).replace(/^[█▏▎▍▌▋▊▉]*/, '').trim());
+
+  it('a bar value is true: exact, or marked ≈ where shortened; never -0', () => {
+    const { lines } = bars([0.000123, -1e-9, 12_345_678_901_234_568, 0, 96_335.2, 1 / 3]);
+    expect(valuesOf(lines)).toEqual(['0.000123', '-1e-9', '≈1.23e16', '0', '96,335.2', '≈0.333']);
+    // where the room is short the value is shortened, and says so
+    const narrow = barChart({ labels: ['a', 'b'], series: [{ name: 'v', values: [123_456_789, 4712] }], width: 16, height: 10, color: false });
+    expect(valuesOf(narrow.lines)).toEqual(['≈123M', '≈4.71k']);
+  });
+
+  it('NaN and Infinity: a bar says so; a line leaves them out and stderr says how many and why', () => {
+    const columns = [{ name: 'country', type: 'VARCHAR' }, { name: 'ratio', type: 'DOUBLE' }];
+    const rows = [{ country: 'DE', ratio: 2 }, { country: 'JP', ratio: 'NaN' }, { country: 'US', ratio: 'Infinity' }, { country: 'FR', ratio: -Infinity }];
+    const { text } = drawChart(rows, planOf(columns, rows), { tty: true, columns: 40, rows: 20, color: false });
+    expect(valuesOf(text.trimEnd().split('\n'))).toEqual(['2', 'NaN', 'Infinity', '-Infinity']);
+    const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'].map((day, i) => ({ day, ratio: [1, 'NaN', Infinity, 2][i] }));
+    const line = drawChart(days, planOf([{ name: 'day', type: 'DATE' }, { name: 'ratio', type: 'DOUBLE' }], days), { tty: true, columns: 40, rows: 20, color: false });
+    expect(line.notes).toEqual(['2 values of ratio not drawn, being no finite number: 1 NaN, 1 Infinity']);
+  });
+
+  it('few x values spread over the width, x labels within the plot, a legend that wraps rather than cuts names', () => {
+    const types = ['dashboard_view', 'export', 'page_view', 'query_run', 'signup'];
+    const events = Array.from({ length: 10 }, (_v, m) => `2026-${String(m + 1).padStart(2, '0')}-01`).flatMap((month, m) => types.map((event_type, t) => ({ month, event_type, events: 360 + ((m * 7 + t * 13) % 100) })));
+    const plan = planOf([{ name: 'month', type: 'DATE' }, { name: 'event_type', type: 'VARCHAR' }, { name: 'events', type: 'BIGINT' }], events);
+    for (const columns of [40, 80]) {
+      const lines = drawChart(events, plan, { tty: true, columns, rows: 24, color: false }).text.trimEnd().split('\n');
+      const axis = lines.find((l) => l.includes('└'))!;
+      // ten months over most of the width, not ten columns
+      expect(textWidth(axis), lines.join('\n')).toBeGreaterThan(columns - 10);
+      const xLabels = lines[lines.indexOf(axis) + 1]!;
+      expect(textWidth(xLabels)).toBeLessThanOrEqual(textWidth(axis));
+      expect(xLabels).toMatch(/2026-01-01 .*2026-10-01$/);
+      const legend = lines.slice(lines.indexOf(axis) + 2).join('   ');
+      for (const name of types) expect(legend, lines.join('\n')).toContain(`── ${name}`);
+      for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(columns);
+      expect(lines.length).toBeLessThanOrEqual(23);
+    }
+  });
+
+  it('bars whose x repeats, without --series, are told apart by the text column beside it', () => {
+    const rows = ['DE', 'JP'].flatMap((country) => ['signup', 'export', 'page_view'].map((kind, i) => ({ country, kind, users: 10 + i, events: 100 + i })));
+    const plan = planOf([{ name: 'country', type: 'VARCHAR' }, { name: 'kind', type: 'VARCHAR' }, { name: 'users', type: 'BIGINT' }, { name: 'events', type: 'BIGINT' }], rows);
+    const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 40, color: false }).text.trimEnd().split('\n');
+    const labels = lines.map((l) => (l.includes('│') ? l.slice(0, l.indexOf('│')).trim() : '')).filter(Boolean);
+    expect(labels.length, lines.join('\n')).toBeGreaterThan(0);
+    // each label once per panel, naming the country and the kind
+    expect(new Set(labels).size * 2).toBe(labels.length);
+    expect(labels).toContain('DE signup');
+  });
+
+  it('notes of one say one: 1 value, 1 row', () => {
+    const many = Array.from({ length: 7 }, (_v, i) => [{ day: '2026-01-01', kind: `k${i}`, n: i }, { day: '2026-01-02', kind: `k${i}`, n: i + 1 }]).flat();
+    many.push({ day: '2026-01-02', kind: 'k0', n: 3 });
+    const plan = planOf([{ name: 'day', type: 'DATE' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'INTEGER' }], many, { series: 'kind' });
+    const { notes } = drawChart(many, plan, { tty: true, columns: 120, rows: 30, color: false });
+    expect(notes).toEqual(['not drawn (at most 6 series): 1 value of kind: k6', '1 row shares its day and kind with another: each point is the mean of its rows']);
+  });
+});
