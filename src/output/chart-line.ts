@@ -28,6 +28,8 @@ export interface LineChartInput {
   xAxis?: boolean;
   /** The number of the first series, for its colour, in a panel of its own. */
   firstColor?: number;
+  /** Filled with the names of the series drawn over entirely by later ones (the same rows at this height). */
+  hidden?: string[];
 }
 
 /** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
@@ -132,6 +134,10 @@ export function lineChart(input: LineChartInput): string[] {
       put(r, c, r > from ? '╭' : '╰', s);
       for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
     });
+  });
+  const visible = new Set(grid.flatMap((row) => row.map((at) => at.series)));
+  drawn.forEach((values, s) => {
+    if (values.some((v) => v !== null) && !visible.has(s)) input.hidden?.push(series[s]!.name);
   });
   const first = input.firstColor ?? 0;
   const paint = (text: string, s: number) => (input.color && s >= 0 ? `${seriesColors[(first + s) % seriesColors.length]}${text}${endColor}` : text);

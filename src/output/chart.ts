@@ -105,6 +105,7 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
   const plotRows = Math.max(1, Math.floor((size.lineHeight - 3 - (groups.length - 1)) / groups.length));
   const labelWidth = Math.max(...drawn.map((s) => labelWidthOf(s.values, plotRows)));
   let color = 0;
+  const hidden: string[] = [];
   const lines = groups.flatMap((group, index) => {
     const last = index === groups.length - 1;
     const panel = lineChart({
@@ -118,9 +119,11 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
       labelWidth,
       xAxis: last,
       firstColor: color,
+      hidden,
     });
     color += group.length;
     return panel;
   });
+  if (hidden.length) notes.push(`drawn over by a later line, at the same rows at this height: ${hidden.join(', ')}`);
   return { text: `${lines.join('\n')}\n`, notes, shownRows: result.length };
 }

@@ -428,6 +428,9 @@ describe('charts that do not mislead (a trial of -o chart)', () => {
       for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(columns);
       expect(lines.length).toBeLessThanOrEqual(23);
     }
+    // five series of the same values: one line shows, and stderr names the ones under it
+    const same = events.map((e) => ({ ...e, events: 400 + (Number(e.month.slice(5, 7)) % 3) }));
+    expect(drawChart(same, plan, { tty: true, columns: 80, rows: 24, color: false }).notes).toContain('drawn over by a later line, at the same rows at this height: dashboard_view, export, page_view, query_run');
   });
 
   it('bars whose x repeats, without --series, are told apart by the text column beside it', () => {
