@@ -147,11 +147,18 @@ function exactText(value: number): string | undefined {
   return text.replace(/^(-?)(\d+)/, (_m, sign: string, whole: string) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
+/** A decimal string with more significant digits than a double keeps for sure (15): its number is not its value. */
+function beyondDouble(sent: unknown): boolean {
+  if (typeof sent !== 'string' || !/^[+-]?\d+(\.\d+)?$/.test(sent.trim())) return false;
+  const [whole, fraction = ''] = sent.trim().replace(/^[+-]/, '').split('.');
+  return `${whole}${fraction.replace(/0+$/, '')}`.replace(/^0+/, '').length > 15;
+}
+
 /**
  * A number in three significant digits (4.71k, 0.333, 1.23e16, 1.23e-7), marked `≈` unless that is the number
- * itself: a value shortened reads as shortened, never as another value.
+ * itself, as the server sent it (`sent`): a value shortened reads as shortened, never as another value.
  */
-export function shortNumber(value: number): string {
+export function shortNumber(value: number, sent?: unknown): string {
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
   let short: string;
@@ -165,12 +172,12 @@ export function shortNumber(value: number): string {
     short = `${digits === 0 ? 0 : digits}${unit}`;
     back = digits * scale;
   }
-  return Math.abs(back - value) <= 1e-12 * abs ? short : `≈${short}`;
+  return Math.abs(back - value) <= 1e-12 * abs && !beyondDouble(sent) ? short : `≈${short}`;
 }
 
 /** A value printed after a bar: exact (thousands separated) while short, else shortened and marked `≈`; NaN and ±Infinity by name. */
-export function barValue(value: number): string {
+export function barValue(value: number, sent?: unknown): string {
   if (!Number.isFinite(value)) return String(value);
-  const exact = exactText(value);
-  return exact !== undefined && exact.length <= 12 ? exact : shortNumber(value);
+  const exact = beyondDouble(sent) ? undefined : exactText(value);
+  return exact !== undefined && exact.length <= 12 ? exact : shortNumber(value, sent);
 }

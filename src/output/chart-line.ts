@@ -10,6 +10,8 @@ export interface Series {
   name: string;
   /** One value per point; null is a gap in the line. */
   values: (number | null)[];
+  /** The values as the server sent them, where known: a DECIMAL's string has digits its double may not. */
+  sent?: unknown[];
 }
 
 export interface LineChartInput {

@@ -41,7 +41,7 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
   if (plan.series === undefined) {
     const notes = plan.left.length ? [`not drawn (at most ${maxSeries} series): ${plan.left.join(', ')}; choose with --y`] : [];
     if (plan.couldSplit) notes.push(`the values of ${plan.x} repeat: --series ${plan.couldSplit} draws one series per ${plan.couldSplit} (with one --y column)`);
-    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => drawnValueOf(row[name])) })), notes, xOf: rows.map((_row, index) => index) };
+    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => drawnValueOf(row[name])), sent: rows.map((row) => row[name]) })), notes, xOf: rows.map((_row, index) => index) };
   }
   const [y, split] = [plan.y[0]!, plan.series];
   const xAt = new Map<string, number>();

@@ -355,6 +355,10 @@ describe('exact decimal strings', () => {
     const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
     // more digits than a double holds for sure: shortened, and marked so
     expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈1.23e19', 'JP │# ≈6.17e18']);
+    // a DECIMAL whose double reads as a shorter number (0.3) is not labelled as that number
+    const close = [{ country: 'DE', revenue: '0.30000000000000001' }, { country: 'JP', revenue: '2.50' }];
+    const closeLines = drawChart(close, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
+    expect(closeLines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈0.3', 'JP │# 2.5']);
     // JP is half of DE: half the bar
     const [de, jp] = lines.slice(1).map((l) => eighths(barOf(l)));
     expect(Math.abs(jp! * 2 - de!)).toBeLessThanOrEqual(1);
