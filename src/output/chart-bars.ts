@@ -4,7 +4,7 @@
  * the left of the zero line. A pure function of the data and the room it is given.
  */
 import { barValue, shortNumber } from './chart-data.js';
-import { endColor, panels, seriesColors, type Series } from './chart-line.js';
+import { endColor, panels, seriesColors, wrapLegend, type Series } from './chart-line.js';
 import { cutWidth, textWidth } from './width.js';
 
 export interface BarChartInput {
@@ -44,21 +44,22 @@ function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
   const { labels, series, width, color } = input;
   const firstColor = input.firstColor ?? 0;
   const perRow = series.length;
-  // the legend's line, and a line for the note on how many rows were left out
-  const room = Math.max(perRow, input.height - 1);
+  // the legend's lines, and a line for the note on how many rows were left out
+  const legendLines = legend(series, width, color, firstColor);
+  const room = Math.max(perRow, input.height - legendLines.length);
   const shown = labels.length * perRow <= room ? labels.length : Math.max(1, Math.floor((room - 1) / perRow));
-  const rows = labels.slice(0, shown).map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? null) }));
-  const all = rows.flatMap((row) => row.values).filter((v): v is number => v !== null);
+  const rows = labels.slice(0, shown).map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? null), sent: series.map((s) => s.sent?.[index]) }));
+  const all = rows.flatMap((row) => row.values).filter((v): v is number => v !== null && Number.isFinite(v));
   const maxPos = Math.max(0, ...all);
   const maxNeg = Math.max(0, ...all.map((v) => -v));
   // several series: each value names its series, which tells the bars apart without colour; where that leaves
   // too little room for the bars, the legend's order does, and then values are shortened (4.7k)
-  const textsOf = (named: boolean, format: (v: number) => string) => rows.map((row) => row.values.map((v, s) => (v === null ? '' : named ? `${format(v)} ${series[s]!.name}` : format(v))));
+  const textsOf = (named: boolean, format: (v: number, sent: unknown) => string) => rows.map((row) => row.values.map((v, s) => (v === null ? '' : named ? `${format(v, row.sent[s])} ${series[s]!.name}` : format(v, row.sent[s]))));
   const widest = (texts: string[][]) => Math.max(0, ...texts.flat().map((t) => textWidth(t)));
   let labelWidth = Math.min(Math.max(0, ...rows.map((row) => textWidth(row.label))), Math.floor(width / 3));
   let texts = textsOf(perRow > 1, barValue);
   if (width - labelWidth - 3 - widest(texts) < minBar) texts = textsOf(false, barValue);
-  if (width - labelWidth - 3 - widest(texts) < minBar) texts = textsOf(false, shortNumber);
+  if (width - labelWidth - 3 - widest(texts) < minBar) texts = textsOf(false, (v, sent) => shortNumber(v, sent));
   const valueWidth = widest(texts);
   labelWidth = Math.max(1, Math.min(labelWidth, width - 3 - valueWidth - minBar));
   const space = Math.max(2, width - labelWidth - 3 - valueWidth);
@@ -67,17 +68,19 @@ function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
   // one scale for both sides: a column stands for the same amount left and right of the zero line
   const unit = Math.max(maxPos / posCols, negCols ? maxNeg / negCols : 0) || 1;
   const paint = (text: string, s: number) => (color && text ? `${seriesColors[(firstColor + s) % seriesColors.length]}${text}${endColor}` : text);
-  const lines = [legend(series, width, color, firstColor)];
+  const lines = [...legendLines];
   rows.forEach((row, r) => {
     row.values.forEach((v, s) => {
       const label = s === 0 ? cutWidth(row.label, labelWidth) : '';
       let left = ' '.repeat(negCols);
       let right = '';
-      if (v !== null && v < 0) {
+      // NaN and ±Infinity have no length: the value after the zero line names them
+      const finite = v !== null && Number.isFinite(v);
+      if (finite && v < 0) {
         const halves = Math.round((-v / unit) * 2);
         const bar = `${halves % 2 ? '▐' : ''}${'█'.repeat(Math.floor(halves / 2))}`;
         left = ' '.repeat(negCols - textWidth(bar)) + paint(bar, s);
-      } else if (v !== null) {
+      } else if (finite) {
         const length = Math.round((v / unit) * 8);
         right = paint(`${'█'.repeat(Math.floor(length / 8))}${eighths[length % 8]}`, s);
       }
@@ -88,8 +91,6 @@ function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
   return { lines, shown };
 }
 
-function legend(series: Series[], width: number, color: boolean, firstColor: number): string {
-  const plain = series.map((s) => `█ ${s.name}`).join('   ');
-  if (!color || textWidth(plain) > width) return cutWidth(plain, width);
-  return series.map((s, i) => `${seriesColors[(firstColor + i) % seriesColors.length]}█${endColor} ${s.name}`).join('   ');
+function legend(series: Series[], width: number, color: boolean, firstColor: number): string[] {
+  return wrapLegend(series.map((s, i) => ({ plain: `█ ${s.name}`, painted: `${seriesColors[(firstColor + i) % seriesColors.length]}█${endColor} ${s.name}` })), width, color);
 }

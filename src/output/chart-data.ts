@@ -45,12 +45,27 @@ const numericType = /^(big|small|tiny|u)?(int|integer|decimal|numeric|double|flo
 const timeType = /^(date|time|timestamp|datetime)/i;
 const isoTime = /^\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
 
-/** A value as a number, or null (a NULL, or a value that is not a number). */
+/** A value as a number, or null (a NULL, or a value that is not a finite number). */
 export function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return null;
+}
+
+// DuckDB's 'NaN'::DOUBLE and 'Infinity'::DOUBLE come as numbers or as these strings
+const notFinite = /^[+-]?(nan|inf|infinity)$/i;
+
+/** A value as a number to draw, NaN and ±Infinity kept (a chart says they are there), or null. */
+export function drawnValueOf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && notFinite.test(value.trim())) return /nan/i.test(value) ? NaN : value.trim().startsWith('-') ? -Infinity : Infinity;
+  return numberOf(value);
+}
+
+/** `1 row`, `2 rows`. */
+export function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** A value as a time (ms since 1970), or null. */
@@ -67,7 +82,7 @@ export function kindOf(column: ResultColumn, rows: Row[]): 'number' | 'time' | '
   const present = rows.map((row) => row[column.name]).filter((value) => value !== null && value !== undefined);
   if (present.length === 0) return column.type ? 'text' : 'unknown';
   // a string of digits is a number only when the server says the column is numeric (a zip code is text)
-  if (present.every((value) => typeof value === 'number' || typeof value === 'bigint')) return 'number';
+  if (present.every((value) => typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && notFinite.test(value.trim())))) return 'number';
   if (present.every((value) => timeOf(value) !== null)) return 'time';
   return 'text';
 }
@@ -122,16 +137,47 @@ export function unitOf(abs: number): { scale: number; unit: string } {
   return { scale: 1000 ** unit, unit: units[unit]! };
 }
 
-/** A number short enough for a bar's value: 950, 4.7k, 1.2M, 0.25, -3.1k. */
-export function shortNumber(value: number): string {
-  const abs = Math.abs(value);
-  if (abs < 1000) return String(Number(value.toPrecision(abs >= 100 ? 3 : 2)));
-  const { scale, unit } = unitOf(abs);
-  return `${value < 0 ? '-' : ''}${(abs / scale).toFixed(abs / scale >= 100 ? 0 : 1)}${unit}`;
+/** The shortest text that reads back as this number, or undefined past 15 significant digits (all a double holds for sure). */
+function exactText(value: number): string | undefined {
+  // -0 and 0 are both 0: a "-0" reads as a value below zero
+  if (value === 0) return '0';
+  const text = String(value);
+  if (text.replace(/e.*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').length > 15) return undefined;
+  if (text.includes('e')) return text.replace('e+', 'e');
+  return text.replace(/^(-?)(\d+)/, (_m, sign: string, whole: string) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
-/** A value printed after a bar: exact with thousands separators while short, else short. */
-export function barValue(value: number): string {
-  const exact = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return exact.length <= 9 ? exact : shortNumber(value);
+/** A decimal string with more significant digits than a double keeps for sure (15): its number is not its value. */
+function beyondDouble(sent: unknown): boolean {
+  if (typeof sent !== 'string' || !/^[+-]?\d+(\.\d+)?$/.test(sent.trim())) return false;
+  const [whole, fraction = ''] = sent.trim().replace(/^[+-]/, '').split('.');
+  return `${whole}${fraction.replace(/0+$/, '')}`.replace(/^0+/, '').length > 15;
+}
+
+/**
+ * A number in three significant digits (4.71k, 0.333, 1.23e16, 1.23e-7), marked `≈` unless that is the number
+ * itself, as the server sent it (`sent`): a value shortened reads as shortened, never as another value.
+ */
+export function shortNumber(value: number, sent?: unknown): string {
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  let short: string;
+  let back: number;
+  if (abs !== 0 && (abs < 0.001 || abs >= 999.5e12)) {
+    short = value.toExponential(2).replace(/\.?0+e/, 'e').replace('e+', 'e');
+    back = Number(short);
+  } else {
+    const { scale, unit } = unitOf(abs);
+    const digits = Number((value / scale).toPrecision(3));
+    short = `${digits === 0 ? 0 : digits}${unit}`;
+    back = digits * scale;
+  }
+  return Math.abs(back - value) <= 1e-12 * abs && !beyondDouble(sent) ? short : `≈${short}`;
+}
+
+/** A value printed after a bar: exact (thousands separated) while short, else shortened and marked `≈`; NaN and ±Infinity by name. */
+export function barValue(value: number, sent?: unknown): string {
+  if (!Number.isFinite(value)) return String(value);
+  const exact = beyondDouble(sent) ? undefined : exactText(value);
+  return exact !== undefined && exact.length <= 12 ? exact : shortNumber(value, sent);
 }

@@ -10,6 +10,8 @@ export interface Series {
   name: string;
   /** One value per point; null is a gap in the line. */
   values: (number | null)[];
+  /** The values as the server sent them, where known: a DECIMAL's string has digits its double may not. */
+  sent?: unknown[];
 }
 
 export interface LineChartInput {
@@ -28,6 +30,8 @@ export interface LineChartInput {
   xAxis?: boolean;
   /** The number of the first series, for its colour, in a panel of its own. */
   firstColor?: number;
+  /** Filled with the names of the series drawn over entirely by later ones (the same rows at this height). */
+  hidden?: string[];
 }
 
 /** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
@@ -93,8 +97,10 @@ export function lineChart(input: LineChartInput): string[] {
   const { series, width, height } = input;
   const xAxis = input.xAxis ?? true;
   const withText = height >= (xAxis ? 6 : 3);
-  const rows = Math.max(1, height - (xAxis ? (withText ? 3 : 1) : withText ? 1 : 0));
   const points = Math.max(0, ...series.map((s) => s.values.length));
+  // the legend wraps rather than cut a name; its lines are counted as if it named the most days a column can hold
+  const legendLines = withText ? legendOf(input, points, width).length : 0;
+  const rows = Math.max(1, height - (xAxis ? (withText ? 2 + legendLines : 1) : legendLines));
   // the label width decides the plot's, which decides the buckets, whose means decide the labels: settle it
   let labelWidth = Math.max(input.labelWidth ?? 0, ...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)));
   let size = 1;
@@ -110,6 +116,9 @@ export function lineChart(input: LineChartInput): string[] {
     if (needed <= labelWidth) break;
     labelWidth = needed;
   }
+  // fewer points than columns: each takes the same run of columns, so that a few months use the width
+  const stretch = size === 1 && points > 0 ? Math.max(1, Math.floor(Math.max(1, width - labelWidth - 2) / points)) : 1;
+  if (stretch > 1) drawn = drawn.map((values) => values.flatMap((v) => Array<number | null>(stretch).fill(v)));
   const { lo, hi } = range(drawn);
   const cols = Math.max(0, ...drawn.map((values) => values.length));
   const grid: { glyph: string; series: number }[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ glyph: ' ', series: -1 })));
@@ -127,6 +136,10 @@ export function lineChart(input: LineChartInput): string[] {
       put(r, c, r > from ? '╭' : '╰', s);
       for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
     });
+  });
+  const visible = new Set(grid.flatMap((row) => row.map((at) => at.series)));
+  drawn.forEach((values, s) => {
+    if (values.some((v) => v !== null) && !visible.has(s)) input.hidden?.push(series[s]!.name);
   });
   const first = input.firstColor ?? 0;
   const paint = (text: string, s: number) => (input.color && s >= 0 ? `${seriesColors[(first + s) % seriesColors.length]}${text}${endColor}` : text);
@@ -147,11 +160,12 @@ export function lineChart(input: LineChartInput): string[] {
     }
     lines.push(`${line}${paint(run.trimEnd(), runSeries)}`.trimEnd());
   }
-  if (!xAxis) return withText ? [...lines, legend(input, size, width)] : lines;
+  if (!xAxis) return withText ? [...lines, ...legendOf(input, size, width)] : lines;
   lines.push(`${' '.repeat(labelWidth)} └${'─'.repeat(cols)}`);
   if (!withText) return lines;
-  lines.push(' '.repeat(labelWidth + 2) + ends(input.first, points > 1 ? input.last : '', Math.max(cols, Math.min(width - labelWidth - 2, textWidth(input.first) + 1 + textWidth(input.last)))));
-  lines.push(legend(input, size, width));
+  // the x labels stay under the plot
+  lines.push(' '.repeat(labelWidth + 2) + ends(input.first, points > 1 ? input.last : '', cols));
+  lines.push(...legendOf(input, size, width));
   return lines;
 }
 
@@ -166,7 +180,7 @@ export function labelWidthOf(values: (number | null)[], rows: number): number {
  * thousands) are drawn in panels one above the other, each with its own y axis, sharing the x axis.
  */
 export function panels(series: Series[]): Series[][] {
-  const size = (s: Series) => Math.max(0, ...s.values.map((v) => Math.abs(v ?? 0)));
+  const size = (s: Series) => Math.max(0, ...s.values.map((v) => (v !== null && Number.isFinite(v) ? Math.abs(v) : 0)));
   const sizes = series.map(size).filter((v) => v > 0);
   return sizes.length > 1 && Math.max(...sizes) > 10 * Math.min(...sizes) ? series.map((s) => [s]) : [series];
 }
@@ -179,13 +193,22 @@ function ends(first: string, last: string, room: number): string {
   return `${a}${' '.repeat(Math.max(1, room - textWidth(a) - textWidth(b)))}${b}`;
 }
 
-function legend(input: LineChartInput, size: number, width: number): string {
+function legendOf(input: LineChartInput, size: number, width: number): string[] {
   const unit = input.step === 'row' ? `${size} rows` : `${size * input.step.days} days`;
   // said once, under the x axis
   const note = size > 1 && input.xAxis !== false ? `each column: ${unit}, mean` : '';
-  const entries = input.series.map((s) => `── ${s.name}`);
-  const plain = [...entries, note].filter(Boolean).join('   ');
-  if (textWidth(plain) > width || !input.color) return cutWidth(plain, width);
   const first = input.firstColor ?? 0;
-  return [...input.series.map((s, i) => `${seriesColors[(first + i) % seriesColors.length]}──${endColor} ${s.name}`), note].filter(Boolean).join('   ');
+  const entries = input.series.map((s, i) => ({ plain: `── ${s.name}`, painted: `${seriesColors[(first + i) % seriesColors.length]}──${endColor} ${s.name}` }));
+  return wrapLegend([...entries, ...(note ? [{ plain: note, painted: note }] : [])], width, input.color);
+}
+
+/** Legend entries three spaces apart, on as many lines as the width asks: a name is cut only when it alone is too wide. */
+export function wrapLegend(entries: { plain: string; painted: string }[], width: number, color: boolean): string[] {
+  const lines: { plain: string; painted: string }[] = [];
+  for (const entry of entries) {
+    const last = lines.at(-1);
+    if (last && textWidth(last.plain) + 3 + textWidth(entry.plain) <= width) [last.plain, last.painted] = [`${last.plain}   ${entry.plain}`, `${last.painted}   ${entry.painted}`];
+    else lines.push(textWidth(entry.plain) > width ? { plain: cutWidth(entry.plain, width), painted: cutWidth(entry.plain, width) } : { ...entry });
+  }
+  return lines.map((line) => (color ? line.painted : line.plain));
 }

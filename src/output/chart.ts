@@ -4,7 +4,7 @@
  */
 import { cell } from '../text.js';
 import { barChart } from './chart-bars.js';
-import { maxSeries, maxSplitSeries, numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
+import { counted, drawnValueOf, maxSeries, maxSplitSeries, numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
 import { labelWidthOf, lineChart, panels, type Series } from './chart-line.js';
 
 /** The terminal the chart is drawn for. */
@@ -41,7 +41,7 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
   if (plan.series === undefined) {
     const notes = plan.left.length ? [`not drawn (at most ${maxSeries} series): ${plan.left.join(', ')}; choose with --y`] : [];
     if (plan.couldSplit) notes.push(`the values of ${plan.x} repeat: --series ${plan.couldSplit} draws one series per ${plan.couldSplit} (with one --y column)`);
-    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => numberOf(row[name])) })), notes, xOf: rows.map((_row, index) => index) };
+    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => drawnValueOf(row[name])), sent: rows.map((row) => row[name]) })), notes, xOf: rows.map((_row, index) => index) };
   }
   const [y, split] = [plan.y[0]!, plan.series];
   const xAt = new Map<string, number>();
@@ -58,7 +58,7 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
     xOf.push(xAt.get(key)!);
     const name = row[split] === null || row[split] === undefined ? 'NULL' : String(row[split]);
     if (!points.has(name)) points.set(name, []);
-    const value = numberOf(row[y]);
+    const value = drawnValueOf(row[y]);
     const point = (points.get(name)![xAt.get(key)!] ??= { sum: 0, count: 0 });
     if (point.count > 0) shared++;
     if (value !== null) [point.sum, point.count] = [point.sum + value, point.count + 1];
@@ -68,8 +68,8 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
   const notes: string[] = [];
   if (plan.seriesFound) notes.push(`one series per ${split} (the values of ${plan.x} repeat); choose the column with --series`);
   if (plan.left.length) notes.push(`not drawn (--series splits one column): ${plan.left.join(', ')}; choose it with --y`);
-  if (names.length > drawn.length) notes.push(`not drawn (at most ${maxSplitSeries} series): ${names.length - drawn.length} values of ${split}: ${names.slice(maxSplitSeries).join(', ')}`);
-  if (shared) notes.push(`${shared} rows share their ${plan.x} and ${split} with another: each point is the mean of its rows`);
+  if (names.length > drawn.length) notes.push(`not drawn (at most ${maxSplitSeries} series): ${counted(names.length - drawn.length, 'value')} of ${split}: ${names.slice(maxSplitSeries).join(', ')}`);
+  if (shared) notes.push(`${counted(shared, 'row')} ${shared === 1 ? 'shares its' : 'share their'} ${plan.x} and ${split} with another: each point is the mean of its rows`);
   const series = drawn.map((name) => {
     const at = points.get(name)!;
     return { name: cell(name), values: xs.map((_x, i) => (at[i]?.count ? at[i].sum / at[i].count : null)) };
@@ -81,7 +81,9 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
 export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { text: string; notes: string[]; shownRows: number } {
   const size = chartRoom(room);
   const { rows, series, notes, xOf } = seriesOf(result, plan);
-  const label = (row: Row | undefined, index: number) => (plan.x === undefined ? String(index + 1) : cell(row?.[plan.x] == null ? '' : String(row[plan.x])));
+  const text = (row: Row | undefined, column: string) => cell(row?.[column] == null ? '' : String(row[column]));
+  // bars whose x repeats (DE DE DE) are told apart by the text column that would split them
+  const label = (row: Row | undefined, index: number) => (plan.x === undefined ? String(index + 1) : plan.couldSplit && plan.xKind === 'text' ? `${text(row, plan.x)} ${text(row, plan.couldSplit)}` : text(row, plan.x));
   if (plan.xKind === 'text') {
     const { lines, shown } = barChart({ labels: rows.map(label), series, width: size.width, height: size.barHeight, color: size.color });
     // the rows of the result whose x is among the bars shown
@@ -90,12 +92,20 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
   // x in its own order: a line is drawn left to right whatever order the rows came in
   const order = rows.map((row, index) => ({ row, index, at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]) }));
   const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity)) ? order : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
-  const drawn = series.map((s) => ({ name: s.name, values: sorted.map((o) => s.values[o.index]!) }));
+  // NaN and ±Infinity have no place on a y axis: gaps, as NULLs are, and said on stderr
+  for (const s of series) {
+    const left = sorted.map((o) => s.values[o.index]).filter((v): v is number => v !== null && v !== undefined && !Number.isFinite(v));
+    if (!left.length) continue;
+    const kinds = ['NaN', 'Infinity', '-Infinity'].map((name) => [name, left.filter((v) => String(v) === name).length] as const).filter(([, n]) => n > 0);
+    notes.push(`${counted(left.length, 'value')} of ${s.name} not drawn, being no finite number: ${kinds.map(([name, n]) => `${n} ${name}`).join(', ')}`);
+  }
+  const drawn = series.map((s) => ({ name: s.name, values: sorted.map((o) => { const v = s.values[o.index]!; return v !== null && Number.isFinite(v) ? v : null; }) }));
   const groups = panels(drawn);
   // the lowest panel has the x axis, its labels and the legend (3 lines); each panel above, its legend (1)
   const plotRows = Math.max(1, Math.floor((size.lineHeight - 3 - (groups.length - 1)) / groups.length));
   const labelWidth = Math.max(...drawn.map((s) => labelWidthOf(s.values, plotRows)));
   let color = 0;
+  const hidden: string[] = [];
   const lines = groups.flatMap((group, index) => {
     const last = index === groups.length - 1;
     const panel = lineChart({
@@ -109,9 +119,11 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
       labelWidth,
       xAxis: last,
       firstColor: color,
+      hidden,
     });
     color += group.length;
     return panel;
   });
+  if (hidden.length) notes.push(`drawn over by a later line, at the same rows at this height: ${hidden.join(', ')}`);
   return { text: `${lines.join('\n')}\n`, notes, shownRows: result.length };
 }

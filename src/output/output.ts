@@ -264,7 +264,7 @@ export class Output {
     const color = this.options.color && io.env.TERM !== 'dumb';
     const { text, notes, shownRows } = drawChart(rows, plan, { tty: io.stdoutIsTTY, columns: io.columns, rows: io.rows, color });
     await write(io.stdout, text);
-    if (shownRows < rows.length) notes.push(`${rows.length - shownRows} more rows left out to fit; every row: ${allCommand}`);
+    if (shownRows < rows.length) notes.push(`${rows.length - shownRows} more ${rows.length - shownRows === 1 ? 'row' : 'rows'} left out to fit; every row: ${allCommand}`);
     for (const note of notes) this.notice(note);
   }
 

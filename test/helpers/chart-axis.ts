@@ -15,15 +15,20 @@ export function panelsOf(lines: string[]): { panels: Panel[]; bucket: number } {
   const panels: Panel[] = [];
   let labels: string[] = [];
   let bucket = 1;
+  // a legend wraps onto more lines: a legend line right after another goes on with it
+  let legendBefore = false;
   for (const line of lines) {
     const row = /^ *([^ ┤│]*) [┤│]/.exec(line);
+    const note = /each column: (\d+) /.exec(line);
+    if (note) bucket = Number(note[1]);
+    const names = line.split('   ').filter((part) => part.startsWith('── ')).map((part) => part.slice(3));
     if (row) labels.push(row[1]!);
+    else if (line.startsWith('── ') && legendBefore) panels.at(-1)!.names.push(...names);
     else if (line.startsWith('── ')) {
-      const [names, note] = [line.split('   ').filter((part) => part.startsWith('── ')), /each column: (\d+) /.exec(line)];
-      if (note) bucket = Number(note[1]);
-      panels.push({ names: names.map((part) => part.slice(3)), labels });
+      panels.push({ names, labels });
       labels = [];
     }
+    legendBefore = !row && (line.startsWith('── ') || (note !== null && legendBefore));
   }
   if (labels.length) panels.push({ names: [], labels });
   return { panels, bucket };

@@ -84,7 +84,10 @@ describe('lines', () => {
     const lines = line([{ name: 'revenue', values: wave }]);
     const plot = plotOf(lines);
     const start = plot[0]!.indexOf('┤') + 1;
-    const column = (row: string, at: number) => [...row.slice(start)][at] ?? ' ';
+    // eight points over the width: each takes the same run of columns
+    const run = Math.floor((80 - start) / wave.length);
+    expect(lines.find((l) => l.includes('└'))!.slice(start)).toBe('─'.repeat(run * wave.length));
+    const column = (row: string, at: number) => [...row.slice(start)][at * run + 1] ?? ' ';
     expect(column(plot[0]!, wave.indexOf(9))).not.toBe(' ');
     expect(column(plot.at(-1)!, wave.indexOf(1))).not.toBe(' ');
     expect(plot[0]).toMatch(/^ *9 ┤/);
@@ -106,7 +109,8 @@ describe('lines', () => {
     const lines = line([{ name: 'revenue', values: [5, 5, null, null, 5, 5] }]);
     const plot = plotOf(lines);
     const middle = plot.find((row) => row.includes('─'))!;
-    expect(middle.slice(middle.indexOf('│') + 1 || middle.indexOf('┤') + 1)).toBe('──  ──');
+    const [, before, gap, after] = /^(─+)( +)(─+)$/.exec(middle.slice(middle.indexOf('│') + 1 || middle.indexOf('┤') + 1))!;
+    expect([before!.length, after!.length]).toEqual([gap!.length, gap!.length]);
     expect(plot.at(-1)).not.toMatch(/[─╯╰]/);
   });
 
@@ -249,8 +253,8 @@ describe('what is charted', () => {
     expect(planChart([{ name: 'day' }], [], { y: ['revenue'] })).toHaveProperty('problem');
   });
 
-  it('numbers on the axis read short', () => {
-    expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901].map(shortNumber)).toEqual(['950', '4.7k', '1.2M', '0.25', '-3.1k', '4.0k', '12.3B']);
+  it('numbers after a bar read short where the room asks, marked ≈ where that is not the number', () => {
+    expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901, -1e-9, 0.000123456].map(shortNumber)).toEqual(['950', '≈4.71k', '≈1.23M', '0.25', '-3.1k', '4k', '≈12.3B', '-1e-9', '≈1.23e-4']);
   });
 });
 
@@ -270,8 +274,9 @@ describe('--series: a "long" result, one series per value of a column', () => {
     // in the order the values first come
     expect(lines.filter((l) => l.startsWith('── '))).toEqual(['── page_view   ── signup   ── export']);
     expect(notes).toEqual(['one series per event_type (the values of month repeat); choose the column with --series']);
-    // one point per month: four columns, not twelve
-    expect(lines.find((l) => l.includes('└'))).toMatch(/└────$/);
+    // one point per month: four runs of columns over the width, not twelve
+    const axis = lines.find((l) => l.includes('└'))!;
+    expect(axis.length - axis.indexOf('└') - 1).toBe(4 * Math.floor((60 - axis.indexOf('└') - 1) / 4));
   });
 
   it('chosen with --series: one line per value with a legend, each at its own values, and no note', () => {
@@ -348,7 +353,12 @@ describe('exact decimal strings', () => {
     expect(plan).toMatchObject({ x: 'country', y: ['revenue'] });
     if ('problem' in plan) throw new Error(plan.problem);
     const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
-    expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 12345679T', 'JP │# 6172839T']);
+    // more digits than a double holds for sure: shortened, and marked so
+    expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈1.23e19', 'JP │# ≈6.17e18']);
+    // a DECIMAL whose double reads as a shorter number (0.3) is not labelled as that number
+    const close = [{ country: 'DE', revenue: '0.30000000000000001' }, { country: 'JP', revenue: '2.50' }];
+    const closeLines = drawChart(close, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
+    expect(closeLines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈0.3', 'JP │# 2.5']);
     // JP is half of DE: half the bar
     const [de, jp] = lines.slice(1).map((l) => eighths(barOf(l)));
     expect(Math.abs(jp! * 2 - de!)).toBeLessThanOrEqual(1);
@@ -375,5 +385,75 @@ describe('the runs at a glance', () => {
     const runs = Array.from({ length: 100 }, (_v, i) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ms: i * 10, failed: false }));
     for (const width of [20, 40, 80]) expect(textWidth(runsAtAGlance(runs, width))).toBeLessThanOrEqual(width);
     expect(runsAtAGlance(runs, 80)).toMatch(/█  median 495ms  slowest 990ms  0 failed$/);
+  });
+});
+
+describe('charts that do not mislead (a trial of -o chart)', () => {
+  const planOf = (columns: { name: string; type?: string }[], rows: Record<string, unknown>[], choice = {}) => {
+    const plan = planChart(columns, rows, choice);
+    if ('problem' in plan) throw new Error(plan.problem);
+    return plan;
+  };
+  /** The value printed after each bar. */
+  const valuesOf = (lines: string[]) => lines.filter((l) => l.includes('│')).map((l) => l.slice(l.indexOf('│') + 1).replace(/^[█▏▎▍▌▋▊▉]*/, '').trim());
+
+  it('a bar value is true: exact, or marked ≈ where shortened; never -0', () => {
+    const { lines } = bars([0.000123, -1e-9, 12_345_678_901_234_568, 0, 96_335.2, 1 / 3]);
+    expect(valuesOf(lines)).toEqual(['0.000123', '-1e-9', '≈1.23e16', '0', '96,335.2', '≈0.333']);
+    // where the room is short the value is shortened, and says so
+    const narrow = barChart({ labels: ['a', 'b'], series: [{ name: 'v', values: [123_456_789, 4712] }], width: 16, height: 10, color: false });
+    expect(valuesOf(narrow.lines)).toEqual(['≈123M', '≈4.71k']);
+  });
+
+  it('NaN and Infinity: a bar says so; a line leaves them out and stderr says how many and why', () => {
+    const columns = [{ name: 'country', type: 'VARCHAR' }, { name: 'ratio', type: 'DOUBLE' }];
+    const rows = [{ country: 'DE', ratio: 2 }, { country: 'JP', ratio: 'NaN' }, { country: 'US', ratio: 'Infinity' }, { country: 'FR', ratio: -Infinity }];
+    const { text } = drawChart(rows, planOf(columns, rows), { tty: true, columns: 40, rows: 20, color: false });
+    expect(valuesOf(text.trimEnd().split('\n'))).toEqual(['2', 'NaN', 'Infinity', '-Infinity']);
+    const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'].map((day, i) => ({ day, ratio: [1, 'NaN', Infinity, 2][i] }));
+    const line = drawChart(days, planOf([{ name: 'day', type: 'DATE' }, { name: 'ratio', type: 'DOUBLE' }], days), { tty: true, columns: 40, rows: 20, color: false });
+    expect(line.notes).toEqual(['2 values of ratio not drawn, being no finite number: 1 NaN, 1 Infinity']);
+  });
+
+  it('few x values spread over the width, x labels within the plot, a legend that wraps rather than cuts names', () => {
+    const types = ['dashboard_view', 'export', 'page_view', 'query_run', 'signup'];
+    const events = Array.from({ length: 10 }, (_v, m) => `2026-${String(m + 1).padStart(2, '0')}-01`).flatMap((month, m) => types.map((event_type, t) => ({ month, event_type, events: 360 + ((m * 7 + t * 13) % 100) })));
+    const plan = planOf([{ name: 'month', type: 'DATE' }, { name: 'event_type', type: 'VARCHAR' }, { name: 'events', type: 'BIGINT' }], events);
+    for (const columns of [40, 80]) {
+      const lines = drawChart(events, plan, { tty: true, columns, rows: 24, color: false }).text.trimEnd().split('\n');
+      const axis = lines.find((l) => l.includes('└'))!;
+      // ten months over most of the width, not ten columns
+      expect(textWidth(axis), lines.join('\n')).toBeGreaterThan(columns - 10);
+      const xLabels = lines[lines.indexOf(axis) + 1]!;
+      expect(textWidth(xLabels)).toBeLessThanOrEqual(textWidth(axis));
+      expect(xLabels).toMatch(/2026-01-01 .*2026-10-01$/);
+      const legend = lines.slice(lines.indexOf(axis) + 2).join('   ');
+      for (const name of types) expect(legend, lines.join('\n')).toContain(`── ${name}`);
+      for (const l of lines) expect(textWidth(l)).toBeLessThanOrEqual(columns);
+      expect(lines.length).toBeLessThanOrEqual(23);
+    }
+    // five series of the same values: one line shows, and stderr names the ones under it
+    const same = events.map((e) => ({ ...e, events: 400 + (Number(e.month.slice(5, 7)) % 3) }));
+    expect(drawChart(same, plan, { tty: true, columns: 80, rows: 24, color: false }).notes).toContain('drawn over by a later line, at the same rows at this height: dashboard_view, export, page_view, query_run');
+  });
+
+  it('bars whose x repeats, without --series, are told apart by the text column beside it', () => {
+    const rows = ['DE', 'JP'].flatMap((country) => ['signup', 'export', 'page_view'].map((kind, i) => ({ country, kind, users: 10 + i, events: 100 + i })));
+    const plan = planOf([{ name: 'country', type: 'VARCHAR' }, { name: 'kind', type: 'VARCHAR' }, { name: 'users', type: 'BIGINT' }, { name: 'events', type: 'BIGINT' }], rows);
+    const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 40, color: false }).text.trimEnd().split('\n');
+    const labels = lines.map((l) => (l.includes('│') ? l.slice(0, l.indexOf('│')).trim() : '')).filter(Boolean);
+    expect(labels.length, lines.join('\n')).toBeGreaterThan(0);
+    // each bar's label names the country and the kind: no two alike
+    expect(labels).toHaveLength(6);
+    expect(new Set(labels).size).toBe(6);
+    expect(labels).toContain('DE signup');
+  });
+
+  it('notes of one say one: 1 value, 1 row', () => {
+    const many = Array.from({ length: 7 }, (_v, i) => [{ day: '2026-01-01', kind: `k${i}`, n: i }, { day: '2026-01-02', kind: `k${i}`, n: i + 1 }]).flat();
+    many.push({ day: '2026-01-02', kind: 'k0', n: 3 });
+    const plan = planOf([{ name: 'day', type: 'DATE' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'INTEGER' }], many, { series: 'kind' });
+    const { notes } = drawChart(many, plan, { tty: true, columns: 120, rows: 30, color: false });
+    expect(notes).toEqual(['not drawn (at most 6 series): 1 value of kind: k6', '1 row shares its day and kind with another: each point is the mean of its rows']);
   });
 });
