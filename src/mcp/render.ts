@@ -15,7 +15,8 @@ export function table(rows: Record<string, unknown>[], columns: string[] = Objec
   if (!rows.length || !columns.length) return '(no rows)';
   const shown = rows.slice(0, tableRows);
   const lines = [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => ' --- ').join('|')}|`, ...shown.map((row) => `| ${columns.map((c) => cell(row[c])).join(' | ')} |`)];
-  if (rows.length > shown.length) lines.push(`(${rows.length - shown.length} more rows in the structured result)`);
+  const more = rows.length - shown.length;
+  if (more > 0) lines.push(`(${more} more row${more === 1 ? '' : 's'} in the structured result)`);
   return lines.join('\n');
 }
 
