@@ -39,29 +39,21 @@ export class Queue {
   }
 }
 
-const numericType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL.*)$/;
+/** Whole-number types: DuckDB reads them as digits, which stay a JSON number while within 2^53. */
+const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
 
-/** Whether a JSON number carries exactly this value in these digits: a whole number within 2^53, or a decimal
- * (DECIMAL, as text) whose shortest JavaScript form is its own digits, trailing zeros aside. */
-function exactAsNumber(value: string, number: number): boolean {
-  if (!Number.isFinite(number)) return false;
-  if (/^-?\d+$/.test(value)) return Number.isSafeInteger(number);
-  if (!/^-?\d+\.\d+$/.test(value)) return true; // DOUBLE and FLOAT: a number already
-  return String(number) === value.replace(/0+$/, '').replace(/\.$/, '');
-}
-
-/** JSON-safe rows: numbers as numbers while they stay exact, else exact strings (BIGINT, HUGEINT, DECIMAL); dates
- * and times as ISO strings. */
+/**
+ * JSON-safe rows. DECIMAL values stay the exact decimal strings DuckDB reads, scale and all (`"16.50"`), so that a
+ * column has one JSON type and no digit is lost; whole numbers are numbers within 2^53, exact strings past it;
+ * DOUBLE and FLOAT are numbers already; dates and times ISO strings.
+ */
 function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): Row[] {
-  const numeric = columns.filter((c) => numericType.test(c.type)).map((c) => c.name);
-  if (numeric.length === 0) return rows;
+  const integers = columns.filter((c) => integerType.test(c.type)).map((c) => c.name);
+  if (integers.length === 0) return rows;
   for (const row of rows) {
-    for (const name of numeric) {
+    for (const name of integers) {
       const value = row[name];
-      if (typeof value === 'string') {
-        const number = Number(value);
-        if (exactAsNumber(value, number)) row[name] = number;
-      }
+      if (typeof value === 'string' && Number.isSafeInteger(Number(value))) row[name] = Number(value);
     }
   }
   return rows;

@@ -1,7 +1,7 @@
 /**
- * End to end against the emulator: numbers a JSON number cannot hold exactly (DECIMAL(38,s), BIGINT past 2^53)
- * come as exact decimal strings and are printed digit for digit in every format; those it holds stay numbers.
- * And a query's slug keeps the letters of its name (transliterated), not only their ASCII neighbours.
+ * End to end against the emulator: every DECIMAL value comes as an exact decimal string with its scale (so a
+ * column has one JSON type), BIGINT past 2^53 as an exact string, and ws prints them digit for digit in every
+ * format. And a query's slug keeps the letters of its name: Latin ones transliterated, other scripts as they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -10,6 +10,9 @@ import { ws } from '../helpers/ws.js';
 let emu: TestEmulator;
 let slug: string;
 let id: string;
+/** A query named without a Latin letter, whose DECIMAL column has values of several sizes and scales. */
+let mixed: { id: string; slug: string };
+const decimals = ['16.50', '0.10', '12345678901234567890.12', '-3.00', '7.00'];
 
 const values = {
   d: ['12345678901234567890.12', 'DECIMAL(38,2)'],
@@ -29,6 +32,12 @@ beforeAll(async () => {
   ({ id, slug } = JSON.parse(created.stdout));
   const executed = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q'], emu.env);
   expect(executed.exitCode, executed.stderr).toBe(0);
+  const rows = decimals.map((value, i) => `(${i}, CAST('${value}' AS DECIMAL(38,2)))`).join(', ');
+  const other = await ws(['queries', 'create', '--name', '数据 报告', '--sql', `SELECT * FROM (VALUES ${rows}) t(i, d) ORDER BY i`, '--json', 'id,slug'], emu.env);
+  expect(other.exitCode, other.stderr).toBe(0);
+  mixed = JSON.parse(other.stdout);
+  const ran = await ws(['queries', 'execute', mixed.id, '--wait', '--no-data', '-q'], emu.env);
+  expect(ran.exitCode, ran.stderr).toBe(0);
 }, 60_000);
 afterAll(async () => {
   await emu?.close();
@@ -39,15 +48,47 @@ describe('exact values', () => {
     expect(slug).toBe('umsatz_cafe');
   });
 
-  it('the API sends DECIMAL and BIGINT values a JSON number would change as exact strings, the others as numbers', async () => {
+  it('the API sends every DECIMAL value as an exact string with its scale, and BIGINT past 2^53 as an exact string', async () => {
     const data = await emu.api('GET', `/queries/${id}/latest/data`);
-    expect(data.json.rows).toEqual([{ ...Object.fromEntries(Object.entries(values).map(([name, [value]]) => [name, value])), small: 16.5 }]);
+    expect(data.json.rows).toEqual([{ ...Object.fromEntries(Object.entries(values).map(([name, [value]]) => [name, value])), small: '16.50' }]);
   });
 
-  it('CSV carries every digit', async () => {
+  it('a DECIMAL column has one JSON type: every value a string with its scale, never a number', async () => {
+    const data = await emu.api('GET', `/queries/${mixed.id}/latest/data`);
+    expect(data.json.rows).toEqual(decimals.map((d, i) => ({ i, d })));
+    const types = await ws(['queries', 'data', mixed.slug, '--jq', '.rows[].d|type'], emu.env);
+    expect(types.exitCode, types.stderr).toBe(0);
+    expect(types.stdout).toBe('string\n'.repeat(decimals.length));
+    const raw = await ws(['queries', 'data', mixed.slug, '--jq', '.rows[].d'], emu.env);
+    expect(raw.stdout).toBe(decimals.map((d) => `${d}\n`).join(''));
+  });
+
+  it('CSV carries every digit and the scale', async () => {
     const result = await ws(['queries', 'data', slug, '-o', 'csv'], emu.env);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`d,e,f,g,h,small\n${Object.values(values).map(([value]) => value).join(',')},16.5\n`);
+    expect(result.stdout).toBe(`d,e,f,g,h,small\n${Object.values(values).map(([value]) => value).join(',')},16.50\n`);
+    const column = await ws(['queries', 'data', mixed.slug, '-o', 'csv'], emu.env);
+    expect(column.stdout).toBe(`i,d\n${decimals.map((d, i) => `${i},${d}\n`).join('')}`);
+  });
+
+  it('a table off a terminal shows each DECIMAL as it came, scale kept', async () => {
+    const result = await ws(['queries', 'data', mixed.slug], emu.env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')[1])).toEqual(decimals);
+  });
+
+  it('a name without Latin letters keeps its letters in the slug, and ws finds the query by it (sent percent-encoded)', async () => {
+    expect(mixed.slug).toBe('数据_报告');
+    await emu.clearRequests();
+    const got = await ws(['queries', 'get', '数据_报告', '--json', 'id,slug'], emu.env);
+    expect(got.exitCode, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual(mixed);
+    const searches = (await emu.requests()).filter((r) => r.path === '/queries');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) {
+      expect(search.query).not.toMatch(/[^\x21-\x7e]/);
+      expect(new URLSearchParams(search.query).get('search')).toBe('数据_报告');
+    }
   });
 
   it('JSON carries every digit, as the string that came', async () => {

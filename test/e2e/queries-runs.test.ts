@@ -344,7 +344,7 @@ describe('ws queries execute', () => {
     expect(body.status).toBe('COMPLETED');
     expect(body.columns.map((c: any) => c.name)).toEqual(['day', 'orders', 'revenue']);
     expect(body.rows).toHaveLength(body.totalRowCount);
-    expect(body.rows[0]).toEqual({ day: '2026-01-01', orders: expect.any(Number), revenue: expect.any(Number) });
+    expect(body.rows[0]).toEqual({ day: '2026-01-01', orders: expect.any(Number), revenue: expect.stringMatching(/^\d+\.\d{2}$/) });
     expect(result.stdout).toBe(`${JSON.stringify(body, null, 2)}\n`);
   });
 

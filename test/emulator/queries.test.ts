@@ -106,6 +106,22 @@ describe('POST /queries', () => {
     expect(created.slug.length).toBeLessThanOrEqual(255);
   });
 
+  it('keeps letters of any script in the slug (their marks too); Latin letters lose theirs, as transliterated', async () => {
+    const slugs: Record<string, string> = {
+      '数据 报告': '数据_报告',
+      'Ёлка: отчёт': 'ёлка_отчёт',
+      'データ分析 2026': 'データ分析_2026',
+      'हिन्दी रिपोर्ट': 'हिन्दी_रिपोर्ट',
+      'Umsatz café, Straße': 'umsatz_cafe_strasse',
+      '— !? —': 'query',
+    };
+    for (const [name, slug] of Object.entries(slugs)) expect((await createQuery({ name, sql: 'SELECT 1 AS one' })).slug, name).toBe(slug);
+    // a letter outside the BMP is two UTF-16 units: the slug is cut by code points (as JSON Schema counts), never mid-letter
+    const astral = await createQuery({ name: '𠀀'.repeat(300), sql: 'SELECT 1 AS one' });
+    expect([...astral.slug].length).toBeLessThanOrEqual(255);
+    expect(astral.slug).toMatch(/^(𠀀)+$/u);
+  });
+
   it('validates the body: name 1-500, description up to 2000, sql required, unknown fields refused', async () => {
     expectValidationError(await emu.call('POST', '/queries', { body: { name: '', sql: 'SELECT 1' } }), 'name');
     expectValidationError(await emu.call('POST', '/queries', { body: { name: 'x'.repeat(501), sql: 'SELECT 1' } }), 'name');

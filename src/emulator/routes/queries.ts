@@ -13,18 +13,22 @@ export const latestDataPageMax = 10_000;
 /** Latin letters that NFKD leaves whole (no base letter and combining mark to split into). */
 const latinLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
-/** Letters with marks are transliterated (`Umsatz café` is umsatz_cafe), not dropped; what has no ASCII form is. */
+/**
+ * A name's letters and digits in any script, lower-cased, each run of other characters one `_` (`数据 报告` is
+ * 数据_报告). Latin letters with marks are transliterated (`Umsatz café` is umsatz_cafe), as before; other scripts
+ * keep their marks (ё, データ, हिन्दी), since there a mark makes another letter. The API shows no pattern for a
+ * query's slug, only a length: up to 255 characters, counted as JSON Schema counts them (code points).
+ */
 function slugify(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .replace(/[ßæœøłđðþı]/g, (letter) => latinLetters[letter]!)
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 240) || 'query'
-  );
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .replace(/[ßæœøłđðþı]/g, (letter) => latinLetters[letter]!)
+    .normalize('NFC')
+    .replace(/(?:[^\p{L}\p{M}\p{N}]\p{M}*)+/gu, '_')
+    .replace(/^[_\p{M}]+/u, '');
+  return [...slug].slice(0, 240).join('').replace(/_+$/, '') || 'query';
 }
 
 function uniqueSlug(world: World, organizationId: string, name: string): string {
