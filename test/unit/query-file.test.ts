@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/api/schemas/queries.js';
-import { formatQueryFile, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/query-file.js';
+import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/query-file.js';
 import { lineDiff } from '../../src/commands/plan.js';
 import { planQuery } from '../../src/commands/queries/query-plan.js';
 import { undeclaredPlaceholders } from '../../src/commands/queries/parameters.js';
@@ -113,5 +113,15 @@ describe('lineDiff', () => {
   it('shows changed lines with one line of context and elides the rest', () => {
     expect(lineDiff('a\nb\nc\nd\ne', 'a\nb\nc\nD\ne')).toEqual(['  …', '  c', '- d', '+ D', '  e']);
     expect(lineDiff('', 'x')).toEqual(['+ x']);
+  });
+});
+
+describe('isFileSlug', () => {
+  it('takes letters of any script, as slugs have them, and nothing that leaves the folder or hides the file', () => {
+    for (const slug of ['daily_revenue', '数据_报告', 'ёлка_отчёт', 'हिन्दी_रिपोर्ट', 'v1.2-final']) expect(isFileSlug(slug), slug).toBe(true);
+    for (const slug of ['', '.hidden', '..', 'a/b', 'a\\b', '-x', 'a b', 'x'.repeat(252)]) expect(isFileSlug(slug), slug).toBe(false);
+    // the file name in bytes: 84 three-byte letters and .sql are 256
+    expect(isFileSlug('数'.repeat(83))).toBe(true);
+    expect(isFileSlug('数'.repeat(84))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
-import { fileSlug, formatQueryFile } from './query-file.js';
+import { formatQueryFile, isFileSlug } from './query-file.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
 
@@ -42,7 +42,7 @@ export async function run(ctx: Context, [dir = '.', ...named]: string[], opts: {
   const pulled: Pulled[] = [];
   const problems: string[] = [];
   for (const query of queries) {
-    if (!fileSlug.test(query.slug)) {
+    if (!isFileSlug(query.slug)) {
       problems.push(`query ${query.id}: its slug "${query.slug}" cannot be a file name`);
       continue;
     }

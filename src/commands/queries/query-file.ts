@@ -27,8 +27,13 @@ const readOnly: Record<string, string> = {
   sql: 'the SQL is the body below the block',
 };
 
-/** A slug that is safe as a file name: no path separators, not hidden, not `..`. */
-export const fileSlug = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+/**
+ * A slug that is safe as a file name: letters (of any script) and digits, `_ . -`, no path separator, not hidden,
+ * not `..`; `<slug>.sql` at most 255 bytes, as most file systems allow.
+ */
+export function isFileSlug(slug: string): boolean {
+  return /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_.-]*$/u.test(slug) && Buffer.byteLength(`${slug}.sql`) <= 255;
+}
 
 export interface QueryParameterFields {
   name: string;
@@ -109,7 +114,7 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   const stop = () => new QueryFileProblem(problems);
   const name = path.basename(file);
   const slug = name.replace(/\.sql$/i, '');
-  if (!fileSlug.test(slug)) report(1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), up to 255`);
+  if (!isFileSlug(slug)) report(1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), the file name up to 255 bytes`);
   // a checkout with Windows line ends (CRLF) reads as the same query, not as a change on every line
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   if (lines[0] !== marker) report(1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
