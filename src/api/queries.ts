@@ -78,6 +78,7 @@ export function getLatestData(http: HttpClient, id: string, params: { limit?: nu
     path: `${path(id)}/latest/data`,
     query: { limit: params.limit, offset: params.offset },
     schema: LatestData,
+    exactNumbers: true,
   });
 }
 

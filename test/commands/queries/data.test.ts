@@ -307,3 +307,13 @@ describe('a query with no completed run', () => {
     expect(JSON.parse(result.stderr).error.hint).toBe(`a query has rows once a run of it completes: \`ws queries execute ${queryId} --wait --profile ci\``);
   });
 });
+
+describe('numbers a double would round', () => {
+  it('print as the server sent them, in csv, json and a table (the API may send them as JSON numbers)', async () => {
+    const body = `{"queryRunId":"${runId}","status":"COMPLETED","totalRowCount":1,"returnedRowCount":1,"columns":[{"name":"big","type":"BIGINT"},{"name":"d","type":"DECIMAL(38,2)"},{"name":"f","type":"DOUBLE"}],"rows":[{"big":9007199254740993,"d":12345678901234567890.12,"f":0.5}]}`;
+    server.on('GET', dataPath, { headers: { 'content-type': 'application/json' }, body });
+    expect((await ws(['queries', 'data', queryId, '-o', 'csv'])).stdout).toBe('big,d,f\n9007199254740993,12345678901234567890.12,0.5\n');
+    expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'])).stdout).rows).toEqual([{ big: '9007199254740993', d: '12345678901234567890.12', f: 0.5 }]);
+    expect((await ws(['queries', 'data', queryId], { stdoutIsTTY: true, columns: 80 })).stdout).toContain('9007199254740993  12345678901234567890.12');
+  });
+});
