@@ -1,5 +1,5 @@
 import type { Command, Option } from 'commander';
-import { jsonFieldsOf } from '../commands/shared.js';
+import { jsonFieldsOf } from '../cmdutil/command.js';
 
 /** What the value of an option or argument completes to: fixed words, file (and folder) names, folder names, names from the API (`ws __complete`), nothing. */
 export type ValueKind = 'words' | 'files' | 'dirs' | 'dynamic' | 'none';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Engine } from './engine.js';
 import { Faults } from './faults.js';
-import { Router, type Organization } from './http.js';
+import { Router, type Organization } from './router.js';
 import { agentSkillSessionRoutes } from './routes/agents-skills-sessions.js';
 import { automationRoutes } from './routes/automations.js';
 import { queryRoutes } from './routes/queries.js';

@@ -1,4 +1,4 @@
-import type { Organization } from './http.js';
+import type { Organization } from './router.js';
 import type { AutomationRecord, QueryRecord } from './runs.js';
 import type { Store } from './store.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Faults, ScriptedFault } from './faults.js';
-import { HttpError, Router, type Organization, type Request } from './http.js';
+import { HttpError, Router, type Organization, type Request } from './router.js';
 
 export const apiPrefix = '/public/v3';
 const controlPrefix = '/__emulator';

@@ -4,7 +4,7 @@ import { write, type IO } from '../io.js';
 import { escapeControl, stripControl } from '../text.js';
 import { durationText, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
-import { checkFields, pickFields, valueAt } from './fields.js';
+import { checkFields, pickFields, valueAt } from './field-selection.js';
 import { WsError, usageError } from '../errors.js';
 import { checkJq, runJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';

@@ -17,7 +17,7 @@ import { paginate, type Page } from '../../src/api/paginate.js';
 import { withFileLock } from '../../src/config/lock.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { readConfig, updateProfile } from '../../src/config/store.js';
-import { checkDepth, keyValues, maxInputDepth, parseStructured } from '../../src/commands/inputs.js';
+import { checkDepth, keyValues, maxInputDepth, parseStructured } from '../../src/cmdutil/inputs.js';
 import { maxDurationMs, parseDuration } from '../../src/duration.js';
 import { WsError } from '../../src/errors.js';
 import { fakeIO } from '../helpers/fake-io.js';

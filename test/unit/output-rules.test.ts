@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorWanted } from '../../src/output/color.js';
-import { checkFields, pickFields, valueAt } from '../../src/output/fields.js';
+import { checkFields, pickFields, valueAt } from '../../src/output/field-selection.js';
 import { pagerCommand } from '../../src/output/pager.js';
 import { leftOutHint, terminalTable } from '../../src/output/table.js';
 import stringWidth from 'string-width';

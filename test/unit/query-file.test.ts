@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/api/schemas/queries.js';
-import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/query-file.js';
-import { lineDiff } from '../../src/commands/plan.js';
-import { planQuery } from '../../src/commands/queries/query-plan.js';
-import { undeclaredPlaceholders } from '../../src/commands/queries/parameters.js';
+import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/shared/query-file.js';
+import { lineDiff } from '../../src/cmdutil/apply-plan.js';
+import { planQuery } from '../../src/commands/queries/shared/query-plan.js';
+import { undeclaredPlaceholders } from '../../src/commands/queries/shared/parameters.js';
 
 function query(fields: Partial<Query>): Query {
   return {

@@ -5,7 +5,7 @@ import { resolveSettings, type GlobalOptions } from '../../src/config/settings.j
 import { parseDuration } from '../../src/duration.js';
 import { WsError } from '../../src/errors.js';
 import { csvRecord, tsvRecord } from '../../src/output/delimited.js';
-import { checkFields, pickFields } from '../../src/output/fields.js';
+import { checkFields, pickFields } from '../../src/output/field-selection.js';
 import { fit } from '../../src/output/table.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
 import { tempConfigDir } from '../helpers/ws.js';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { agentFields } from '../../api/fields.js';
-import { collect } from '../inputs.js';
-import { examples, jsonFields, positiveInt, type Runner } from '../shared.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, positiveInt, type Runner } from '../../cmdutil/command.js';
 
 const agentId = '30000000-0000-4000-8000-000000000001';
 

@@ -3,8 +3,8 @@ import { UpdateAgentBody } from '../../api/schemas/agents.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { diffAgent, draftUpdate, printAgentDryRun, type UpdateOptions } from './changes.js';
-import { agentView } from './view.js';
+import { diffAgent, draftUpdate, printAgentDryRun, type UpdateOptions } from './shared/changes.js';
+import { agentView } from './shared/agent-view.js';
 
 export async function run(ctx: Context, [agent]: string[], opts: UpdateOptions): Promise<void> {
   const draft = await draftUpdate(ctx, agent!, opts);

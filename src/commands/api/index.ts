@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { collect } from '../inputs.js';
-import { examples, type Runner } from '../shared.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, type Runner } from '../../cmdutil/command.js';
 
 export function registerApi(program: Command, runner: Runner): void {
   const api = program
@@ -16,7 +16,7 @@ export function registerApi(program: Command, runner: Runner): void {
     .option('--input <file|->', 'the JSON request body from a file or stdin; fields then become query parameters')
     .option('-i, --include', 'print the status line and the response headers before the body (credentials redacted)')
     .option('--paginate', 'GET every page of a list (limit and offset) and print one envelope with every item; fields are query parameters')
-    .action(runner(() => import('./request.js')));
+    .action(runner(() => import('./api.js')));
   examples(
     api,
     'ws api GET /queries -f search=revenue -F limit=5',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { examples, jsonFields, type Runner } from '../shared.js';
-import { authStatusFields } from './fields.js';
+import { examples, jsonFields, type Runner } from '../../cmdutil/command.js';
+import { authStatusFields } from './shared/status-fields.js';
 
 export function registerAuth(program: Command, runner: Runner): void {
   const auth = program.command('auth').description('Log in, check the key, log out');

@@ -2,7 +2,7 @@ import { updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { askSecret, readAll } from '../../prompt.js';
-import { checkKey, maskKey, withHint } from './check.js';
+import { checkKey, maskKey, withHint } from './shared/check.js';
 
 export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: boolean }): Promise<void> {
   const { io } = ctx;

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { checkKey, maskKey, withHint } from './check.js';
-import { authStatusFields } from './fields.js';
+import { checkKey, maskKey, withHint } from './shared/check.js';
+import { authStatusFields } from './shared/status-fields.js';
 
 const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
 const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY', caFile: 'WS_CA_FILE' };

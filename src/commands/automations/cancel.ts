@@ -1,8 +1,8 @@
 import { cancelAndConfirm } from '../../api/automation-runs.js';
 import type { Context } from '../../context.js';
-import { printDryRun } from '../dry-run.js';
+import { printDryRun } from '../../cmdutil/dry-run.js';
 import { requireUuid } from '../../ids.js';
-import { printRunDetail, runDetailFields } from './view.js';
+import { printRunDetail, runDetailFields } from './shared/automation-view.js';
 
 /** Cancels, then shows the run as it is now (the cancel response's shape is not shown by the API). */
 export async function run(ctx: Context, [runId]: string[], opts: { dryRun?: boolean }): Promise<void> {

@@ -1,6 +1,6 @@
 import { resolveAutomation } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { automationView } from './view.js';
+import { automationView } from './shared/automation-view.js';
 
 export async function run(ctx: Context, [automation]: string[]): Promise<void> {
   const output = await ctx.output(automationView.fields);

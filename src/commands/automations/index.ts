@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
-import { collect } from '../inputs.js';
-import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
-import { runDetailFields } from './view.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../../cmdutil/command.js';
+import { runDetailFields } from './shared/automation-view.js';
 
 const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';
@@ -77,7 +77,7 @@ export function registerAutomations(program: Command, runner: Runner): void {
     .alias('run')
     .description('Show one automation run with its step runs as a timeline')
     .argument('<runId>', 'automation run UUID')
-    .action(runner(() => import('./run.js')));
+    .action(runner(() => import('./get-run.js')));
   examples(show, `ws automations get-run ${run}`, `ws automations get-run ${run} --json`);
   show.addHelpText('after', '\nAlias: `ws automations run <runId>` (the former name).');
   jsonFields(show, runDetailFields);

@@ -2,8 +2,8 @@ import { listAutomationPages } from '../../api/automations.js';
 import { ListAutomationsParams } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { moreHint, pageRequest } from '../shared.js';
-import { automationView } from './view.js';
+import { moreHint, pageRequest } from '../../cmdutil/command.js';
+import { automationView } from './shared/automation-view.js';
 
 export interface ListOptions {
   search?: string;

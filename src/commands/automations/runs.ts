@@ -1,8 +1,8 @@
 import { listAutomationRunPages } from '../../api/automations.js';
 import { resolveAutomationId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { moreHint, pageRequest } from '../shared.js';
-import { automationRunView } from './view.js';
+import { moreHint, pageRequest } from '../../cmdutil/command.js';
+import { automationRunView } from './shared/automation-view.js';
 import type { AutomationRun } from '../../api/schemas/automation-runs.js';
 import { plausibleDuration, span } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';

@@ -2,7 +2,7 @@ import { getStepRuns, listStepRuns } from '../../api/automation-runs.js';
 import { onePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { requireUuid } from '../../ids.js';
-import { stepRunView } from './view.js';
+import { stepRunView } from './shared/automation-view.js';
 
 export async function run(ctx: Context, [runId]: string[]): Promise<void> {
   requireUuid(runId!, 'automation run');

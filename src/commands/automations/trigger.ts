@@ -4,13 +4,13 @@ import { TriggerAutomationBody } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { printDryRun } from '../dry-run.js';
-import { resumable } from '../resumable.js';
-import { jsonArgument, keyValues, readStructured, requireObject } from '../inputs.js';
-import { followRun } from './live.js';
+import { printDryRun } from '../../cmdutil/dry-run.js';
+import { resumable } from '../../cmdutil/resumable.js';
+import { jsonArgument, keyValues, readStructured, requireObject } from '../../cmdutil/inputs.js';
+import { followRun } from './shared/live.js';
 import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
-import { automationRunView, runDetailView } from './view.js';
+import { automationRunView, runDetailView } from './shared/automation-view.js';
 import { startWatched } from '../../interruption.js';
 
 export interface TriggerOptions {

@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { resumable } from '../resumable.js';
-import { followRun } from './live.js';
+import { resumable } from '../../cmdutil/resumable.js';
+import { followRun } from './shared/live.js';
 import { requireUuid } from '../../ids.js';
-import { automationRunView, runDetailView } from './view.js';
+import { automationRunView, runDetailView } from './shared/automation-view.js';
 
 /** Prints the final run as `trigger --wait` does, so that the wait it prints to resume one gives the same output. */
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; cancelOnTimeout?: boolean }): Promise<void> {

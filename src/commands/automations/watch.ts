@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
-import { followRun } from './live.js';
-import { printRunDetail, runDetailFields } from './view.js';
+import { followRun } from './shared/live.js';
+import { printRunDetail, runDetailFields } from './shared/automation-view.js';
 
 /**
  * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout

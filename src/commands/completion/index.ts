@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { Shell } from '../../completion/scripts.js';
-import { examples, type Runner } from '../shared.js';
+import { examples, type Runner } from '../../cmdutil/command.js';
 
 export function registerCompletion(program: Command, runner: Runner): void {
   const completion = program
@@ -9,7 +9,7 @@ export function registerCompletion(program: Command, runner: Runner): void {
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .action(
       runner(async () => {
-        const { print } = await import('./print.js');
+        const { print } = await import('./completion.js');
         return { run: (ctx, [shell]: string[]) => print(ctx, shell as Shell, program) };
       }),
     );

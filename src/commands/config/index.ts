@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { settableKeys } from '../../config/store.js';
-import { examples, jsonFields, type Runner } from '../shared.js';
+import { examples, jsonFields, type Runner } from '../../cmdutil/command.js';
 
 export function registerConfig(program: Command, runner: Runner): void {
   const keys = Object.keys(settableKeys).join(', ');

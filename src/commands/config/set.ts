@@ -1,6 +1,6 @@
 import { settableKeys, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { checkValue, settingKey } from './keys.js';
+import { checkValue, settingKey } from './shared/keys.js';
 
 export async function run(ctx: Context, [key, value]: string[]): Promise<void> {
   const name = settingKey(key!);

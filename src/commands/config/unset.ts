@@ -1,6 +1,6 @@
 import { settableKeys, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { settingKey } from './keys.js';
+import { settingKey } from './shared/keys.js';
 
 export async function run(ctx: Context, [key]: string[]): Promise<void> {
   const s = ctx.settings;

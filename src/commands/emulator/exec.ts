@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { emulatorOptions, type EmulatorFlags } from './options.js';
+import { emulatorOptions, type EmulatorFlags } from './shared/options.js';
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
 

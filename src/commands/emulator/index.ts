@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { collect } from '../inputs.js';
-import { examples, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, nonNegativeInt, positiveInt, type Runner } from '../../cmdutil/command.js';
 
 function emulatorOptions(command: Command): Command {
   return command

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { emulatorOptions, type EmulatorFlags } from './options.js';
+import { emulatorOptions, type EmulatorFlags } from './shared/options.js';
 
 export async function run(ctx: Context, _args: string[], flags: EmulatorFlags): Promise<void> {
   const options = emulatorOptions(flags);

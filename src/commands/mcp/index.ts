@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { examples, type Runner } from '../shared.js';
+import { examples, type Runner } from '../../cmdutil/command.js';
 
 const setup = `
 Register it with an assistant (it runs \`ws mcp\` and talks to it on stdin and stdout):
@@ -19,7 +19,7 @@ export function registerMcp(program: Command, runner: Runner): void {
     .command('mcp')
     .description('Serve the workspace to AI assistants over MCP (stdio): find, run and read saved queries, automations, agents')
     .option('--allow-writes', 'also offer the tools that change the workspace (create and update queries, trigger and cancel automation runs, …)')
-    .action(runner(() => import('./serve.js')));
+    .action(runner(() => import('./mcp.js')));
   mcp.addHelpText('after', setup);
   examples(mcp, 'claude mcp add ws -- ws mcp', 'claude mcp add ws-writes -- ws mcp --allow-writes --profile staging');
 }

@@ -4,9 +4,9 @@ import { createQuery, listQueryPages, updateQuery } from '../../api/queries.js';
 import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
-import { parseQueryFile, QueryFileProblem, type QueryFile } from './query-file.js';
-import { changesPendingExitCode, planDocument } from '../plan.js';
-import { planQuery, queryPlanText, type PlannedQuery } from './query-plan.js';
+import { parseQueryFile, QueryFileProblem, type QueryFile } from './shared/query-file.js';
+import { changesPendingExitCode, planDocument } from '../../cmdutil/apply-plan.js';
+import { planQuery, queryPlanText, type PlannedQuery } from './shared/query-plan.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {

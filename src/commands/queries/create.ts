@@ -3,10 +3,10 @@ import { CreateQueryBody, type Query } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { printDryRun } from '../dry-run.js';
-import { jsonArgument, readText } from '../inputs.js';
-import { checkParameters, parameters } from './parameters.js';
-import { queryView } from './view.js';
+import { printDryRun } from '../../cmdutil/dry-run.js';
+import { jsonArgument, readText } from '../../cmdutil/inputs.js';
+import { checkParameters, parameters } from './shared/parameters.js';
+import { queryView } from './shared/query-view.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
 import { requireSql } from '../../workspace/sql.js';
 

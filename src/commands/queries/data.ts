@@ -1,8 +1,8 @@
 import { resolveQueryId } from '../../api/resolve.js';
 import { requireUuid } from '../../ids.js';
 import type { Context } from '../../context.js';
-import { chartChoice, pageRequest } from '../shared.js';
-import { printLatestData } from '../latest-data.js';
+import { chartChoice, pageRequest } from '../../cmdutil/command.js';
+import { printLatestData } from '../../cmdutil/latest-data.js';
 
 export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; run?: string; x?: string; y?: string; series?: string }): Promise<void> {
   const page = pageRequest(opts);

@@ -6,14 +6,14 @@ import { validateRequest } from '../../api/validate.js';
 import { rowFormat } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { jsonArgument, keyValues, requireObject } from '../inputs.js';
-import { chartChoice } from '../shared.js';
-import { resumable } from '../resumable.js';
-import { printLatestData, rowOptions } from '../latest-data.js';
+import { jsonArgument, keyValues, requireObject } from '../../cmdutil/inputs.js';
+import { chartChoice } from '../../cmdutil/command.js';
+import { resumable } from '../../cmdutil/resumable.js';
+import { printLatestData, rowOptions } from '../../cmdutil/latest-data.js';
 import { awaitQueryRun, checkParameters, settleLatestRun } from '../../workspace/query-runs.js';
-import { noteRunResult } from '../run-summary.js';
-import { queryRunStatusView } from '../query-run-views.js';
-import { checkColumnsAhead } from './columns-ahead.js';
+import { noteRunResult } from '../../cmdutil/run-summary.js';
+import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
+import { checkColumnsAhead } from './shared/columns-ahead.js';
 import { startWatched } from '../../interruption.js';
 
 export interface ExecuteOptions {

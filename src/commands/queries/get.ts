@@ -1,6 +1,6 @@
 import { resolveQuery } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { queryView } from './view.js';
+import { queryView } from './shared/query-view.js';
 
 export async function run(ctx: Context, [query]: string[]): Promise<void> {
   const output = await ctx.output(queryView.fields);

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../api/fields.js';
-import { collect } from '../inputs.js';
-import { chartOptions, examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../shared.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { chartOptions, examples, jsonFields, nonNegativeInt, positiveInt, type Runner } from '../../cmdutil/command.js';
 
 export function registerQueries(program: Command, runner: Runner): void {
   const queries = program

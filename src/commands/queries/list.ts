@@ -2,8 +2,8 @@ import { listQueryPages } from '../../api/queries.js';
 import { ListQueriesParams } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
-import { moreHint, pageRequest } from '../shared.js';
-import { queryView } from './view.js';
+import { moreHint, pageRequest } from '../../cmdutil/command.js';
+import { queryView } from './shared/query-view.js';
 
 export interface ListOptions {
   search?: string;

@@ -7,7 +7,7 @@ import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
-import { formatQueryFile, isFileSlug } from './query-file.js';
+import { formatQueryFile, isFileSlug } from './shared/query-file.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
 

@@ -1,8 +1,8 @@
 import { listQueryRunPages } from '../../api/queries.js';
 import { resolveQueryId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { moreHint, pageRequest } from '../shared.js';
-import { queryRunView } from '../query-run-views.js';
+import { moreHint, pageRequest } from '../../cmdutil/command.js';
+import { queryRunView } from '../../cmdutil/query-run-views.js';
 import type { QueryRun } from '../../api/schemas/query-runs.js';
 import { plausibleDuration } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';

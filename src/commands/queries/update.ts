@@ -5,11 +5,11 @@ import { UpdateQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { printDryRun } from '../dry-run.js';
-import { jsonArgument } from '../inputs.js';
+import { printDryRun } from '../../cmdutil/dry-run.js';
+import { jsonArgument } from '../../cmdutil/inputs.js';
 import { queryBodyFlags, sqlFrom } from './create.js';
-import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from './parameters.js';
-import { queryView } from './view.js';
+import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from './shared/parameters.js';
+import { queryView } from './shared/query-view.js';
 
 export interface UpdateOptions {
   name?: string;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { chartOptions, examples, jsonFields, positiveInt, unknownCommandHints, type Runner } from '../shared.js';
+import { chartOptions, examples, jsonFields, positiveInt, unknownCommandHints, type Runner } from '../../cmdutil/command.js';
 import { queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 
 export function registerRuns(program: Command, runner: Runner): void {

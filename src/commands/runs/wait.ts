@@ -1,13 +1,13 @@
 import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { resumable } from '../resumable.js';
-import { printLatestData, rowOptions } from '../latest-data.js';
+import { resumable } from '../../cmdutil/resumable.js';
+import { printLatestData, rowOptions } from '../../cmdutil/latest-data.js';
 import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
 import { requireUuid } from '../../ids.js';
-import { noteRunResult } from '../run-summary.js';
-import { queryRunStatusView } from '../query-run-views.js';
-import { chartChoice } from '../shared.js';
+import { noteRunResult } from '../../cmdutil/run-summary.js';
+import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
+import { chartChoice } from '../../cmdutil/command.js';
 
 export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string; series?: string }): Promise<void> {
   requireUuid(runId!, 'query run');

@@ -1,6 +1,6 @@
 import { getChatSession } from '../../api/chat-sessions.js';
 import type { Context } from '../../context.js';
-import { chatSessionView } from './view.js';
+import { chatSessionView } from './shared/session-view.js';
 
 export async function run(ctx: Context, [sessionId]: string[]): Promise<void> {
   const output = await ctx.output(chatSessionView.fields);

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { chatSessionFields, chatSessionUpdateFields } from '../../api/fields.js';
-import { examples, jsonFields, type Runner } from '../shared.js';
+import { examples, jsonFields, type Runner } from '../../cmdutil/command.js';
 
 const sessionId = '50000000-0000-4000-8000-000000000001';
 

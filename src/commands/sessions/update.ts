@@ -4,9 +4,9 @@ import { UpdateChatSessionBody } from '../../api/schemas/chat-sessions.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { printDryRun } from '../dry-run.js';
-import { jsonArgument } from '../inputs.js';
-import { chatSessionUpdateView } from './view.js';
+import { printDryRun } from '../../cmdutil/dry-run.js';
+import { jsonArgument } from '../../cmdutil/inputs.js';
+import { chatSessionUpdateView } from './shared/session-view.js';
 
 export interface UpdateOptions {
   visibility?: string;

@@ -3,10 +3,10 @@ import type { Skill } from '../../api/schemas/skills.js';
 import { applySkill, getSkill } from '../../api/skills.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
-import { changesPendingExitCode, planDocument, planText } from '../plan.js';
-import { planSkill, type PlannedSkill } from './plan.js';
-import { skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './sources.js';
-import { appliedSkillsView, skillView, type SkillAction } from './view.js';
+import { changesPendingExitCode, planDocument, planText } from '../../cmdutil/apply-plan.js';
+import { planSkill, type PlannedSkill } from './shared/skill-plan.js';
+import { skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './shared/sources.js';
+import { appliedSkillsView, skillView, type SkillAction } from './shared/skill-view.js';
 
 const skillFlags = ['name', 'slug', 'description', 'knowledge', 'knowledgeFile', 'tool', 'subAgent'] as const;
 

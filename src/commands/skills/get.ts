@@ -1,6 +1,6 @@
 import { getSkill } from '../../api/skills.js';
 import type { Context } from '../../context.js';
-import { skillView } from './view.js';
+import { skillView } from './shared/skill-view.js';
 
 export async function run(ctx: Context, [skill]: string[]): Promise<void> {
   const output = await ctx.output(skillView.fields);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { skillFields } from '../../api/fields.js';
-import { collect } from '../inputs.js';
-import { examples, jsonFields, type Runner } from '../shared.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, type Runner } from '../../cmdutil/command.js';
 
 export function registerSkills(program: Command, runner: Runner): void {
   const skills = program

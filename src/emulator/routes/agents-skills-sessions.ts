@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateAgentBody } from '../../api/schemas/agents.js';
 import { UpdateChatSessionBody } from '../../api/schemas/chat-sessions.js';
 import { ApplySkillBody } from '../../api/schemas/skills.js';
-import { HttpError, isUuid, notFound, parseBody, type Request, type Router } from '../http.js';
+import { HttpError, isUuid, notFound, parseBody, type Request, type Router } from '../router.js';
 import { publicView, type StoredRecord } from '../store.js';
 import type { World } from '../world.js';
 

@@ -1,6 +1,6 @@
 import { ListAutomationRunsParams } from '../../api/schemas/automation-runs.js';
 import { ListAutomationsParams, TriggerAutomationBody } from '../../api/schemas/automations.js';
-import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../http.js';
+import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../router.js';
 import type { AutomationRecord, AutomationRunRecord, StepRunRecord } from '../runs.js';
 import { presentFields, publicView } from '../store.js';
 import { matches, sortBy, type World } from '../world.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateQueryBody, ExecuteQueryBody, LatestDataParams, ListQueriesParams, ListQueryRunsParams, UpdateQueryBody } from '../../api/schemas/queries.js';
-import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../http.js';
+import { HttpError, notFound, page, parseBody, parseQuery, uuidParam, type Request, type Router } from '../router.js';
 import type { QueryRecord, QueryRunRecord } from '../runs.js';
 import { placeholders } from '../sql-parameters.js';
 import { presentFields, publicView } from '../store.js';

@@ -1,39 +1,39 @@
 import type { Tool } from '../tool.js';
-import { getAgentTool } from './agents/get.js';
-import { updateAgentTool } from './agents/update.js';
-import { cancelAutomationRunTool } from './automations/cancel.js';
-import { getAutomationRunTool } from './automations/get-run.js';
-import { getAutomation } from './automations/get.js';
-import { listAutomations } from './automations/list.js';
-import { listAutomationRuns } from './automations/runs.js';
-import { triggerAutomationTool } from './automations/trigger.js';
-import { createQueryTool } from './queries/create.js';
-import { executeQueryTool } from './queries/execute.js';
-import { getQuery } from './queries/get.js';
-import { listQueries } from './queries/list.js';
-import { listQueryRuns } from './queries/runs.js';
-import { updateQueryTool } from './queries/update.js';
-import { listRecentFailures } from './runs/failures.js';
-import { getQueryRunTool } from './runs/get.js';
-import { getChatSessionTool } from './sessions/get.js';
-import { updateChatSessionTool } from './sessions/update.js';
-import { getSkillTool } from './skills/get.js';
-import { upsertSkillTool } from './skills/upsert.js';
+import { getAgentTool } from './agents/get-agent.js';
+import { updateAgentTool } from './agents/update-agent.js';
+import { cancelAutomationRunTool } from './automations/cancel-automation-run.js';
+import { getAutomationRunTool } from './automations/get-automation-run.js';
+import { getAutomationTool } from './automations/get-automation.js';
+import { listAutomationsTool } from './automations/list-automations.js';
+import { listAutomationRunsTool } from './automations/list-automation-runs.js';
+import { triggerAutomationTool } from './automations/trigger-automation.js';
+import { createQueryTool } from './queries/create-query.js';
+import { executeQueryTool } from './queries/execute-query.js';
+import { getQueryTool } from './queries/get-query.js';
+import { listQueriesTool } from './queries/list-queries.js';
+import { listQueryRunsTool } from './queries/list-query-runs.js';
+import { updateQueryTool } from './queries/update-query.js';
+import { listRecentFailuresTool } from './runs/list-recent-failures.js';
+import { getQueryRunTool } from './runs/get-query-run.js';
+import { getChatSessionTool } from './sessions/get-chat-session.js';
+import { updateChatSessionTool } from './sessions/update-chat-session.js';
+import { getSkillTool } from './skills/get-skill.js';
+import { upsertSkillTool } from './skills/upsert-skill.js';
 
 /** Every tool, in the order a client lists them: reading, running, then changing (only with --allow-writes). */
 export const tools: Tool[] = [
-  listQueries,
-  getQuery,
-  listQueryRuns,
+  listQueriesTool,
+  getQueryTool,
+  listQueryRunsTool,
   getQueryRunTool,
-  listAutomations,
-  getAutomation,
-  listAutomationRuns,
+  listAutomationsTool,
+  getAutomationTool,
+  listAutomationRunsTool,
   getAutomationRunTool,
   getAgentTool,
   getSkillTool,
   getChatSessionTool,
-  listRecentFailures,
+  listRecentFailuresTool,
   executeQueryTool,
   createQueryTool,
   updateQueryTool,

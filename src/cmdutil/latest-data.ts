@@ -1,0 +1,125 @@
+import type { HttpClient } from '../api/http.js';
+import type { Context } from '../context.js';
+import { WsError, usageError } from '../errors.js';
+import { kindOf, planChart, type ChartChoice, type ChartPlan, type ResultColumn } from '../output/chart-data.js';
+import { checkFields } from '../output/field-selection.js';
+import type { Output } from '../output/output.js';
+import { column, type View } from '../output/view.js';
+import { resultColumns } from '../workspace/query-columns.js';
+import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
+
+type Row = Record<string, unknown>;
+
+/** Rows of one document that --jq runs on (see ListSource.jqChunk): as many as a page an export asks for. */
+export const jqRows = 10_000;
+
+/** The options of a command that prints rows, as a printed command repeats them: --limit, and a chart's --x, --y and --series. */
+export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string }): string[] {
+  const words = (flag: string, value: string | number | undefined) => (value !== undefined ? [flag, String(value)] : []);
+  return [...words('--limit', opts.limit), ...words('--x', opts.x), ...words('--y', opts.y), ...words('--series', opts.series)];
+}
+
+/** A run whose rows this command was to print, and the command that prints them in any output. */
+interface KeptRun {
+  queryId: string;
+  queryRunId: string;
+  rowsCommand: string;
+}
+
+/** What `-o chart` draws of a run's result, or exit 2 naming the columns and the run, whose rows are kept. */
+export function chartPlanOf(columns: ResultColumn[], rows: Row[], choice: ChartChoice, run?: KeptRun): ChartPlan {
+  const plan = planChart(columns, rows, choice);
+  if (!('problem' in plan)) return plan;
+  if (!run) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column>, --y <column>[,<column>…] and --series <column>');
+  throw new WsError('usage', `cannot draw a chart of run ${run.queryRunId}: ${plan.problem}`, { hint: `its rows are kept: ${run.rowsCommand} (any -o), or choose the columns with --x, --y and --series`, ids: { queryId: run.queryId, queryRunId: run.queryRunId } });
+}
+
+/**
+ * `--json a,b` checked against the columns of a run this command started or waited for: a field that is not one
+ * ends the command, but the run is done and its rows are kept, so the error names it and how to print them.
+ */
+function checkFieldsOfRun(wanted: string[], names: string[], run: KeptRun | undefined): void {
+  try {
+    checkFields(wanted, names);
+  } catch (error) {
+    if (!run || !(error instanceof WsError)) throw error;
+    throw new WsError('usage', `${error.message} (query run ${run.queryRunId} completed; its rows are kept)`, { hint: `print them: ${run.rowsCommand}, with --json and fields from that list, or any -o`, ids: { queryId: run.queryId, queryRunId: run.queryRunId } });
+  }
+}
+
+/**
+ * Prints the rows of a query's latest successful run, page by page, in any format. Rows are data: every
+ * one is printed unless `--limit` asks for fewer; only a table on a terminal (and a chart) stops after one
+ * page, and then says so on stderr.
+ */
+export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, wanted: Omit<DataRequest, 'allCommand'> & { queryRef: string; chart?: ChartChoice }): Promise<void> {
+  const chart = output.format === 'chart';
+  const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
+  const every = ['queries', 'data', wanted.queryRef, '--all'];
+  // every row in the output chosen (a chart's -o chart too, from the flag, or again from WS_OUTPUT or the profile)
+  const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords) };
+  const keptRun = (queryRunId: string | undefined): KeptRun | undefined => (queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined);
+  const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
+  const read: DataProgress = { rows: 0 };
+  let plan: ChartPlan | undefined;
+  // numeric by the server's column types, so that BIGINT and DECIMAL strings are right-aligned too
+  let numeric = new Set<string>();
+  // the run whose rows these are, so that a command printed to read the rest reads that run's or fails
+  let runId = request.expectedRunId;
+  // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
+  const fields = ctx.settings.jsonFields;
+  const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
+    const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+    runId ??= envelope?.queryRunId;
+    const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
+    numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
+    if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
+    if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));
+  });
+  if (chart) {
+    // a chart is drawn from every row it shows at once
+    const rows: Row[] = [];
+    for await (const page of pages) rows.push(...page.items);
+    if (!plan || rows.length === 0) output.notice('no rows to chart');
+    // the rows a chart leaves out to fit are read in another output than this chart
+    else await output.chart(rows, plan, ctx.printed.command(...every));
+  } else {
+    // The view reads the columns lazily, once the first page is in.
+    const view: View<Row> = {
+      fields: [],
+      get columns() {
+        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
+      },
+    };
+    await output.list(
+      {
+        key: 'rows',
+        offset: request.offset,
+        all: request.all,
+        pages,
+        ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
+        // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
+        // a document written page by page knows only at its end
+        leading: (first) => {
+          const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
+          return run;
+        },
+        summarize: (_first, count) => ({ returnedRowCount: count }),
+        jqChunk: jqRows,
+        resume: (written, error) => {
+          // the rows of another run would follow: what was printed must be read again, whole
+          if (error.code === 'data_replaced') return undefined;
+          const from = ['--offset', String(request.offset + written)];
+          const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
+          return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
+        },
+      },
+      view,
+    );
+  }
+  if (firstPageOnly && moreRows(read, request.offset)) {
+    // never cut rows without a word, even with --quiet
+    const of = `${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows`;
+    output.notice(chart ? `the chart shows the first ${of}; all of them: ${request.allCommand}` : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`);
+  }
+}
