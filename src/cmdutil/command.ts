@@ -16,6 +16,16 @@ export function examples(command: Command, ...lines: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
 }
 
+/** The command a group runs when given none (`ws emulator` is `ws emulator start`); commander keeps it private. */
+export const defaultCommandOf = new WeakMap<Command, Command>();
+
+/** Declares the group's default command: the help made without commander (src/help/manifest.ts) reads it. */
+export function defaultCommand(group: Command, name: string): Command {
+  const command = group.command(name, { isDefault: true });
+  defaultCommandOf.set(group, command);
+  return command;
+}
+
 /** A group's hint for a command it lacks (`ws runs list`), given the word typed; cli.ts reads it. */
 export const unknownCommandHints = new WeakMap<Command, (word: string) => string | undefined>();
 

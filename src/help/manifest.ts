@@ -1,5 +1,5 @@
-import type { EventEmitter } from 'node:events';
-import type { Command, Option } from 'commander';
+import type { Command, Help, Option } from 'commander';
+import { defaultCommandOf } from '../cmdutil/command.js';
 import { helpDocument } from './document.js';
 import type { HelpDocument } from './render.js';
 
@@ -34,30 +34,24 @@ export interface HelpEntry {
   after: string;
 }
 
-/** The commander internals that decide what a command line without a verb does (see Command._parseCommand). */
-interface Internals {
-  _actionHandler: unknown;
-  _defaultCommandName: string | null;
-  _getHelpOption(): Option | null;
-}
-
 export function helpManifestOf(program: Command, topics: Record<string, { text: string }>): string {
   const lines: string[] = [];
   const node = (command: Command, taken: Option[]): HelpNode => {
-    const internals = command as unknown as Internals;
     const helper = command.createHelp();
     const entry: HelpEntry = { document: helpDocument(command, helper), ...helpTexts(command) };
     lines.push(JSON.stringify(entry));
     const line = lines.length;
     const options = [...taken, ...command.options];
-    const helpOption = internals._getHelpOption();
+    // visibleOptions adds the help option to the command's own: the one that is not among them
+    const helpOption = helper.visibleOptions(command).find((option) => !command.options.includes(option));
     const flags = [helpOption?.long, helpOption?.short].filter((flag): flag is string => flag !== undefined && !options.some((o) => o.long === flag || o.short === flag));
     return {
       names: [command.name(), ...command.aliases()],
       line,
       flags,
-      bare: command.commands.length > 0 && !internals._actionHandler && !internals._defaultCommandName,
-      commands: command.commands.filter((sub) => !(sub as unknown as { _hidden: boolean })._hidden).map((sub) => node(sub, options)),
+      // commander shows a group's help when it is given no command, unless the group has a default command
+      bare: command.commands.length > 0 && !defaultCommandOf.has(command),
+      commands: subcommands(command, helper).map((sub) => node(sub, options)),
     };
   };
   const tree = node(program, []);
@@ -72,19 +66,28 @@ export function helpManifestOf(program: Command, topics: Record<string, { text: 
   return text;
 }
 
-/** What commander's outputHelp writes around the help itself, from the addHelpText hooks of the command and its parents. */
-function helpTexts(command: Command): { before: string; after: string } {
-  let text = '';
-  const context = { error: false, command, write: (more: string) => (text += more) };
-  // a Command is an EventEmitter, though commander's typings do not say so
-  const emit = (at: Command, event: string) => (at as unknown as EventEmitter).emit(event, context);
-  const lineage: Command[] = [];
-  for (let at: Command | null = command; at; at = at.parent) lineage.push(at);
-  for (const at of [...lineage].reverse()) emit(at, 'beforeAllHelp');
-  emit(command, 'beforeHelp');
-  const before = text;
-  text = '';
-  emit(command, 'afterHelp');
-  for (const at of lineage) emit(at, 'afterAllHelp');
-  return { before, after: text };
+/** The subcommands a command's help lists, without commander's own help command (`ws help` is no node). */
+export function subcommands(command: Command, helper: Help = command.createHelp()): Command[] {
+  return helper.visibleCommands(command).filter((sub) => command.commands.includes(sub));
+}
+
+/**
+ * What commander's outputHelp writes around the help itself (the addHelpText hooks of the command and its
+ * parents), caught through the command's output configuration, which is put back after.
+ */
+export function helpTexts(command: Command): { before: string; after: string } {
+  const writes: string[] = [];
+  const saved = command.configureOutput();
+  let help: string;
+  try {
+    // colours kept as written: the caller decides what to do with them
+    command.configureOutput({ writeOut: (text) => writes.push(text), getOutHasColors: () => true, getOutHelpWidth: () => 80 });
+    command.outputHelp();
+    help = command.helpInformation();
+  } finally {
+    command.configureOutput(saved);
+  }
+  const at = writes.indexOf(help);
+  if (at < 0) throw new Error(`the help of ${command.name()} was not written whole in one piece`);
+  return { before: writes.slice(0, at).join(''), after: writes.slice(at + 1).join('') };
 }

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { collect } from '../../cmdutil/inputs.js';
-import { examples, nonNegativeInt, positiveInt, type Runner } from '../../cmdutil/command.js';
+import { defaultCommand, examples, nonNegativeInt, positiveInt, type Runner } from '../../cmdutil/command.js';
 
 function emulatorOptions(command: Command): Command {
   return command
@@ -26,7 +26,7 @@ export function registerEmulator(program: Command, runner: Runner): void {
     .command('emulator')
     .description('Serve the whole Workspace API v3 on loopback, with demo data, for offline work and tests');
 
-  const start = emulatorOptions(emulator.command('start', { isDefault: true }).description('Start the emulator and serve until Ctrl-C (the default)'));
+  const start = emulatorOptions(defaultCommand(emulator, 'start').description('Start the emulator and serve until Ctrl-C (the default)'));
   start.action(runner(() => import('./start.js')));
   examples(start, 'ws emulator', 'ws emulator --port 0 --data-dir ./.ws-emulator', 'ws emulator --allow-host ws.dev.test', 'ws emulator --api-key team_a --api-key team_b:other_org --fault-rate 0.2');
 
