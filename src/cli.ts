@@ -20,7 +20,8 @@ import { helpTopics, topicList } from './help/topics.js';
 import { formatHelp } from './help/document.js';
 import { wrapLines } from './help/render.js';
 import { helpManifestOf } from './help/manifest.js';
-import { jsonFieldsOf, unknownCommandHints, type Runner } from './cmdutil/command.js';
+import { manualOf, type ManualPage } from './help/manual.js';
+import { examples, jsonFieldsOf, unknownCommandHints, type Runner } from './cmdutil/command.js';
 import { known } from './output/field-selection.js';
 import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
@@ -76,22 +77,9 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
-    .addHelpText(
-      'after',
-      `
-Authentication:
-  The API key comes from WS_API_KEY or from the profile saved by \`ws auth login\`; never from a flag.
-
-Examples:
-  $ ws auth login --base-url https://workspace.example.com/public/v3
-  $ ws queries list --search revenue
-  $ ws queries get daily_revenue --json id,name,sql
-  $ ws help queries list
-
-Help topics (ws help <topic>):
-${topicList()}
-`,
-    );
+    .addHelpText('after', '\nAuthentication:\n  The API key comes from WS_API_KEY or from the profile saved by `ws auth login`; never from a flag.');
+  examples(program, 'ws auth login --base-url https://workspace.example.com/public/v3', 'ws queries list --search revenue', 'ws queries get daily_revenue --json id,name,sql', 'ws help queries list');
+  program.addHelpText('after', `\nHelp topics (ws help <topic>):\n${topicList()}\n`);
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
   // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all, and so does
@@ -127,6 +115,11 @@ function tidyHelp(program: Command): void {
 /** The text of dist/help.json, from the whole tree: scripts/build.mjs calls this on the built dist/cli.cjs. */
 export function helpManifest(): string {
   return helpManifestOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
+}
+
+/** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
+export function commandManual(): ManualPage[] {
+  return manualOf(buildProgram(processIO(), () => async () => undefined));
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;

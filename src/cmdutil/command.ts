@@ -11,9 +11,18 @@ export type Verb<O> = (ctx: Context, args: string[], opts: O) => Promise<void | 
 /** Made by cli.ts: runs a verb with a Context for the command that commander parsed. */
 export type Runner = <O>(load: () => Promise<{ run: Verb<O> }>) => (...args: unknown[]) => Promise<void>;
 
+/** The command lines of each command's "Examples:", for the manual (src/help/manual.ts). */
+export const examplesOf = new WeakMap<Command, readonly string[]>();
+
 /** Adds an "Examples:" section; every command's help shows at least one. */
 export function examples(command: Command, ...lines: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
+  examplesOf.set(command, [...(examplesOf.get(command) ?? []), ...lines]);
+  return command.addHelpText('after', examplesText(lines));
+}
+
+/** The section `examples` adds, as help prints it. */
+export function examplesText(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
 }
 
 /** The command a group runs when given none (`ws emulator` is `ws emulator start`); commander keeps it private. */
@@ -35,6 +44,11 @@ export const jsonFieldsOf = new WeakMap<Command, readonly string[]>();
 /** Lists the fields `--json a,b` may pick, as `gh` does under "JSON FIELDS". */
 export function jsonFields(command: Command, fields: readonly string[]): Command {
   jsonFieldsOf.set(command, fields);
+  return command.addHelpText('after', jsonFieldsText(fields));
+}
+
+/** The section `jsonFields` adds, as help prints it: the fields wrapped at 80 columns. */
+export function jsonFieldsText(fields: readonly string[]): string {
   const lines: string[] = [];
   let line = ' ';
   for (const field of fields) {
@@ -45,7 +59,7 @@ export function jsonFields(command: Command, fields: readonly string[]): Command
     line += ` ${field}${field === fields.at(-1) ? '' : ','}`;
   }
   lines.push(line.trimEnd());
-  return command.addHelpText('after', `\nJSON fields (for --json a,b):\n${lines.join('\n')}`);
+  return `\nJSON fields (for --json a,b):\n${lines.join('\n')}`;
 }
 
 export function positiveInt(value: string): number {

@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import { examplesOf, examplesText, jsonFieldsOf, jsonFieldsText } from '../cmdutil/command.js';
+import { helpTexts, subcommands } from './manifest.js';
+
+/**
+ * The command reference as data, one page per command of the tree the help shows (hidden commands and commander's
+ * own help command left out), made with commander's public Help methods; `npm run docs` (scripts/docs.mjs) writes
+ * it out as markdown and man pages.
+ */
+export interface ManualPage {
+  /** The words from the root: ['ws', 'queries', 'execute']. */
+  path: string[];
+  aliases: string[];
+  /** `ws queries execute [options] <query>` */
+  usage: string;
+  /** The first line of the description, as a group's help lists the command. */
+  summary: string;
+  description: string;
+  arguments: ManualItem[];
+  options: ManualItem[];
+  /** The options of the commands above it, which it takes too. */
+  inheritedOptions: ManualItem[];
+  commands: { path: string[]; summary: string }[];
+  /** Command lines, without the prompt. */
+  examples: string[];
+  /** What `--json a,b` may pick. */
+  jsonFields: string[];
+  /** The rest of the help's text (examples and JSON fields taken out): notes, exit codes, set-up. */
+  notes: string;
+}
+
+export interface ManualItem {
+  term: string;
+  description: string;
+}
+
+export function manualOf(program: Command): ManualPage[] {
+  const pages: ManualPage[] = [];
+  const visit = (command: Command, path: string[]) => {
+    const helper = command.createHelp();
+    helper.showGlobalOptions = true; // the page of a group lists what it inherits too
+    const item = (term: string, description: string): ManualItem => ({ term, description });
+    const examples = examplesOf.get(command) ?? [];
+    const jsonFields = jsonFieldsOf.get(command) ?? [];
+    const children = subcommands(command, helper);
+    pages.push({
+      path,
+      aliases: command.aliases(),
+      usage: helper.commandUsage(command),
+      summary: helper.subcommandDescription(command).split('\n')[0]!,
+      description: helper.commandDescription(command),
+      arguments: helper.visibleArguments(command).map((argument) => item(helper.argumentTerm(argument), helper.argumentDescription(argument))),
+      // the help option is left out, as gh leaves it out: every command has it
+      options: helper
+        .visibleOptions(command)
+        .filter((option) => command.options.includes(option))
+        .map((option) => item(helper.optionTerm(option), helper.optionDescription(option))),
+      inheritedOptions: helper.visibleGlobalOptions(command).map((option) => item(helper.optionTerm(option), helper.optionDescription(option))),
+      commands: children.map((sub) => ({ path: [...path, sub.name()], summary: helper.subcommandDescription(sub) })),
+      examples: [...examples],
+      jsonFields: [...jsonFields],
+      notes: notesOf(command, examples, jsonFields),
+    });
+    for (const sub of children) visit(sub, [...path, sub.name()]);
+  };
+  visit(program, [program.name()]);
+  return pages;
+}
+
+/** The help's own text around the lists, less the sections the manual lays out itself. */
+function notesOf(command: Command, examples: readonly string[], jsonFields: readonly string[]): string {
+  const { before, after } = helpTexts(command);
+  let notes = before + after;
+  for (const [section, given] of [
+    [examplesText(examples), examples.length > 0],
+    [jsonFieldsText(jsonFields), jsonFields.length > 0],
+  ] as const) {
+    if (!given) continue;
+    if (!notes.includes(`${section}\n`)) throw new Error(`the help of ${command.name()} does not hold its section as written:\n${section}`);
+    notes = notes.replace(`${section}\n`, '');
+  }
+  return notes.replace(/^\n+|\s+$/g, '');
+}
