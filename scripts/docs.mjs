@@ -2,7 +2,8 @@
 // built dist/cli.cjs), as gh's gen-docs writes its manual: docs/commands/<ws-group-verb>.md and man/<ws-group-verb>.1.
 // Never edit those files by hand; test/unit/docs.test.ts fails when they differ from what this writes.
 // The output depends on the tree alone: no date, no path of this machine, no terminal width.
-// `--out <dir>` writes the two folders under another directory (the test's); the default is the repository.
+// It sets package.json's man to the pages too. `--out <dir>` writes under another directory (the test's) instead
+// of the repository.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -184,6 +185,15 @@ function write(out, files) {
     }
   }
   for (const [file, text] of files) fs.writeFileSync(path.join(out, file), text);
+  // package.json's man lists the pages, so that npm install -g links them where man finds them
+  const manifestFile = path.join(out, 'package.json');
+  if (!fs.existsSync(manifestFile)) return;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const man = [...files.keys()].filter((file) => file.startsWith('man/')).sort();
+  const entries = Object.entries(manifest).filter(([key]) => key !== 'man');
+  const at = entries.findIndex(([key]) => key === 'bin') + 1 || entries.length;
+  entries.splice(at, 0, ['man', man]);
+  fs.writeFileSync(manifestFile, `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`);
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {

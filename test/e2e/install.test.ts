@@ -1,11 +1,15 @@
 /**
  * The CLI installs without the emulator's SQL engine: @duckdb/node-api is an optional peer dependency, and
- * `ws emulator` without it says which one command installs it.
+ * `ws emulator` without it says which one command installs it. `npm install -g` of the packed package installs
+ * ws and its man pages, where man finds them.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../helpers/tools.js';
 import { tempConfigDir, wsBin } from '../helpers/ws.js';
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -33,4 +37,47 @@ describe('the emulator engine is an optional peer dependency', () => {
       expect(result.exitCode).toBe(1);
     });
   }
+});
+
+describe('npm install -g of the packed package', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-install-'));
+  const prefix = path.join(scratch, 'prefix');
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  const npm = (args: string[], cwd: string) => execa('npm', args, { cwd, env: { npm_config_update_notifier: 'false' }, timeout: 120_000 });
+  // one install for the tests below: ws packed (the suite has built dist/, so no prepack build), then installed
+  // into a prefix of its own; jq-wasm from npm's cache (at most its metadata from the registry)
+  const installed = (async () => {
+    const packed = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root);
+    const tarball = path.join(scratch, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+    await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], scratch);
+  })();
+  installed.catch(() => {}); // awaited by each test
+
+  it('links every man page of package.json into <prefix>/share/man/man1 under its own name', async () => {
+    await installed;
+    const npmVersion = (await npm(['--version'], scratch)).stdout.trim();
+    const pages = (packageJson.man as string[]).map((file) => path.basename(file));
+    expect(pages).toContain('ws-queries-execute.1');
+    const linked = fs.readdirSync(path.join(prefix, 'share', 'man', 'man1')).sort();
+    expect(linked, `npm ${npmVersion} linked other man pages than package.json's (npm's bin-links 7 links none)`).toEqual([...pages].sort());
+    expect(fs.readFileSync(path.join(prefix, 'share', 'man', 'man1', 'ws-queries-execute.1'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'man', 'ws-queries-execute.1'), 'utf8'));
+    const ws = await execa(path.join(prefix, 'bin', 'ws'), ['--version'], { env: { WS_CONFIG_DIR: tempConfigDir() }, timeout: 30_000 });
+    expect(ws.stdout).toBe(packageJson.version);
+  });
+
+  describe.skipIf(skipWithout('man'))('man', () => {
+    for (const [name, env] of [
+      ['with MANPATH=<prefix>/share/man', () => ({ MANPATH: path.join(prefix, 'share', 'man') })],
+      // as a user has it: the prefix's bin on the PATH, from which man-db derives <prefix>/share/man
+      ['with <prefix>/bin on the PATH and no MANPATH', () => ({ MANPATH: undefined, PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH}` })],
+    ] as const) {
+      it(`finds ws-queries-execute ${name}`, async () => {
+        await installed;
+        const found = await execa('man', ['-w', 'ws-queries-execute'], { env: env(), reject: false, timeout: 30_000 });
+        expect([found.exitCode, found.stderr]).toEqual([0, '']);
+        expect(fs.realpathSync(found.stdout.trim())).toBe(fs.realpathSync(path.join(prefix, 'lib', 'node_modules', packageJson.name, 'man', 'ws-queries-execute.1')));
+      });
+    }
+  });
 });

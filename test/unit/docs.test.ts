@@ -52,6 +52,12 @@ describe('the committed command reference', () => {
     expect(differences(out).map((problem) => `${problem}: run \`npm run docs\` and commit docs/commands/ and man/`)).toEqual([]);
   });
 
+  it("is in package.json's man, page for page, and in the package", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { man: string[]; files: string[] };
+    expect(manifest.man).toEqual(filesIn(path.join(root, 'man')).map((name) => `man/${name}`));
+    expect(manifest.files).toContain('man/');
+  });
+
   it('names each file that is out of date, missing or left over', async () => {
     const out = tempDir();
     await execa(process.execPath, [script, '--out', out], { timeout: 60_000 });

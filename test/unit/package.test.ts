@@ -11,12 +11,13 @@ const dist = path.join(root, 'dist');
 const noticesFile = path.join(dist, 'THIRD-PARTY-NOTICES.md');
 
 describe('the npm package', () => {
-  it('holds only what runs: bin, the bundle and its vendored libraries, completions, README, LICENSE, package.json', async () => {
+  it('holds only what runs: bin, the bundle and its vendored libraries, completions, man pages, README, LICENSE, package.json', async () => {
     // the suite builds first (npm test); --ignore-scripts keeps prepack from building again
     const packed = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, timeout: 60_000 });
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
     const outside = files.filter((file) => !file.startsWith('dist/'));
-    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'package.json']);
+    const manPages = fs.readdirSync(path.join(root, 'man')).map((name) => `man/${name}`);
+    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', ...manPages.sort(), 'package.json']);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
     // help.json), one file per vendored library and the notices of the code bundled; no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
