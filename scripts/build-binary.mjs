@@ -4,7 +4,7 @@
 // from the npm packages node-linux-<arch> at the exact version and integrity below, packed with `npm pack` into
 // node_modules/.cache (never installed: the arm64 one refuses to install on x64, and the x64 one would shadow the
 // machine's node in npm scripts). Writes dist-bin/ws-<version>-<platform>-<arch>.tar.gz, each with ws, LICENSE,
-// THIRD-PARTY-NOTICES.md and completions/ at its root, and dist-bin/SHA256SUMS.
+// THIRD-PARTY-NOTICES.md, completions/ and the man pages (man/man1/, for MANPATH) at its root, and dist-bin/SHA256SUMS.
 //
 //   node scripts/build-binary.mjs [linux-x64 linux-arm64 …]   only these platforms (default: all)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -108,9 +108,10 @@ for (const target of targets) {
   fs.copyFileSync(path.join(root, 'LICENSE'), path.join(stage, 'LICENSE'));
   fs.writeFileSync(path.join(stage, 'THIRD-PARTY-NOTICES.md'), notices);
   fs.cpSync(path.join(root, 'completions'), path.join(stage, 'completions'), { recursive: true });
+  fs.cpSync(path.join(root, 'man'), path.join(stage, 'man', 'man1'), { recursive: true });
   const archive = `${name}.tar.gz`;
   // the same archive from the same files: owner, group and times are not the build machine's
-  run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '-czf', path.join(out, archive), '-C', stage, 'ws', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions']);
+  run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '-czf', path.join(out, archive), '-C', stage, 'ws', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions', 'man']);
   sums.push(`${crypto.createHash('sha256').update(fs.readFileSync(path.join(out, archive))).digest('hex')}  ${archive}\n`);
   console.log(`dist-bin/${archive}: ${(fs.statSync(path.join(out, archive)).size / 1e6).toFixed(1)} MB`);
 }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { skipWithout } from '../helpers/tools.js';
 import { standaloneBin, ws } from '../helpers/ws.js';
 
 if (!standaloneBin) throw new Error('set WS_TEST_BIN to the standalone ws to test (see vitest.standalone.config.ts)');
@@ -93,17 +94,27 @@ describe('the standalone ws', () => {
 });
 
 describe('the archives', () => {
-  it(`linux-x64 is under 60 MB and holds ws, LICENSE, the notices and the completions`, () => {
+  it(`linux-x64 is under 60 MB and holds ws, LICENSE, the notices, the completions and the man pages`, () => {
     const file = archive('linux-x64');
     expect(fs.statSync(file).size).toBeLessThan(60_000_000);
     const listing = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-    expect(listing).toEqual(['LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions/', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'ws']);
+    const manPages = fs.readdirSync(path.join(root, 'man')).map((name) => `man/man1/${name}`);
+    expect(manPages).toContain('man/man1/ws-queries-execute.1');
+    expect(listing).toEqual(['LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions/', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'man/', 'man/man1/', ...manPages, 'ws'].sort());
     const notices = execFileSync('tar', ['-xzOf', file, 'THIRD-PARTY-NOTICES.md'], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
     // the npm package's notices (every package bundled in dist/), and what the binary adds
     expect(notices.startsWith(fs.readFileSync(path.join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8').trimEnd())).toBe(true);
     expect(notices).toMatch(/^## jq-wasm \S+$/m);
     expect(notices).toMatch(/^## Node\.js 24\.\d+\.\d+$/m);
     expect(notices).toContain('Node.js is licensed for use as follows:');
+  });
+
+  describe.skipIf(skipWithout('man'))('man', () => {
+    it('finds ws-queries-execute in the man/ unpacked beside ws, given MANPATH=<folder>/man', async () => {
+      const man = path.join(path.dirname(standaloneBin!), 'man');
+      const found = await execa('man', ['-w', 'ws-queries-execute'], { env: { MANPATH: man }, reject: false });
+      expect([found.exitCode, found.stderr, found.stdout.trim()]).toEqual([0, '', path.join(man, 'man1', 'ws-queries-execute.1')]);
+    });
   });
 
   it('SHA256SUMS is what `sha256sum -c` checks, and names every archive', async () => {
