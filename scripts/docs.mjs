@@ -78,6 +78,10 @@ function markdownPage(page, pages) {
   if (page.inheritedOptions.length) out.push('## Options inherited from parent commands', markdownItems(page.inheritedOptions));
   if (page.jsonFields.length) out.push('## JSON fields', `For \`--json a,b\`: ${page.jsonFields.map(markdownCode).join(', ')}`);
   if (page.examples.length) out.push('## Examples', markdownBlock(page.examples.map((line) => `$ ${line}`), 'sh'));
+  for (const topic of page.topics) {
+    out.push(`## ${markdownText(topic.title)}`, `As \`ws help ${topic.name}\` prints it.`);
+    for (const block of noteBlocks(topic.text)) out.push(block.kind === 'text' ? markdownText(block.text) : markdownBlock(block.lines, 'text'));
+  }
   // the commands below are linked above
   if (page.path.length > 1) out.push('## See also', `- ${link(page.path.slice(0, -1))}: ${markdownText(pages.get(pageName(page.path.slice(0, -1))).summary)}`);
   return `${out.join('\n\n')}\n`;
@@ -119,7 +123,7 @@ function roffTerm(term) {
 }
 
 /** Lines shown as they are, indented. */
-const roffVerbatim = (lines) => ['.RS 4', '.nf', ...lines.map((line) => (line === '' ? '' : roffText(line))), '.fi', '.RE'];
+const roffVerbatim = (lines) => ['.PP', '.RS 4', '.nf', ...lines.map((line) => (line === '' ? '' : roffText(line))), '.fi', '.RE'];
 
 function roffItems(items) {
   return items.flatMap(({ term, description }) => ['.TP', roffTerm(term), ...(description ? [roffProse(description)] : [])]);
@@ -152,6 +156,10 @@ function manPage(page) {
   if (page.aliases.length) out.push('.SH ALIASES', page.aliases.map((alias) => roffText([...page.path.slice(0, -1), alias].join(' '))).join(', '));
   if (page.jsonFields.length) out.push('.SH JSON FIELDS', 'For \\fB\\-\\-json a,b\\fR:', page.jsonFields.map((field) => `\\fB${roffText(field)}\\fR`).join(', '));
   if (page.examples.length) out.push('.SH EXAMPLES', ...roffVerbatim(page.examples.map((line) => `$ ${line}`)));
+  for (const topic of page.topics) {
+    out.push(`.SH ${roffArgument(topic.title.toUpperCase())}`, `As \\fBws help ${roffText(topic.name)}\\fR prints it.`);
+    for (const block of noteBlocks(topic.text)) out.push(...(block.kind === 'text' ? ['.PP', roffProse(block.text)] : roffVerbatim(block.lines)));
+  }
   const related = [...(page.path.length > 1 ? [page.path.slice(0, -1)] : []), ...page.commands.map((sub) => sub.path)];
   if (related.length) {
     out.push('.SH SEE ALSO');

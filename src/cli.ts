@@ -119,7 +119,7 @@ export function helpManifest(): string {
 
 /** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
 export function commandManual(): ManualPage[] {
-  return manualOf(buildProgram(processIO(), () => async () => undefined));
+  return manualOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;

@@ -27,6 +27,16 @@ export interface ManualPage {
   jsonFields: string[];
   /** The rest of the help's text (examples and JSON fields taken out): notes, exit codes, set-up. */
   notes: string;
+  /** `ws help <topic>`: on the root's page only, as a man page has its ENVIRONMENT and EXIT STATUS. */
+  topics: ManualTopic[];
+}
+
+export interface ManualTopic {
+  name: string;
+  /** The topic's first line: `Environment variables`. */
+  title: string;
+  /** The rest, as `ws help <topic>` prints it. */
+  text: string;
 }
 
 export interface ManualItem {
@@ -34,7 +44,7 @@ export interface ManualItem {
   description: string;
 }
 
-export function manualOf(program: Command): ManualPage[] {
+export function manualOf(program: Command, topics: Record<string, { text: string }>): ManualPage[] {
   const pages: ManualPage[] = [];
   const visit = (command: Command, path: string[]) => {
     const helper = command.createHelp();
@@ -60,6 +70,7 @@ export function manualOf(program: Command): ManualPage[] {
       examples: [...examples],
       jsonFields: [...jsonFields],
       notes: notesOf(command, examples, jsonFields),
+      topics: command === program ? Object.entries(topics).map(([name, { text }]) => ({ name, title: text.split('\n')[0]!, text: text.slice(text.indexOf('\n')).replace(/^\n+|\s+$/g, '') })) : [],
     });
     for (const sub of children) visit(sub, [...path, sub.name()]);
   };

@@ -89,6 +89,7 @@ const tricky: ManualPage = {
   commands: [],
   examples: ['ws tricky --dry-run a.sql    # \\n stays', ".hidden 'file'"],
   jsonFields: ['id', 'slug'],
+  topics: [],
   notes: 'Exit codes:\n  .0 ok\n  \'1 failed\n\nA <query> is\nwrapped here.\n\n+ not a list\n\n# not a heading',
 };
 
