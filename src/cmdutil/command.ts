@@ -14,15 +14,18 @@ export type Runner = <O>(load: () => Promise<{ run: Verb<O> }>) => (...args: unk
 /** The command lines of each command's "Examples:", for the manual (src/help/manual.ts). */
 export const examplesOf = new WeakMap<Command, readonly string[]>();
 
+/** The sections of help text that the manual lays out itself (examples, JSON fields), to take them out of its notes. */
+export const manualSectionsOf = new WeakMap<Command, readonly string[]>();
+
+function addSection(command: Command, text: string): Command {
+  manualSectionsOf.set(command, [...(manualSectionsOf.get(command) ?? []), text]);
+  return command.addHelpText('after', text);
+}
+
 /** Adds an "Examples:" section; every command's help shows at least one. */
 export function examples(command: Command, ...lines: string[]): Command {
   examplesOf.set(command, [...(examplesOf.get(command) ?? []), ...lines]);
-  return command.addHelpText('after', examplesText(lines));
-}
-
-/** The section `examples` adds, as help prints it. */
-export function examplesText(lines: readonly string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
+  return addSection(command, `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
 }
 
 /** The command a group runs when given none (`ws emulator` is `ws emulator start`); commander keeps it private. */
@@ -44,11 +47,6 @@ export const jsonFieldsOf = new WeakMap<Command, readonly string[]>();
 /** Lists the fields `--json a,b` may pick, as `gh` does under "JSON FIELDS". */
 export function jsonFields(command: Command, fields: readonly string[]): Command {
   jsonFieldsOf.set(command, fields);
-  return command.addHelpText('after', jsonFieldsText(fields));
-}
-
-/** The section `jsonFields` adds, as help prints it: the fields wrapped at 80 columns. */
-export function jsonFieldsText(fields: readonly string[]): string {
   const lines: string[] = [];
   let line = ' ';
   for (const field of fields) {
@@ -59,7 +57,7 @@ export function jsonFieldsText(fields: readonly string[]): string {
     line += ` ${field}${field === fields.at(-1) ? '' : ','}`;
   }
   lines.push(line.trimEnd());
-  return `\nJSON fields (for --json a,b):\n${lines.join('\n')}`;
+  return addSection(command, `\nJSON fields (for --json a,b):\n${lines.join('\n')}`);
 }
 
 export function positiveInt(value: string): number {

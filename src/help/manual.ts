@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { examplesOf, examplesText, jsonFieldsOf, jsonFieldsText } from '../cmdutil/command.js';
+import { examplesOf, jsonFieldsOf, manualSectionsOf } from '../cmdutil/command.js';
 import { helpTexts, subcommands } from './manifest.js';
 
 /**
@@ -50,8 +50,6 @@ export function manualOf(program: Command, topics: Record<string, { text: string
     const helper = command.createHelp();
     helper.showGlobalOptions = true; // the page of a group lists what it inherits too
     const item = (term: string, description: string): ManualItem => ({ term, description });
-    const examples = examplesOf.get(command) ?? [];
-    const jsonFields = jsonFieldsOf.get(command) ?? [];
     const children = subcommands(command, helper);
     pages.push({
       path,
@@ -67,9 +65,9 @@ export function manualOf(program: Command, topics: Record<string, { text: string
         .map((option) => item(helper.optionTerm(option), helper.optionDescription(option))),
       inheritedOptions: helper.visibleGlobalOptions(command).map((option) => item(helper.optionTerm(option), helper.optionDescription(option))),
       commands: children.map((sub) => ({ path: [...path, sub.name()], summary: helper.subcommandDescription(sub) })),
-      examples: [...examples],
-      jsonFields: [...jsonFields],
-      notes: notesOf(command, examples, jsonFields),
+      examples: [...(examplesOf.get(command) ?? [])],
+      jsonFields: [...(jsonFieldsOf.get(command) ?? [])],
+      notes: notesOf(command),
       topics: command === program ? Object.entries(topics).map(([name, { text }]) => ({ name, title: text.split('\n')[0]!, text: text.slice(text.indexOf('\n')).replace(/^\n+|\s+$/g, '') })) : [],
     });
     for (const sub of children) visit(sub, [...path, sub.name()]);
@@ -79,14 +77,11 @@ export function manualOf(program: Command, topics: Record<string, { text: string
 }
 
 /** The help's own text around the lists, less the sections the manual lays out itself. */
-function notesOf(command: Command, examples: readonly string[], jsonFields: readonly string[]): string {
+function notesOf(command: Command): string {
   const { before, after } = helpTexts(command);
   let notes = before + after;
-  for (const [section, given] of [
-    [examplesText(examples), examples.length > 0],
-    [jsonFieldsText(jsonFields), jsonFields.length > 0],
-  ] as const) {
-    if (!given) continue;
+  for (const section of manualSectionsOf.get(command) ?? []) {
+    // addHelpText ends each text with a newline
     if (!notes.includes(`${section}\n`)) throw new Error(`the help of ${command.name()} does not hold its section as written:\n${section}`);
     notes = notes.replace(`${section}\n`, '');
   }
