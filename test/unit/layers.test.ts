@@ -17,12 +17,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'the program', members: ['src/cli.ts'] },
   { name: 'commands', members: ['src/commands/'] },
-  { name: 'MCP server and shell completion', members: ['src/mcp/', 'src/completion/'] },
+  // completion and help read the command tree (what cmdutil records of it), as the program does
+  { name: 'MCP server, shell completion and help', members: ['src/mcp/', 'src/completion/', 'src/help/'] },
   { name: 'what all commands share', members: ['src/cmdutil/'] },
   { name: 'the context', members: ['src/context.ts'] },
   { name: 'workspace', members: ['src/workspace/'] },
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts', 'src/memory.ts'] },
-  { name: 'output, config and help', members: ['src/output/', 'src/config/', 'src/help/'] },
+  { name: 'output and config', members: ['src/output/', 'src/config/'] },
   { name: 'api', members: ['src/api/'] },
   { name: 'shared words', members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'] },
 ];
