@@ -231,9 +231,9 @@ describe('what cannot be charted: exit 2, naming the columns', () => {
   }, 30_000);
 });
 
-describe.skipIf(skipWithoutPty)('the README', () => {
+describe.skipIf(skipWithoutPty)('the charts of docs/output.md', () => {
   /** The blocks marked `<!-- chart: <args> -->`: the command's arguments and the chart shown (after its stderr line). */
-  const blocks = [...fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/<!-- chart: (.+) -->\n```console\n\$ .+\n.+\n([^`]+)```/g)].map((m) => ({ args: m[1]!.split(' '), chart: m[2]! }));
+  const blocks = [...fs.readFileSync(new URL('../../docs/output.md', import.meta.url), 'utf8').matchAll(/<!-- chart: (.+) -->\n```console\n\$ .+\n.+\n([^`]+)```/g)].map((m) => ({ args: m[1]!.split(' '), chart: m[2]! }));
 
   it('shows the charts of the demo queries as an 80x24 terminal does', async () => {
     expect(blocks).toHaveLength(2);

@@ -1,6 +1,6 @@
 /**
  * The error codes a script reads: one list (errorCodes in src/errors.ts), printed whole by `ws help exit-codes` and
- * the README, each code with the exit code of its kind, and every code given in src/ given with that kind.
+ * docs/scripts-and-ci.md, each code with the exit code of its kind, and every code given in src/ given with that kind.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,9 @@ describe('error codes', () => {
     for (const [code, [kind]] of codes) expect(text, code).toMatch(new RegExp(`^  ${code} +${exitCodes[kind]} +\\S`, 'm'));
   });
 
-  it('the README lists exactly these codes, each with its exit code', () => {
-    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([a-z_]+)` \| (\d+) \| .+ \|$/gm)].map((match) => [match[1], Number(match[2])]);
+  it('docs/scripts-and-ci.md lists exactly these codes, each with its exit code', () => {
+    const guide = fs.readFileSync(path.join(root, 'docs', 'scripts-and-ci.md'), 'utf8');
+    const rows = [...guide.matchAll(/^\| `([a-z_]+)` \| (\d+) \| .+ \|$/gm)].map((match) => [match[1], Number(match[2])]);
     expect(rows).toEqual(codes.map(([code, [kind]]) => [code, exitCodes[kind]]));
   });
 
