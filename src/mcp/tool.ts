@@ -88,9 +88,9 @@ export function bodyFrom(args: Record<string, unknown>, fields: Record<string, s
   return Object.fromEntries(Object.keys(fields).flatMap((field) => (args[snake(field)] === undefined ? [] : [[field, args[snake(field)]]])));
 }
 
-/** A query or automation named by an assistant: missing, the hint names the tool that lists them, not a CLI command. */
-export const lookupQuery = (http: HttpClient, wanted: string): Promise<Query> => findQuery(http, wanted, 'see which there are: call list_queries (its `search` finds a part of a name)');
-export const lookupAutomation = (http: HttpClient, wanted: string): Promise<Automation> => findAutomation(http, wanted, 'see which there are: call list_automations (its `search` finds a part of a name)');
+/** A query or automation named by an assistant: missing, the hint names the tool that lists them (mcpRequestHints' list), not a CLI command. */
+export const lookupQuery = (http: HttpClient, wanted: string): Promise<Query> => findQuery(http, wanted);
+export const lookupAutomation = (http: HttpClient, wanted: string): Promise<Automation> => findAutomation(http, wanted);
 
 /** A duration for a table cell (1.2s, 3m5s); nothing when unknown or impossible. */
 export function duration(ms: number | null | undefined): string | undefined {

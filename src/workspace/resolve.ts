@@ -103,7 +103,8 @@ async function find<T extends { id: string }>(
   const seen = [...new Map([...every.items, ...searched.items].map((item) => [item.id, item])).values()];
   const nearest = likeliest(seen, wanted, lookup);
   const cut = every.total > every.items.length ? `; ws read ${every.items.length} of the ${every.total} ${lookup.plural} and stopped there: name it by its id` : '';
-  throw new WsError('not_found', lookup.none, { hint: `${nearest ? `${nearest}; ` : ''}${list}${cut}` });
+  const hint = [nearest, list].filter(Boolean).join('; ') + cut;
+  throw new WsError('not_found', lookup.none, hint ? { hint: hint.replace(/^; /, '') } : {});
 }
 
 /** Pages of a list, at most lookupLimit items. */
@@ -125,14 +126,11 @@ const automationLookup = (wanted: string): Lookup<Automation> => ({
   pick: 'use the id of one',
 });
 
-/** Where a person sees every query or automation: the ws command, as this command line writes it. */
-const listCommand = (http: HttpClient, group: string) => `see which there are: \`${http.hints.command(group, 'list')}\``;
-
 /**
  * A query named by UUID, slug or name (in any case when only one has it), fetched whole; `list` says where the
- * others are (by default the ws command, for an assistant a tool).
+ * others are (by default as the client's hints say: a ws command, for an assistant a tool).
  */
-export function findQuery(http: HttpClient, wanted: string, list = listCommand(http, 'queries')): Promise<Query> {
+export function findQuery(http: HttpClient, wanted: string, list = http.hints?.list('queries') ?? ''): Promise<Query> {
   // the same rule as for ids in a path: these name no query, so nothing is searched for them
   if (wanted === '' || wanted === '.' || wanted === '..') return Promise.reject(usageError(`invalid query "${wanted}": give its id, slug or name`));
   return find(wanted, queryLookup(wanted), list, {
@@ -147,7 +145,7 @@ export async function findQueryId(http: HttpClient, wanted: string): Promise<str
 }
 
 /** An automation named by UUID or name (in any case when only one has it), fetched whole; `list` as for findQuery. */
-export function findAutomation(http: HttpClient, wanted: string, list = listCommand(http, 'automations')): Promise<Automation> {
+export function findAutomation(http: HttpClient, wanted: string, list = http.hints?.list('automations') ?? ''): Promise<Automation> {
   return find(wanted, automationLookup(wanted), list, {
     get: (id) => getAutomation(http, id),
     pages: (search) => listAutomationPages(http, { search }, bounded),

@@ -176,7 +176,8 @@ describe('per-request timeout', () => {
         timer = setTimeout(answer, 1_000);
       }),
     );
-    const { http } = client({ timeoutMs: 200, maxAttempts: 1 });
+    // the hint comes from the layer above, as the Context gives it
+    const { http } = client({ timeoutMs: 200, maxAttempts: 1, hints: requestHints(PrintedCommands.bare) });
     const started = performance.now();
     try {
       const error = await failure(http.request({ method: 'GET', path: '/slow', schema: Body }));
