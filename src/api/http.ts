@@ -116,12 +116,9 @@ export function isResponseTooLarge(error: unknown): boolean {
 }
 
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
-async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
+async function readCapped(response: Dispatcher.ResponseData, label: string, hint: () => { hint?: string }): Promise<string> {
   const tooLarge = () => {
-    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
-      code: 'unexpected_response',
-      hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
-    });
+    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, { code: 'unexpected_response', ...hint() });
     tooLargeErrors.add(error);
     return error;
   };
@@ -236,7 +233,7 @@ export function pathIdsOf(path: string): Record<string, string> {
  * words the hint.
  */
 export interface RequestFailure {
-  event: 'unexpected_response' | 'timeout' | 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'dropped_after_send' | 'closed';
+  event: 'unexpected_response' | 'too_large' | 'timeout' | 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'dropped_after_send' | 'closed';
   method: Method;
   path: string;
   /** The ids in the path (see pathIdsOf). */
@@ -427,7 +424,7 @@ export class HttpClient {
         body: payload,
         signal,
       });
-      const text = await readCapped(response, `${spec.method} ${spec.path}`);
+      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec));
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.statusCode} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);

@@ -29,6 +29,8 @@ export function hintsIn(words: HintWords): RequestHints {
       switch (failure.event) {
         case 'unexpected_response':
           return `the server sent a response this version of ws does not understand; ${words.debug ? 'try --debug, or a newer ws' : 'a newer ws may'}`;
+        case 'too_large':
+          return 'ask for less (for lists: --limit n), or fetch it with another tool';
         case 'timeout':
           return failure.write === 'unknown' ? `the request may have reached the server: check before sending it again: ${words.check(failure)}` : 'the server did not answer in time; raise the limit with --http-timeout 2m';
         case 'unauthorized':
