@@ -22,8 +22,9 @@ interface Lookup<T> {
   shown: (item: T) => string;
   /** e.g. "queries". */
   plural: string;
-  /** The message when nothing has the name; `pick` says what names one of several. */
+  /** The message when nothing has the name, and when `wanted` cannot name anything; `pick` says what names one of several. */
   none: string;
+  invalid: string;
   pick: string;
 }
 
@@ -93,6 +94,8 @@ async function find<T extends { id: string }>(
   list: string,
   source: { get(id: string): Promise<T>; pages(search: string | undefined): AsyncIterable<Page<T>> },
 ): Promise<T> {
+  // the same rule as for ids in a path: these name nothing, so nothing is searched for them
+  if (wanted === '' || wanted === '.' || wanted === '..') throw usageError(lookup.invalid);
   if (isUuid(wanted)) return source.get(wanted);
   const searched = await read(source.pages(wanted));
   const found = matchOf(searched, wanted, lookup, ' the search found');
@@ -115,6 +118,7 @@ const queryLookup = (wanted: string): Lookup<Query> => ({
   shown: (query) => query.slug,
   plural: 'queries',
   none: `no query has the slug or name ${JSON.stringify(wanted)}`,
+  invalid: `invalid query "${wanted}": give its id, slug or name`,
   pick: 'use the slug of one',
 });
 
@@ -123,6 +127,7 @@ const automationLookup = (wanted: string): Lookup<Automation> => ({
   shown: (automation) => automation.name,
   plural: 'automations',
   none: `no automation is named ${JSON.stringify(wanted)}`,
+  invalid: `invalid automation "${wanted}": give its id or name`,
   pick: 'use the id of one',
 });
 
@@ -131,8 +136,6 @@ const automationLookup = (wanted: string): Lookup<Automation> => ({
  * others are (by default as the client's hints say: a ws command, for an assistant a tool).
  */
 export function findQuery(http: HttpClient, wanted: string, list = http.hints?.list('queries') ?? ''): Promise<Query> {
-  // the same rule as for ids in a path: these name no query, so nothing is searched for them
-  if (wanted === '' || wanted === '.' || wanted === '..') return Promise.reject(usageError(`invalid query "${wanted}": give its id, slug or name`));
   return find(wanted, queryLookup(wanted), list, {
     get: (id) => getQuery(http, id),
     pages: (search) => listQueryPages(http, { search, includeRuns: false }, bounded),

@@ -122,3 +122,14 @@ describe('a lookup reads at most lookupLimit items', () => {
     for (const request of lists()) expect(Number(request.query.offset)).toBeLessThan(lookupLimit);
   });
 });
+
+describe('what names nothing', () => {
+  it.each([['queries', 'query', 'id, slug or name'], ['automations', 'automation', 'id or name']])('%s: "", "." and ".." are exit 2 and nothing is sent', async (group, noun, rule) => {
+    for (const wanted of ['', '.', '..']) {
+      const result = await ws([group, 'get', wanted]);
+      expect(result.exitCode, `${group} get "${wanted}"`).toBe(2);
+      expect(result.stderr).toBe(`error: invalid ${noun} "${wanted}": give its ${rule}\n`);
+    }
+    expect(server.requests).toEqual([]);
+  });
+});
