@@ -46,9 +46,9 @@ async function read<T>(pages: AsyncIterable<Page<T>>): Promise<Read<T>> {
 
 const folded = (text: string) => text.normalize('NFC').toLowerCase();
 
-/** "; ws read 500 of the 600 queries … and stopped there", when it did. */
-function stopped<T>(found: Read<T>, plural: string, what: string): string {
-  return found.total > found.items.length ? `; ws read ${found.items.length} of the ${found.total} ${plural}${what} and stopped there` : '';
+/** "; ws read 500 of the 600 queries … and stopped there", when it did, and what to do about it. */
+function stopped<T>(found: Read<T>, plural: string, what: string, advice = ''): string {
+  return found.total > found.items.length ? `; ws read ${found.items.length} of the ${found.total} ${plural}${what} and stopped there${advice}` : '';
 }
 
 /**
@@ -105,8 +105,7 @@ async function find<T extends { id: string }>(
   if (again) return again;
   const seen = [...new Map([...every.items, ...searched.items].map((item) => [item.id, item])).values()];
   const nearest = likeliest(seen, wanted, lookup);
-  const cut = every.total > every.items.length ? `; ws read ${every.items.length} of the ${every.total} ${lookup.plural} and stopped there: name it by its id` : '';
-  const hint = [nearest, list].filter(Boolean).join('; ') + cut;
+  const hint = [nearest, list].filter(Boolean).join('; ') + stopped(every, lookup.plural, '', ': name it by its id');
   throw new WsError('not_found', lookup.none, hint ? { hint: hint.replace(/^; /, '') } : {});
 }
 
