@@ -21,6 +21,14 @@ export const exitCodes: Record<ErrorKind, number> = {
   interrupted: 130,
 };
 
+/** Exit codes of a command that did not fail, by name: no error has them. */
+export const outcomeExitCodes = {
+  success: 0,
+  // `queries apply --dry-run`, `skills apply --dry-run`: the files and the workspace differ, neither success nor a
+  // failure, for drift checks in CI (as `terraform plan -detailed-exitcode`)
+  changes_pending: 8,
+} as const;
+
 /**
  * Every `code` an error object may carry, with its kind (hence its exit code) and what it means: the list
  * `ws help exit-codes` and the README print. A script reads these instead of the message; they never change.
@@ -83,6 +91,15 @@ export interface ErrorIds {
   queryRunId?: string;
   automationId?: string;
   automationRunId?: string;
+}
+
+/** Which id of ErrorIds a path's id is, by the collection before it (`/query-runs/<queryRunId>`). */
+const idNames: Record<string, keyof ErrorIds> = { queries: 'queryId', 'query-runs': 'queryRunId', automations: 'automationId', 'automation-runs': 'automationRunId' };
+
+/** The ids an error about a request's path is about (from http.ts's pathIdsOf), under the API's names. */
+export function errorIdsOf(pathIds: Record<string, string>): ErrorIds | undefined {
+  const ids = Object.fromEntries(Object.entries(pathIds).flatMap(([collection, id]) => (Object.hasOwn(idNames, collection) ? [[idNames[collection]!, id]] : []))) as ErrorIds;
+  return Object.keys(ids).length ? ids : undefined;
 }
 
 export interface WsErrorDetails {

@@ -1,11 +1,10 @@
 import type { Dispatcher } from 'undici';
 import { defaultMaxAttempts } from './attempts.js';
 import type { ZodType } from 'zod';
-import { WsError, usageError, type ErrorCode, type ErrorIds } from '../errors.js';
+import { WsError, errorIdsOf, usageError, type ErrorCode } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
 import { loadUndici } from './undici.js';
 import type { CaFile } from './network.js';
-import { shellCommand } from '../shell.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined;
@@ -45,7 +44,7 @@ export interface HttpOptions {
   random?: () => number;
   /** Proxy variables and the CA file; network.js is loaded only when one of them is set. */
   network?: { env: Record<string, string | undefined>; caFile?: CaFile };
-  /** The ws commands that hints name. */
+  /** The hints of failed requests, worded by the layer above; without them, errors carry facts and no hint. */
   hints?: RequestHints;
 }
 
@@ -58,7 +57,6 @@ export interface RawResponse {
 const retryStatuses = new Set([429, 502, 503, 504]);
 /** Errors raised before a byte of the request left this machine: safe to retry any request. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-const debugText = '--debug shows each request and response';
 /** The server was reached, then the connection closed before its answer. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const connectionCodes = new Set([
@@ -118,12 +116,9 @@ export function isResponseTooLarge(error: unknown): boolean {
 }
 
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
-async function readCapped(response: Dispatcher.ResponseData, label: string): Promise<string> {
+async function readCapped(response: Dispatcher.ResponseData, label: string, hint: () => { hint?: string }): Promise<string> {
   const tooLarge = () => {
-    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
-      code: 'unexpected_response',
-      hint: 'ask for less (for lists: --limit n), or fetch it with another tool',
-    });
+    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, { code: 'unexpected_response', ...hint() });
     tooLargeErrors.add(error);
     return error;
   };
@@ -218,62 +213,62 @@ function statusCode(status: number): ErrorCode {
   return status >= 500 ? 'server_error' : 'http_error';
 }
 
-const pathIds: [RegExp, keyof ErrorIds][] = [
-  [/ \/queries\/([^/?]+)/, 'queryId'],
-  [/ \/query-runs\/([^/?]+)/, 'queryRunId'],
-  [/ \/automations\/([^/?]+)/, 'automationId'],
-  [/ \/automation-runs\/([^/?]+)/, 'automationRunId'],
-];
-
-/** The ids in a request's path (`GET /query-runs/…`), under the API's names, for the error about it. */
-function idsOf(label: string): { ids?: ErrorIds } {
-  const ids: ErrorIds = {};
-  for (const [pattern, name] of pathIds) {
-    const id = pattern.exec(label)?.[1];
-    if (id === undefined) continue;
+/** The ids in a path, each under the collection before it: `/queries/q1/execute` → { queries: 'q1' }. */
+export function pathIdsOf(path: string): Record<string, string> {
+  const parts = path.split('?')[0]!.split('/').slice(1);
+  const ids: Record<string, string> = {};
+  for (let at = 0; at + 1 < parts.length; at += 2) {
     try {
-      ids[name] = stripControl(decodeURIComponent(id));
+      ids[parts[at]!] = stripControl(decodeURIComponent(parts[at + 1]!));
     } catch {
-      ids[name] = stripControl(id); // a path given to `ws api` as typed
+      ids[parts[at]!] = stripControl(parts[at + 1]!); // a path given to `ws api` as typed
     }
   }
-  return Object.keys(ids).length ? { ids } : {};
+  return ids;
 }
 
 /**
- * Hints that name ws commands, given by the layer above (src/workspace/request-hints.ts), which knows the commands
- * and the options of the command line; without them, hints name bare commands.
+ * What went wrong with a request, as data: the transport says what happened, and the layer above, which knows
+ * the commands and the options of the command line (src/workspace/request-hints.ts, src/mcp/request-hints.ts),
+ * words the hint.
  */
-export interface RequestHints {
-  /** What shows whether a write to `path` took effect, e.g. "`ws queries runs daily_revenue` lists its runs". */
-  check(path: string): string;
-  /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
-  command(...words: string[]): string;
-  /** What to do when the server refuses the key (401); by default the commands that check it and log in again. */
-  unauthorized?(): string;
-  /** How to see each request of a failing server; '' where nobody can pass --debug (an assistant's `ws mcp`). */
-  debug?: string;
-  /** Where the ids of what `path` names are listed, for its 404. */
-  notFound?(path: string): string | undefined;
+export interface RequestFailure {
+  event: 'unexpected_response' | 'too_large' | 'timeout' | 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'dropped_after_send' | 'closed';
+  method: Method;
+  path: string;
+  /** The ids in the path (see pathIdsOf). */
+  pathIds: Record<string, string>;
+  /**
+   * Whether the request may have changed something: `none` (a read), `not_acted` (a write the server said it did
+   * not act on: a 429), `repeatable` (it may have; sending it again is safe), `unknown` (it may have: check first).
+   */
+  write: 'none' | 'not_acted' | 'repeatable' | 'unknown';
+  /** How many times ws sent it, when it retried. */
+  attempts?: number;
 }
 
-const bareHints: RequestHints = {
-  check: (path) => `read the resource with \`${shellCommand('ws', 'api', 'GET', path)}\``,
-  command: (...words) => shellCommand('ws', ...words),
-};
+/** Hints for failed requests, from the layer above: the only place where they name ws commands or tools. */
+export interface RequestHints {
+  /** The hint of a failure; undefined for none. */
+  hint(failure: RequestFailure): string | undefined;
+  /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
+  command(...words: string[]): string;
+  /** Where every item of a collection is listed, e.g. "see which there are: `ws queries list`". */
+  list(collection: string): string;
+}
 
 export class HttpClient {
   private dispatcher: Promise<Dispatcher> | undefined;
   /** Set once the operating system's trust store has been added after a certificate was not trusted. */
   private systemTrust = false;
-  private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network'>;
+  private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>;
 
   constructor(options: HttpOptions) {
-    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, hints: bareHints, ...options };
+    this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, ...options };
   }
 
-  /** The ws commands this client's hints name; the lookups of names use them too. */
-  get hints(): RequestHints {
+  /** The hints this client's errors carry; the lookups of names use them too. */
+  get hints(): RequestHints | undefined {
     return this.options.hints;
   }
 
@@ -307,7 +302,7 @@ export class HttpClient {
         code: 'unexpected_response',
         status: response.status,
         ...this.requestIdOf(response),
-        hint: `the server sent a response this version of ws does not understand; ${this.options.hints.debug === '' ? 'a newer ws may' : 'try --debug, or a newer ws'}`,
+        ...this.hinted('unexpected_response', spec),
       });
     }
     return parsed.data;
@@ -429,7 +424,7 @@ export class HttpClient {
         body: payload,
         signal,
       });
-      const text = await readCapped(response, `${spec.method} ${spec.path}`);
+      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec));
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.statusCode} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
@@ -438,12 +433,7 @@ export class HttpClient {
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
-        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
-          code: 'http_timeout',
-          hint: idempotent
-            ? 'the server did not answer in time; raise the limit with --http-timeout 2m'
-            : `the request may have reached the server: check before sending it again: ${this.options.hints.check(spec.path)}`,
-        });
+        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, { code: 'http_timeout', ...this.hinted('timeout', spec, idempotent) });
       }
       this.log(`< ${(error as Error).message}`);
       throw error;
@@ -478,45 +468,28 @@ export class HttpClient {
   private statusError(response: RawResponse, label: string, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): WsError {
     const described = describeErrorBody(response.text);
     const message = described.message ? this.redact(described.message) : `HTTP ${response.status}`;
+    const ids = errorIdsOf(pathIdsOf(spec.path));
     const details = {
       status: response.status,
       ...(described.code ? { apiCode: described.code } : {}),
       ...this.requestIdOf(response),
-      ...idsOf(label),
+      ...(ids ? { ids } : {}),
     };
     if (response.status === 401 || response.status === 403) {
-      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
-        ...details,
-        code: response.status === 401 ? 'unauthorized' : 'forbidden',
-        hint:
-          response.status === 401
-            ? (this.options.hints.unauthorized?.() ?? `check the API key with \`${this.options.hints.command('auth', 'status')}\`, or log in again with \`${this.options.hints.command('auth', 'login')}\``)
-            : 'the API key is valid but may not act on this resource',
-      });
+      const code = response.status === 401 ? 'unauthorized' : 'forbidden';
+      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, { ...details, code, ...this.hinted(code, spec, idempotent) });
     }
     if (response.status === 404) {
       // every path is below /public/v3: a base URL without it makes every request a 404
       const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
-      const hint = prefixMissing ? `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` : this.options.hints.notFound?.(spec.path);
-      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...(hint ? { hint } : {}) });
+      const hint = prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : this.hinted('not_found', spec, idempotent);
+      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...hint });
     }
     const code = statusCode(response.status);
-    const hint = code === 'rate_limited' || code === 'server_error' ? this.serverHint(response.status, spec, idempotent) : undefined;
-    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code, ...(hint ? { hint } : {}) });
-  }
-
-  /** What to do about a 429 or 5xx left after the retries: try again later, and for a write whether it may have happened. */
-  private serverHint(status: number, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): string {
-    const retried = retryStatuses.has(status) && (idempotent || status === 429) ? this.tried() : '';
-    const debug = this.options.hints.debug ?? debugText;
-    if (status === 429) {
-      // a 429 says the server did not act on the request, a write included
-      return `the server is limiting requests${retried}: try again later${spec.method === 'GET' ? '' : '; this request was not acted on'}${debug ? `; ${debug}` : ''}`;
-    }
-    const later = `the server failed${retried}: try again later${this.debugHint(' (with the request id, if any, for whoever runs the server)')}`;
-    if (spec.method === 'GET') return later;
-    if (idempotent) return `${later}; the change may or may not have been made, and sending it again is safe`;
-    return `${later}; the request may have been acted on: check before sending it again: ${this.options.hints.check(spec.path)}`;
+    // retried: a 429 says the server did not act on the request, a write included
+    const retried = retryStatuses.has(response.status) && (idempotent || response.status === 429);
+    const hint = code === 'rate_limited' || code === 'server_error' ? this.hinted(code, spec, idempotent, retried, response.status === 429) : {};
+    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code, ...hint });
   }
 
   private async networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): Promise<WsError> {
@@ -525,25 +498,28 @@ export class HttpClient {
       // the request left this machine: the server may have acted on it before the connection dropped
       return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
         code: 'connection_dropped_after_send',
-        hint: `check before sending it again: ${this.options.hints.check(spec.path)}`,
+        ...this.hinted('dropped_after_send', spec, idempotent),
       });
     }
     if (code !== undefined && closedCodes.has(code)) {
       // the server was reached and closed the connection: a passing fault (a restart, a proxy's idle timeout)
       return new WsError('api', `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`, {
         code: 'connection_failed',
-        hint: `try again later${this.debugHint(' (a proxy or load balancer on the way may be closing it)')}`,
+        ...this.hinted('closed', spec, idempotent),
       });
     }
     const { describeNetworkError } = await import('./network.js');
-    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, command: this.options.hints.command });
+    const command = this.options.hints?.command;
+    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, ...(command ? { command } : {}) });
     return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
   }
 
-  /** "; if it goes on, --debug shows …" and what follows it, or nothing where the hints name no --debug (ws mcp). */
-  private debugHint(after = ''): string {
-    const debug = this.options.hints.debug ?? debugText;
-    return debug ? `; if it goes on, ${debug}${after}` : '';
+  /** The hint the layer above words for what happened, as the details of an error; none without hints. */
+  private hinted(event: RequestFailure['event'], spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent = true, retried = false, notActed = false): { hint?: string } {
+    const write = spec.method === 'GET' ? 'none' : notActed ? 'not_acted' : idempotent ? 'repeatable' : 'unknown';
+    const attempts = retried && this.options.maxAttempts > 1 ? { attempts: this.options.maxAttempts } : {};
+    const hint = this.options.hints?.hint({ event, method: spec.method, path: spec.path, pathIds: pathIdsOf(spec.path), write, ...attempts });
+    return hint ? { hint } : {};
   }
 
   /** " (ws tried 4 times)", as WS_MAX_ATTEMPTS allows; nothing when it allows one. */

@@ -4,9 +4,6 @@
  */
 export type PlanAction = 'created' | 'updated' | 'unchanged';
 
-/** `--dry-run` with changes pending: neither success (0) nor a failure of the contract's (1–6, 130). */
-export const changesPendingExitCode = 8;
-
 export interface PlanEntry {
   slug: string;
   file: string | undefined;

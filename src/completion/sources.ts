@@ -1,7 +1,7 @@
 import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
 import { getQuery, listQueries } from '../api/queries.js';
-import { queryAmong } from '../api/resolve.js';
+import { queryAmong } from '../workspace/resolve.js';
 import { apiKeyProblem, resolveSettings } from '../config/settings.js';
 import { keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
@@ -67,6 +67,7 @@ const sources: Record<string, (http: HttpClient, current: string, subject: strin
   'queries execute --param': async (http, _current, query) => {
     if (!query) return [];
     const found = isUuid(query) ? await getQuery(http, query) : queryAmong((await listQueries(http, { limit: pageSize, search: query, includeRuns: false })).queries, query);
+    if (!found) return [];
     return (found.parameters ?? []).map((p): Candidate => [`${p.name}=`, [p.type, p.defaultValue ? `default ${p.defaultValue}` : '', p.description].filter(Boolean).join(', ')]);
   },
   /** Recent query runs: the last run of each recently updated query. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { WsError } from '../errors.js';
+import { PrintedCommands } from '../shell.js';
 import { withFileLock } from './lock.js';
 
 /** What one profile may hold. The API key lives here too (file mode 0600), as `gh` keeps its token. */
@@ -33,7 +34,7 @@ export type SettableKey = keyof typeof settableKeys;
 
 function corrupt(file: string, reason: string): WsError {
   return new WsError('usage', `the config file ${file} is not valid: ${reason}`, {
-    hint: `fix it by hand, or move it away and run \`ws auth login\` again`,
+    hint: `fix it by hand, or move it away and run \`${PrintedCommands.bare.command('auth', 'login')}\` again`,
   });
 }
 

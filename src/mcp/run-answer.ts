@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
 import { WsError } from '../errors.js';
-import { shellCommand } from '../shell.js';
+import { PrintedCommands } from '../shell.js';
 import { queryRunFailure } from '../workspace/query-runs.js';
 import { readRunWindow } from '../workspace/run-rows.js';
 import { render, table } from './render.js';
@@ -64,7 +64,7 @@ function runText(data: RunAnswer): string {
 /** A failed or cancelled run's error, with the call to make next; the CLI's command only beside it, for a person. */
 export function failureWithCall(failure: WsError, runId: string, query: { slug: string } | undefined): WsError {
   const runs = query ? `call ${callText({ tool: 'list_query_runs', arguments: { query: query.slug } })}` : 'call list_query_runs with its query';
-  return new WsError(failure.kind, failure.message, { ...failure, hint: `see the runs of the query and their errors: ${runs} (in a shell: ${shellCommand('ws', 'runs', 'get', runId)})` });
+  return new WsError(failure.kind, failure.message, { ...failure, hint: `see the runs of the query and their errors: ${runs} (in a shell: ${PrintedCommands.bare.command('runs', 'get', runId)})` });
 }
 
 /**
@@ -86,7 +86,7 @@ export async function runAnswer(http: HttpClient, run: QueryRunStatusResponse, q
   const failure = queryRunFailure(run);
   if (failure) throw failureWithCall(failure, run.queryRunId, query);
   if (!query) throw new WsError('api', `query run ${run.queryRunId} completed but its result names no query`);
-  const allCommand = shellCommand('ws', 'queries', 'data', query.slug, '--all', '-o', 'csv');
+  const allCommand = PrintedCommands.bare.command('queries', 'data', query.slug, '--all', '-o', 'csv');
   const window = await readRunWindow(http, query.id, run.queryRunId, { offset, maxRows: rowsWanted, maxBytes: byteCap, allCommand });
   if (window.replacedBy !== undefined) {
     const next = { tool: 'get_query_run', arguments: { run_id: window.replacedBy, offset: 0, max_rows: rowsWanted || 100 } };

@@ -15,6 +15,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import type { Context } from '../context.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { PrintedCommands } from '../shell.js';
 import { redactSecret, stripControl } from '../text.js';
 import { version } from '../version.js';
 import { render } from './render.js';
@@ -98,7 +99,7 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       const found = tools.find((tool) => tool.name === request.params.name);
       if (!found) throw usageError(`unknown tool ${request.params.name}`, `the tools: ${listed.map((tool) => tool.name).join(', ')}`);
       if (found.writes && !options.allowWrites) {
-        throw usageError(`${found.name} changes the workspace, and this server was started without --allow-writes: nothing was sent`, 'ask the person to start it with `ws mcp --allow-writes` if they want this assistant to make changes');
+        throw usageError(`${found.name} changes the workspace, and this server was started without --allow-writes: nothing was sent`, `ask the person to start it with \`${PrintedCommands.bare.command('mcp', '--allow-writes')}\` if they want this assistant to make changes`);
       }
       const parsed = found.inputSchema.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw argumentError(found, parsed.error);

@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
-import type { Automation } from '../api/schemas/automations.js';
-import type { Query } from '../api/schemas/queries.js';
 import { formatDuration, plausibleDuration } from '../duration.js';
 import type { WaitProgress } from '../workspace/query-runs.js';
-import { findAutomation, findQuery } from '../workspace/resolve.js';
 
 /** What a tool may use: the API client (the CLI's own error without a key or base URL) and a quiet wait. */
 export interface ToolContext {
@@ -88,9 +85,6 @@ export function bodyFrom(args: Record<string, unknown>, fields: Record<string, s
   return Object.fromEntries(Object.keys(fields).flatMap((field) => (args[snake(field)] === undefined ? [] : [[field, args[snake(field)]]])));
 }
 
-/** A query or automation named by an assistant: missing, the hint names the tool that lists them, not a CLI command. */
-export const lookupQuery = (http: HttpClient, wanted: string): Promise<Query> => findQuery(http, wanted, 'see which there are: call list_queries (its `search` finds a part of a name)');
-export const lookupAutomation = (http: HttpClient, wanted: string): Promise<Automation> => findAutomation(http, wanted, 'see which there are: call list_automations (its `search` finds a part of a name)');
 
 /** A duration for a table cell (1.2s, 3m5s); nothing when unknown or impossible. */
 export function duration(ms: number | null | undefined): string | undefined {

@@ -44,11 +44,12 @@ describe('an automation by name', () => {
     expect(routes(await emu.requests())).toEqual(['GET /automations', `GET /automations/${nightly}/runs`, 'GET /automations', `POST /automations/${nightly}/runs`]);
   });
 
-  it('a name that is not exact is exit 4 with the similar ones; nothing is triggered', async () => {
+  it('a name that is not exact is exit 4 with the likeliest; nothing is triggered', async () => {
     const result = await ws(['automations', 'trigger', 'Morning'], env);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: similar automations: Morning revenue report (${morning})\n`);
-    expect(routes(await emu.requests())).toEqual(['GET /automations']);
+    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${morning}); see which there are: \`ws automations list\`\n`);
+    // the search, then every automation (a search may heed case): nothing matched in either
+    expect(routes(await emu.requests())).toEqual(['GET /automations', 'GET /automations']);
   });
 
   it('a name two automations share is exit 4 listing both ids', async () => {

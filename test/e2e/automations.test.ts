@@ -114,7 +114,7 @@ describe('ws automations get and runs', () => {
     expect(JSON.parse(json.stdout)).toEqual((await emu.api('GET', `/automations/${morning}`)).json);
   });
 
-  it('get of an unknown id is exit 4; of a name no automation has, exit 4 after one search', async () => {
+  it('get of an unknown id is exit 4; of a name no automation has, exit 4 after the search and a read of every automation', async () => {
     const unknown = await ws(['automations', 'get', '20000000-0000-4000-8000-0000000000ff'], env);
     expect(unknown.exitCode).toBe(4);
     expect(unknown.stderr).toContain('not found (HTTP 404)');
@@ -122,7 +122,7 @@ describe('ws automations get and runs', () => {
     const bad = await ws(['automations', 'get', 'morning'], env);
     expect(bad.exitCode).toBe(4);
     expect(bad.stderr).toContain('error: no automation is named "morning"');
-    expect(routes(await emu.requests())).toEqual(['GET /automations']);
+    expect(routes(await emu.requests())).toEqual(['GET /automations', 'GET /automations']);
   });
 
   it('runs lists the runs of an automation', async () => {

@@ -71,10 +71,10 @@ describe('a query by its name', () => {
     expect(both.stderr).toBe(`error: the name "CASEFOLD" matches 2 queries without regard to case\nhint: use the slug of one: ${lower.slug} (${lower.id}), ${upper.slug} (${upper.id})\n`);
   });
 
-  it('a name nothing has is exit 4 with the similar ones', async () => {
+  it('a name nothing has is exit 4 with the likeliest', async () => {
     const result = await ws(['queries', 'execute', 'Daily revenu'], env);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: similar queries: daily_revenue (${daily})\n`);
+    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${daily}); see which there are: \`ws queries list\`\n`);
   });
 
   it('pull takes names too: the file is the slug of the query named', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { helpTopics } from '../../src/help/topics.js';
-import { errorCodes, exitCodes, WsError, type ErrorKind } from '../../src/errors.js';
+import { errorCodes, exitCodes, outcomeExitCodes, WsError, type ErrorKind } from '../../src/errors.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const codes = Object.entries(errorCodes) as [string, readonly [ErrorKind, string]][];
@@ -16,6 +16,12 @@ describe('error codes', () => {
   it('`ws help exit-codes` lists every code with its exit code, on one line each', () => {
     const text = helpTopics['exit-codes']!.text;
     for (const [code, [kind]] of codes) expect(text, code).toMatch(new RegExp(`^  ${code} +${exitCodes[kind]} +\\S`, 'm'));
+  });
+
+  it('every exit code has its name in src/errors.ts, an error kind\'s or an outcome\'s (8: changes pending), and `ws help exit-codes` explains each', () => {
+    expect(outcomeExitCodes).toEqual({ success: 0, changes_pending: 8 });
+    const text = helpTopics['exit-codes']!.text;
+    for (const code of [...Object.values(exitCodes), ...Object.values(outcomeExitCodes)]) expect(text, String(code)).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
   });
 
   it('docs/scripts-and-ci.md lists exactly these codes, each with its exit code', () => {

@@ -2,7 +2,7 @@ import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions } from '../../src/api/http.js';
+import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions, type RequestFailure, type RequestHints } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
 import { PrintedCommands } from '../../src/shell.js';
 import { requestHints } from '../../src/workspace/request-hints.js';
@@ -176,7 +176,8 @@ describe('per-request timeout', () => {
         timer = setTimeout(answer, 1_000);
       }),
     );
-    const { http } = client({ timeoutMs: 200, maxAttempts: 1 });
+    // the hint comes from the layer above, as the Context gives it
+    const { http } = client({ timeoutMs: 200, maxAttempts: 1, hints: requestHints(PrintedCommands.bare) });
     const started = performance.now();
     try {
       const error = await failure(http.request({ method: 'GET', path: '/slow', schema: Body }));
@@ -193,6 +194,39 @@ describe('per-request timeout', () => {
 });
 
 describe('errors', () => {
+  it('the transport words no hint: it reports what happened, as data, to the hints of the layer above', async () => {
+    const reported: RequestFailure[] = [];
+    const hints: RequestHints = { hint: (failure) => (reported.push(failure), `hint ${reported.length}`), command: (...words) => words.join(' '), list: (collection) => collection };
+    server.on('POST', '/automations/a%2F1/runs', { status: 503, body: { message: 'down' } });
+    server.on('PATCH', '/queries/q1', { status: 502 }, { status: 502 });
+    server.on('POST', '/queries', { status: 429, headers: { 'retry-after': '0' } }, { status: 429, headers: { 'retry-after': '0' } });
+    server.on('GET', '/query-runs/r1', { status: 404, body: { message: 'no such run' } });
+    const { http } = client({ hints, maxAttempts: 2 });
+    const errors = [
+      await failure(http.request({ method: 'POST', path: '/automations/a%2F1/runs', body: {}, schema: Body, idempotent: false })),
+      await failure(http.request({ method: 'PATCH', path: '/queries/q1', body: {}, schema: Body })),
+      await failure(http.request({ method: 'POST', path: '/queries', body: {}, schema: Body, idempotent: false })),
+      await failure(http.request({ method: 'GET', path: '/query-runs/r1', schema: Body })),
+    ];
+    expect(errors.map((error) => error.hint)).toEqual(['hint 1', 'hint 2', 'hint 3', 'hint 4']);
+    expect(reported).toEqual([
+      { event: 'server_error', method: 'POST', path: '/automations/a%2F1/runs', pathIds: { automations: 'a/1' }, write: 'unknown' },
+      { event: 'server_error', method: 'PATCH', path: '/queries/q1', pathIds: { queries: 'q1' }, write: 'repeatable', attempts: 2 },
+      { event: 'rate_limited', method: 'POST', path: '/queries', pathIds: {}, write: 'not_acted', attempts: 2 },
+      { event: 'not_found', method: 'GET', path: '/query-runs/r1', pathIds: { 'query-runs': 'r1' }, write: 'none' },
+    ]);
+    // the ids of the path under the API's names, for a script
+    expect(errors[0]!.ids).toEqual({ automationId: 'a/1' });
+    expect(errors[3]!.ids).toEqual({ queryRunId: 'r1' });
+    // without hints from above, an error names no ws command
+    const { http: bare } = client({ maxAttempts: 1 });
+    server.on('POST', '/queries/q1/execute', { status: 500 });
+    server.on('GET', '/queries', { status: 401 });
+    for (const request of [bare.request({ method: 'POST', path: '/queries/q1/execute', body: {}, schema: Body, idempotent: false }), bare.request({ method: 'GET', path: '/queries', schema: Body })]) {
+      expect((await failure(request)).hint).toBeUndefined();
+    }
+  });
+
   it("with ws mcp's hints, none names --debug (an assistant cannot pass it): a response ws does not understand, a busy server", async () => {
     const { mcpRequestHints } = await import('../../src/mcp/request-hints.js');
     server.on('GET', '/queries', { status: 200, body: { ok: 'not a boolean' } });

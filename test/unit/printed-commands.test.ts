@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PrintedCommands } from '../../src/shell.js';
 
@@ -20,5 +23,27 @@ describe('PrintedCommands: the options a printed command carries', () => {
     expect(PrintedCommands.of({}).continuing('runs', 'wait', 'r1')).toBe('ws runs wait r1');
     expect(PrintedCommands.bare.command('runs', 'get', 'r1')).toBe('ws runs get r1');
     expect(PrintedCommands.of({ output: 'csv', json: true }).continuing('x')).toBe('ws x --json -o csv');
+  });
+});
+
+describe('where printed commands are written', () => {
+  /**
+   * Help texts and MCP tool descriptions are prose about commands, not commands printed to paste; network.ts is
+   * left to the rewrite of the transport.
+   */
+  const prose = /^(help\/|completion\/scripts\.ts$|cli\.ts$|api\/network\.ts$|shell\.ts$)/;
+  const root = fileURLToPath(new URL('../../src', import.meta.url));
+
+  it('outside src/commands and src/cmdutil, a ws command is built through PrintedCommands or the hint modules, never written by hand', () => {
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('.ts') && !/^(commands|cmdutil)\//.test(file) && !prose.test(file));
+    const byHand: string[] = [];
+    for (const file of files) {
+      for (const [index, line] of fs.readFileSync(path.join(root, file), 'utf8').split('\n').entries()) {
+        if (/^\s*(\/\/|\*|\/\*\*)/.test(line) || /\bdescription: /.test(line)) continue;
+        // `ws auth login` in a string or template, or a command line joined by hand
+        if (/(\\`|'`|"`)ws [a-z]|shellCommand\('ws'/.test(line)) byHand.push(`${file}:${index + 1}: ${line.trim().slice(0, 100)}`);
+      }
+    }
+    expect(byHand).toEqual([]);
   });
 });

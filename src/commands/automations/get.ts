@@ -1,8 +1,8 @@
-import { resolveAutomation } from '../../api/resolve.js';
+import { findAutomation } from '../../workspace/resolve.js';
 import type { Context } from '../../context.js';
 import { automationView } from './shared/automation-view.js';
 
 export async function run(ctx: Context, [automation]: string[]): Promise<void> {
   const output = await ctx.output(automationView.fields);
-  await output.item(await resolveAutomation(ctx.http(), automation!), automationView);
+  await output.item(await findAutomation(ctx.http(), automation!), automationView);
 }

@@ -1,5 +1,5 @@
 import { listAutomationRunPages } from '../../api/automations.js';
-import { resolveAutomationId } from '../../api/resolve.js';
+import { findAutomationId } from '../../workspace/resolve.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { automationRunView } from './shared/automation-view.js';
@@ -11,7 +11,7 @@ export async function run(ctx: Context, [automation]: string[], opts: { limit?: 
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const http = ctx.http();
-  const pages = listAutomationRunPages(http, await resolveAutomationId(http, automation!), page);
+  const pages = listAutomationRunPages(http, await findAutomationId(http, automation!), page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
   const footer = (runs: AutomationRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.startedAt ?? r.createdAt, ms: plausibleDuration(span(r.startedAt, r.completedAt)), failed: r.state === 'failed' })), width);
   await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page), footer }, automationRunView);

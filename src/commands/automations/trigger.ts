@@ -1,5 +1,5 @@
 import { declaredInputs, triggerAutomation } from '../../api/automations.js';
-import { resolveAutomation } from '../../api/resolve.js';
+import { findAutomation } from '../../workspace/resolve.js';
 import { TriggerAutomationBody } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
@@ -45,7 +45,7 @@ export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): 
   let id = isUuid(ref!) ? ref! : undefined;
   let name: string | undefined;
   if (!id || Object.keys(inputs).length) {
-    const automation = await resolveAutomation(ctx.http(), ref!);
+    const automation = await findAutomation(ctx.http(), ref!);
     id = automation.id;
     name = automation.name;
     const declared = declaredInputs(automation);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createQuery, listQueryPages, updateQuery } from '../../api/queries.js';
 import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
-import { WsError, usageError } from '../../errors.js';
+import { outcomeExitCodes, WsError, usageError } from '../../errors.js';
 import { parseQueryFile, QueryFileProblem, type QueryFile } from './shared/query-file.js';
-import { changesPendingExitCode, planDocument } from '../../cmdutil/apply-plan.js';
+import { planDocument } from '../../cmdutil/apply-plan.js';
 import { planQuery, queryPlanText, type PlannedQuery } from './shared/query-plan.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
@@ -89,6 +89,6 @@ export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean
     }
   }
   if (output.format !== 'table') await output.document(planDocument('queries', plan, Boolean(opts.dryRun), ({ create: _create, update: _update, ...entry }: PlannedQuery) => entry));
-  if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${changesPendingExitCode}: changes pending` : ''}`);
-  return opts.dryRun && pending.length ? changesPendingExitCode : 0;
+  if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${outcomeExitCodes.changes_pending}: changes pending` : ''}`);
+  return opts.dryRun && pending.length ? outcomeExitCodes.changes_pending : outcomeExitCodes.success;
 }

@@ -1,4 +1,4 @@
-import { resolveQueryId } from '../../api/resolve.js';
+import { findQueryId } from '../../workspace/resolve.js';
 import { requireUuid } from '../../ids.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../../cmdutil/command.js';
@@ -10,6 +10,6 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const output = await ctx.output('columns');
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const id = await resolveQueryId(http, ref!);
+  const id = await findQueryId(http, ref!);
   await printLatestData(ctx, http, output, id, { ...page, ...(opts.run !== undefined ? { expectedRunId: opts.run } : {}), queryRef: ref!, chart });
 }

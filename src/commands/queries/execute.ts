@@ -1,6 +1,6 @@
 import { executeQueryResponseFields } from '../../api/fields.js';
 import { executeQuery } from '../../api/queries.js';
-import { resolveQuery } from '../../api/resolve.js';
+import { findQuery } from '../../workspace/resolve.js';
 import { ExecuteQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import { rowFormat } from '../../config/settings.js';
@@ -36,7 +36,7 @@ export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): 
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const query = await resolveQuery(http, ref!);
+  const query = await findQuery(http, ref!);
   checkParameters(query, values, '--param', ctx.printed);
   if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   // from the start request on, a signal says what became of the run (src/interruption.ts); the API cannot cancel it

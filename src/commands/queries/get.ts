@@ -1,8 +1,8 @@
-import { resolveQuery } from '../../api/resolve.js';
+import { findQuery } from '../../workspace/resolve.js';
 import type { Context } from '../../context.js';
 import { queryView } from './shared/query-view.js';
 
 export async function run(ctx: Context, [query]: string[]): Promise<void> {
   const output = await ctx.output(queryView.fields);
-  await output.item(await resolveQuery(ctx.http(), query!), queryView);
+  await output.item(await findQuery(ctx.http(), query!), queryView);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { onePage } from '../../api/paginate.js';
 import { listQueryPages } from '../../api/queries.js';
-import { resolveQuery } from '../../api/resolve.js';
+import { findQuery } from '../../workspace/resolve.js';
 import type { Query } from '../../api/schemas/queries.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
@@ -37,7 +37,7 @@ export async function run(ctx: Context, [dir = '.', ...named]: string[], opts: {
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw usageError(`${dir} is not a directory`, 'usage: ws queries pull [dir] [query…]; the first argument is the directory');
   const output = await ctx.output(pulledView.fields);
   const http = ctx.http();
-  const queries = named.length ? await Promise.all(named.map((ref) => resolveQuery(http, ref))) : await everyQuery(ctx);
+  const queries = named.length ? await Promise.all(named.map((ref) => findQuery(http, ref))) : await everyQuery(ctx);
   fs.mkdirSync(dir, { recursive: true });
   const pulled: Pulled[] = [];
   const problems: string[] = [];

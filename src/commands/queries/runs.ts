@@ -1,5 +1,5 @@
 import { listQueryRunPages } from '../../api/queries.js';
-import { resolveQueryId } from '../../api/resolve.js';
+import { findQueryId } from '../../workspace/resolve.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { queryRunView } from '../../cmdutil/query-run-views.js';
@@ -11,7 +11,7 @@ export async function run(ctx: Context, [ref]: string[], opts: { limit?: number;
   const page = pageRequest(opts);
   const output = await ctx.output(queryRunView.fields);
   const http = ctx.http();
-  const id = await resolveQueryId(http, ref!);
+  const id = await findQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
   const footer = (runs: QueryRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.createdAt, ms: plausibleDuration(r.executionTimeMs), failed: r.status === 'FAILED' })), width);

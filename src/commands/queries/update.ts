@@ -1,5 +1,5 @@
 import { updateQuery } from '../../api/queries.js';
-import { resolveQuery, resolveQueryId } from '../../api/resolve.js';
+import { findQuery, findQueryId } from '../../workspace/resolve.js';
 import { isUuid } from '../../ids.js';
 import { UpdateQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
@@ -46,11 +46,11 @@ export async function run(ctx: Context, [query]: string[], opts: UpdateOptions):
   const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
   if (sqlNeedsParameters || body.parameters !== undefined) {
     // the SQL and its parameters must fit together: what is not changed is read from the server (a dry run too)
-    const current = body.sql !== undefined && body.parameters !== undefined ? undefined : await resolveQuery(ctx.http(), query!);
+    const current = body.sql !== undefined && body.parameters !== undefined ? undefined : await findQuery(ctx.http(), query!);
     checkPlaceholders(body.sql ?? current!.sql, body.parameters !== undefined ? (body.parameters ?? []) : (current!.parameters ?? []));
     id ??= current?.id;
   }
-  id ??= await resolveQueryId(ctx.http(), query!); // a slug is looked up even for a dry run, to show the exact request
+  id ??= await findQueryId(ctx.http(), query!); // a slug is looked up even for a dry run, to show the exact request
   if (!output) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${id}`, body });
   await output.item(await updateQuery(ctx.http(), id, body), queryView);
 }

@@ -2,8 +2,8 @@ import { onePage } from '../../api/paginate.js';
 import type { Skill } from '../../api/schemas/skills.js';
 import { applySkill, getSkill } from '../../api/skills.js';
 import type { Context } from '../../context.js';
-import { WsError, usageError } from '../../errors.js';
-import { changesPendingExitCode, planDocument, planText } from '../../cmdutil/apply-plan.js';
+import { outcomeExitCodes, WsError, usageError } from '../../errors.js';
+import { planDocument, planText } from '../../cmdutil/apply-plan.js';
 import { planSkill, type PlannedSkill } from './shared/skill-plan.js';
 import { skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './shared/sources.js';
 import { appliedSkillsView, skillView, type SkillAction } from './shared/skill-view.js';
@@ -45,8 +45,8 @@ async function printPlan(ctx: Context, sources: SkillSource[]): Promise<number> 
   if (output.format !== 'table') await output.document(planDocument('skills', plan, true, ({ body: _body, before: _before, ...entry }: PlannedSkill) => entry));
   else if (plan.length) ctx.io.stdout.write(planText(plan));
   const pending = plan.some((entry) => entry.action !== 'unchanged');
-  ctx.note(`dry run: nothing was sent${pending ? `; exit ${changesPendingExitCode}: changes pending` : ''}`);
-  return pending ? changesPendingExitCode : 0;
+  ctx.note(`dry run: nothing was sent${pending ? `; exit ${outcomeExitCodes.changes_pending}: changes pending` : ''}`);
+  return pending ? outcomeExitCodes.changes_pending : outcomeExitCodes.success;
 }
 
 async function applyAll(ctx: Context, sources: SkillSource[]): Promise<void> {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Automation } from '../../../api/schemas/automations.js';
-import { automationArgument, lookupAutomation, tool } from '../../tool.js';
+import { automationArgument, tool } from '../../tool.js';
+import { findAutomation } from '../../../workspace/resolve.js';
 
 export const getAutomationTool = tool(
   {
@@ -10,5 +11,5 @@ export const getAutomationTool = tool(
     outputSchema: z.object({ automation: Automation }),
     annotations: { title: 'Show an automation', readOnlyHint: true, idempotentHint: true },
   },
-  async ({ automation }, { http }) => ({ data: { automation: await lookupAutomation(http(), automation) } }),
+  async ({ automation }, { http }) => ({ data: { automation: await findAutomation(http(), automation) } }),
 );

@@ -4,7 +4,8 @@ import { AutomationRun } from '../../../api/schemas/automation-runs.js';
 import { span } from '../../../duration.js';
 import { errorText } from '../../../workspace/run-text.js';
 import { table } from '../../render.js';
-import { automationArgument, duration, limitArgument, lookupAutomation, tool } from '../../tool.js';
+import { automationArgument, duration, limitArgument, tool } from '../../tool.js';
+import { findAutomation } from '../../../workspace/resolve.js';
 
 export const listAutomationRunsTool = tool(
   {
@@ -16,7 +17,7 @@ export const listAutomationRunsTool = tool(
   },
   async ({ automation, limit }, { http }) => {
     const client = http();
-    const { id } = await lookupAutomation(client, automation);
+    const { id } = await findAutomation(client, automation);
     const runs = [];
     let total = 0;
     for await (const page of listAutomationRunPages(client, id, { limit, offset: 0, all: false })) {

@@ -3,7 +3,8 @@ import { declaredInputs, triggerAutomation } from '../../../api/automations.js';
 import { AutomationRun } from '../../../api/schemas/automation-runs.js';
 import { usageError } from '../../../errors.js';
 import { automationRunText } from '../../automation-run-text.js';
-import { automationArgument, callText, lookupAutomation, nextCallSchema, tool } from '../../tool.js';
+import { automationArgument, callText, nextCallSchema, tool } from '../../tool.js';
+import { findAutomation } from '../../../workspace/resolve.js';
 
 export const triggerAutomationTool = tool(
   {
@@ -16,7 +17,7 @@ export const triggerAutomationTool = tool(
   },
   async ({ automation: wanted, inputs }, { http }) => {
     const client = http();
-    const automation = await lookupAutomation(client, wanted);
+    const automation = await findAutomation(client, wanted);
     const declared = declaredInputs(automation);
     const unknown = declared ? Object.keys(inputs).filter((name) => !declared.includes(name)) : [];
     if (unknown.length) throw usageError(`automation "${automation.name}" has no input ${unknown.map((name) => `"${name}"`).join(', ')}`, `its inputs: ${declared!.join(', ')}`);

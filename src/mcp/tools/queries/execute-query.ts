@@ -4,7 +4,8 @@ import { getQueryRun } from '../../../api/query-runs.js';
 import { WsError } from '../../../errors.js';
 import { awaitQueryRun, checkParameters } from '../../../workspace/query-runs.js';
 import { failureWithCall, maxRowsArgument, runAnswer, runAnswerSchema } from '../../run-answer.js';
-import { callText, lookupQuery, queryArgument, tool } from '../../tool.js';
+import { callText, queryArgument, tool } from '../../tool.js';
+import { findQuery } from '../../../workspace/resolve.js';
 
 export const executeQueryTool = tool(
   {
@@ -23,7 +24,7 @@ export const executeQueryTool = tool(
   },
   async ({ query: wanted, params, max_rows, wait_seconds }, { http, wait }) => {
     const client = http();
-    const query = await lookupQuery(client, wanted);
+    const query = await findQuery(client, wanted);
     const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
     try {
       checkParameters(query, values, 'params');

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { columnFields, columnsLine, columnsOf } from '../../query-columns.js';
 import { queryAnswer, queryAnswerSchema } from '../../query-parameters.js';
 import { queryText } from '../../query-text.js';
-import { lookupQuery, queryArgument, tool } from '../../tool.js';
+import { queryArgument, tool } from '../../tool.js';
+import { findQuery } from '../../../workspace/resolve.js';
 
 export const getQueryTool = tool(
   {
@@ -15,7 +16,7 @@ export const getQueryTool = tool(
   },
   async ({ query: wanted }, { http }) => {
     const client = http();
-    const query = await lookupQuery(client, wanted);
+    const query = await findQuery(client, wanted);
     const columns = await columnsOf(client, query);
     return { data: { query: queryAnswer(query), ...columns }, text: queryText(query, columnsLine(columns)) };
   },

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { listQueryRunPages } from '../../../api/queries.js';
 import { QueryRun } from '../../../api/schemas/query-runs.js';
 import { table } from '../../render.js';
-import { duration, limitArgument, lookupQuery, queryArgument, tool } from '../../tool.js';
+import { duration, limitArgument, queryArgument, tool } from '../../tool.js';
+import { findQuery } from '../../../workspace/resolve.js';
 
 export const listQueryRunsTool = tool(
   {
@@ -14,7 +15,7 @@ export const listQueryRunsTool = tool(
   },
   async ({ query, limit }, { http }) => {
     const client = http();
-    const { id } = await lookupQuery(client, query);
+    const { id } = await findQuery(client, query);
     const runs = [];
     let total = 0;
     for await (const page of listQueryRunPages(client, id, { limit, offset: 0, all: false })) {

@@ -5,7 +5,8 @@ import { usageError } from '../../../errors.js';
 import { requireSql } from '../../../workspace/sql.js';
 import { apiParameters, parametersArgument, queryAnswer, queryAnswerSchema } from '../../query-parameters.js';
 import { queryText } from '../../query-text.js';
-import { bodyArguments, bodyFrom, lookupQuery, queryArgument, tool } from '../../tool.js';
+import { bodyArguments, bodyFrom, queryArgument, tool } from '../../tool.js';
+import { findQuery } from '../../../workspace/resolve.js';
 
 const fields = {
   name: 'the new name',
@@ -28,7 +29,7 @@ export const updateQueryTool = tool(
     const body = { ...fromFields, ...apiParameters(args.parameters) };
     if (!Object.keys(body).length) throw usageError('update_query needs at least one field to change', `its fields: ${[...Object.keys(fields), 'parameters'].join(', ')}`);
     const client = http();
-    const { id } = await lookupQuery(client, args.query);
+    const { id } = await findQuery(client, args.query);
     const updated = await updateQuery(client, id, body as UpdateQueryBody);
     return { data: { query: queryAnswer(updated) }, text: queryText(updated) };
   },
