@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { stubServer } from '../../helpers/command.js';
+import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
+
+const { server, ws } = stubServer({ now: '2026-11-20T12:00:00.000Z', env: { NO_COLOR: '1' } });
+
+const runId = '22000000-0000-4000-8000-000000000010';
+const workflowId = '20000000-0000-4000-8000-000000000002';
+const failed = runDetail(
+  automationRun({ id: runId, workflowId, workflowName: 'Nightly churn export', state: 'failed', error: { message: 'step 2 failed' }, inputValues: { region: 'EU' } }),
+  [stepRun({ name: 'Top customers' }), stepRun({ name: 'Churn report', state: 'failed', error: { message: 'relation subscriptions does not exist' }, completedAt: '2026-11-20T11:00:01.500Z' })],
+);
+
+describe('ws automations get-run', () => {
+  it('through a pipe: the run as labelled lines, then its steps as a timeline', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const result = await ws(['automations', 'get-run', runId]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`run:\t${runId}\n`);
+    expect(result.stdout).toContain(`automation:\tNightly churn export (${workflowId})\n`);
+    expect(result.stdout).toContain('state:\tfailed\n');
+    expect(result.stdout).toContain('inputs:\t{"region":"EU"}\n');
+    expect(result.stdout).toContain('error:\tstep 2 failed\n');
+    expect(result.stdout).toMatch(/\nsteps:\n 1\. completed +2\.0s {2}Top customers\n 2\. failed +500ms {2}Churn report: relation subscriptions does not exist\n$/);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /automation-runs/${runId}`]);
+  });
+
+  it('in a terminal: aligned labels, the same timeline', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const result = await ws(['automations', 'get-run', runId], { tty: true, columns: 100 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^state: +failed$/m);
+    expect(result.stdout).toMatch(/^started: +1 hour ago$/m);
+    expect(result.stdout).toMatch(/^ 2\. failed +500ms {2}Churn report: relation subscriptions does not exist$/m);
+  });
+
+  it('--json is the API body {run, stepRuns}; run, the former name, prints the same', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const shown = await ws(['automations', 'get-run', runId, '--json']);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual(failed);
+    const old = await ws(['automations', 'run', runId, '--json']);
+    expect(old.stdout).toBe(shown.stdout);
+  });
+
+  it('a run id that is not a UUID is exit 2 and nothing is sent', async () => {
+    const result = await ws(['automations', 'get-run', 'latest']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: invalid automation run id "latest": must be a UUID');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an unknown run is exit 4', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { status: 404, body: { message: 'run not found' } });
+    const result = await ws(['automations', 'get-run', runId]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`GET /automation-runs/${runId}: not found (HTTP 404)`);
+  });
+});
