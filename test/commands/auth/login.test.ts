@@ -53,6 +53,17 @@ describe('ws auth login', () => {
     const prod = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: otherKey, env: { WS_CONFIG_DIR: config.dir, WS_PROFILE: 'prod' } });
     expect(prod.stderr).toContain('saved in profile "prod"');
     expect(config.read()).toEqual({ profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() }, prod: { baseUrl: server.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } });
+    // each profile's key is then used where it is chosen; the flag beats the environment; default was never written
+    server.reset();
+    server.on('GET', '/queries', okList);
+    const env = { WS_CONFIG_DIR: config.dir };
+    expect((await ws(['queries', 'list', '--profile', 'ci'], { env })).exitCode).toBe(0);
+    expect((await ws(['queries', 'list'], { env: { ...env, WS_PROFILE: 'prod' } })).exitCode).toBe(0);
+    expect((await ws(['queries', 'list', '--profile', 'ci'], { env: { ...env, WS_PROFILE: 'prod' } })).exitCode).toBe(0);
+    expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([newKey, otherKey, newKey]);
+    const none = await ws(['queries', 'list'], { env });
+    expect(none.exitCode).toBe(3);
+    expect(none.stderr).toContain('no API key configured for profile "default"');
   });
 
   it('in a terminal: asks for the key on stderr, and saves what is typed', async () => {

@@ -98,6 +98,32 @@ describe('ws auth status', () => {
     expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey]);
   });
 
+  it('precedence: WS_BASE_URL over the profile (whose key is for another origin), the profile when nothing else is given', async () => {
+    const other = await new ApiServer().on('GET', '/queries', okList).start();
+    try {
+      server.on('GET', '/queries', okList);
+      const config = configFolder({ profiles: { default: { baseUrl: server.baseUrl, apiKey: testKey } } });
+      const env = await ws(['auth', 'status'], { env: { WS_CONFIG_DIR: config.dir, WS_BASE_URL: other.baseUrl, WS_API_KEY: newKey } });
+      expect(env.exitCode, env.stderr).toBe(0);
+      expect(env.stdout).toContain(`base URL: ${other.baseUrl}  (from env WS_BASE_URL)\n`);
+      expect(other.requests.map((r) => r.headers['x-api-key'])).toEqual([newKey]);
+      const saved = await ws(['auth', 'status'], { env: { WS_CONFIG_DIR: config.dir } });
+      expect(saved.stdout).toContain(`base URL: ${server.baseUrl}  (from config ${config.file})\n`);
+      expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey]);
+      expect(other.unmatched).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('a config file that is not an object: exit 2, with --json a JSON error', async () => {
+    const config = configFolder('[]');
+    const result = await ws(['auth', 'status', '--json'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(result.exitCode).toBe(2);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', message: `the config file ${config.file} is not valid: expected a JSON object` } });
+    expect(server.requests).toEqual([]);
+  });
+
   it('an http base URL that is not loopback is exit 2, nothing sent; --allow-insecure-http lets it through', async () => {
     const insecure = await ws(['auth', 'status'], { env: { WS_BASE_URL: 'http://example.com/public/v3', WS_API_KEY: testKey } });
     expect(insecure.exitCode).toBe(2);

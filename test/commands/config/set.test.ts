@@ -59,6 +59,18 @@ describe('ws config set', () => {
     expect((await ws(['queries', 'list', '-o', 'table'], { env })).stdout).toBe(`ID\tSLUG\tNAME\tLAST RUN\tUPDATED\n${q.id}\tdaily_revenue\tDaily revenue\t\t2026-11-20T09:00:00.000Z\n`);
   });
 
+  it('WS_API_KEY beats the saved key, WS_OUTPUT the saved output, and -o both', async () => {
+    server.on('GET', '/queries', { body: queryList([query()]) });
+    const config = configFolder({ profiles: { default: { baseUrl: server.baseUrl, apiKey: 'wsk_saved_key_0000_Aa1B', output: 'json' } } });
+    const env = await ws(['queries', 'list'], { env: { WS_CONFIG_DIR: config.dir, WS_API_KEY: testKey, WS_OUTPUT: 'ndjson' } });
+    expect(env.exitCode, env.stderr).toBe(0);
+    expect(env.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(env.stdout).slug).toBe('daily_revenue');
+    const flag = await ws(['queries', 'list', '-o', 'yaml'], { env: { WS_CONFIG_DIR: config.dir, WS_OUTPUT: 'ndjson' } });
+    expect(flag.stdout).toMatch(/^queries:\n/);
+    expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey, 'wsk_saved_key_0000_Aa1B']);
+  });
+
   it('an unknown setting, an invalid format or base URL is exit 2 and leaves the file as it was', async () => {
     const before = { profiles: { default: { baseUrl: base, output: 'csv' } } };
     const config = configFolder(before);
