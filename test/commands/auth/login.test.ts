@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiServer } from '../../helpers/api-server.js';
 import { stubServer } from '../../helpers/command.js';
 import { configFolder } from '../../helpers/config-file.js';
-import { queryList } from '../../helpers/fixtures.js';
+import { query, queryList } from '../../helpers/fixtures.js';
+import { testKey } from '../../helpers/ws.js';
 
 /** No key and no base URL from the environment: login is given them, or finds them in the profile. */
 const { server, ws } = stubServer({ env: { WS_API_KEY: undefined, WS_BASE_URL: undefined } });
@@ -160,5 +162,72 @@ describe('ws auth login', () => {
     expect(result.stderr).toContain('warning: WS_API_KEY is set in this environment and overrides the key just saved; unset it to use the saved key\n');
     expect(result.stderr).not.toContain(newKey);
     expect(result.stderr).not.toContain(otherKey);
+  });
+});
+
+describe('the key saved by login is sent only to the origin it was saved for', () => {
+  const other = new ApiServer();
+  beforeAll(() => other.start());
+  afterAll(() => other.stop());
+  afterEach(() => {
+    expect(other.unmatched).toEqual([]);
+    other.reset();
+  });
+  const listed = { body: queryList([query()]) };
+
+  async function loggedIn(): Promise<string> {
+    server.on('GET', '/queries', listed);
+    const config = configFolder();
+    const login = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: testKey, env: { WS_CONFIG_DIR: config.dir } });
+    expect(login.exitCode, login.stderr).toBe(0);
+    server.reset();
+    other.reset();
+    return config.dir;
+  }
+
+  it('--base-url or WS_BASE_URL pointing elsewhere: exit 3, nothing sent, and the message says why and how; auth status too', async () => {
+    const dir = await loggedIn();
+    for (const [args, extra, source] of [
+      [['queries', 'list', '--base-url', other.baseUrl], {}, '--base-url'],
+      [['queries', 'list'], { WS_BASE_URL: other.baseUrl }, 'WS_BASE_URL'],
+    ] as const) {
+      const result = await ws([...args], { env: { WS_CONFIG_DIR: dir, ...extra } });
+      expect(result.exitCode).toBe(3);
+      expect(result.stderr).toBe(
+        `error: the API key of profile "default" was saved for ${new URL(server.baseUrl).origin}, not for ${new URL(other.baseUrl).origin} (from ${source}), so it is not sent there\n` +
+          `hint: log in for that URL: \`ws auth login --base-url ${other.baseUrl}\`, or give its key for this call in WS_API_KEY\n`,
+      );
+    }
+    const status = await ws(['auth', 'status', '--base-url', other.baseUrl], { env: { WS_CONFIG_DIR: dir } });
+    expect(status.exitCode).toBe(3);
+    expect(status.stdout).toContain('API key:  (not set)');
+    expect(other.requests).toEqual([]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('WS_API_KEY is explicit and goes where it is told; the saved key still works for its own URL', async () => {
+    const dir = await loggedIn();
+    other.on('GET', '/queries', listed);
+    server.on('GET', '/queries', listed);
+    const explicit = await ws(['queries', 'list', '--base-url', other.baseUrl], { env: { WS_CONFIG_DIR: dir, WS_API_KEY: 'wsk_for_the_other_one_1234' } });
+    expect(explicit.exitCode, explicit.stderr).toBe(0);
+    expect(other.requests.map((r) => r.headers['x-api-key'])).toEqual(['wsk_for_the_other_one_1234']);
+    const own = await ws(['queries', 'list'], { env: { WS_CONFIG_DIR: dir } });
+    expect(own.exitCode, own.stderr).toBe(0);
+    expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey]);
+  });
+
+  it('a config file from before origins were recorded works for the base URL saved with it, and only there', async () => {
+    const config = configFolder({ profiles: { default: { baseUrl: server.baseUrl, apiKey: testKey } } });
+    server.on('GET', '/queries', listed);
+    const own = await ws(['queries', 'list'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(own.exitCode, own.stderr).toBe(0);
+    expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual([testKey]);
+    // moving the profile's base URL does not take the key along
+    expect((await ws(['config', 'set', 'base-url', other.baseUrl], { env: { WS_CONFIG_DIR: config.dir } })).exitCode).toBe(0);
+    const elsewhere = await ws(['queries', 'list'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(elsewhere.exitCode).toBe(3);
+    expect(elsewhere.stderr).toContain(`was saved for ${new URL(server.baseUrl).origin}`);
+    expect(other.requests).toEqual([]);
   });
 });

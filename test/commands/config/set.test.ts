@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stubServer } from '../../helpers/command.js';
@@ -23,6 +24,21 @@ describe('ws config set', () => {
     expect(output.stdout + output.stderr).toBe('');
     expect(config.read()).toEqual({ profiles: { default: { baseUrl: base, output: 'yaml' } } });
     expect(server.requests).toEqual([]);
+  });
+
+  it('an empty config.json is taken as empty and rewritten', async () => {
+    const config = configFolder('');
+    const result = await ws(['config', 'set', 'output', 'json'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(config.read()).toEqual({ profiles: { default: { output: 'json' } } });
+  });
+
+  it('a corrupt config.json names the file and the fix, and is left as it was', async () => {
+    const config = configFolder('{"profiles": {');
+    const result = await ws(['config', 'set', 'output', 'json'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: the config file ${config.file.replace(/[.]/g, '\\.')} is not valid: .+\nhint: fix it by hand, or move it away and run \`ws auth login\` again\n$`));
+    expect(fs.readFileSync(config.file, 'utf8')).toBe('{"profiles": {');
   });
 
   it('--profile and WS_PROFILE choose the profile written', async () => {
