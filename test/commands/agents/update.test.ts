@@ -43,12 +43,24 @@ describe('ws agents update', () => {
     expect(JSON.parse(json.stdout)).toEqual({ ...before, maxTurns: 7 });
   });
 
-  it('values the agent already has: no PATCH, and the note says so', async () => {
+  it('the note names only the fields that changed, and those left as they were', async () => {
     server.on('GET', '/agents/sql_helper', { body: before });
-    const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '12']);
+    server.on('PATCH', '/agents/sql_helper', patched);
+    const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '12', '--description', 'Writes the weekly report']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr).toBe('Agent sql_helper already has these values (maxTurns): no PATCH was sent\n');
-    expect(sent()).toEqual(['GET /agents/sql_helper']);
+    expect(result.stderr).toBe('Updated agent sql_helper: description (unchanged: maxTurns)\n');
+  });
+
+  it('values the agent already has: no PATCH, and the note says so (none with --json off a terminal)', async () => {
+    server.on('GET', '/agents/sql_helper', { body: before });
+    const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '12', '--kind', 'chat']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('max turns:\t12\n');
+    expect(result.stderr).toBe('Agent sql_helper already has these values (kind, maxTurns): no PATCH was sent\n');
+    const json = await ws(['agents', 'update', 'sql_helper', '--max-turns', '12', '--json', 'name,maxTurns']);
+    expect(JSON.parse(json.stdout)).toEqual({ name: 'sql_helper', maxTurns: 12 });
+    expect(json.stderr).toBe('');
+    expect(sent()).toEqual(['GET /agents/sql_helper', 'GET /agents/sql_helper']);
   });
 
   it('--from-file (YAML): the fields of the file, a flag winning over the same field', async () => {

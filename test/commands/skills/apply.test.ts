@@ -105,6 +105,19 @@ describe('ws skills apply', () => {
     expect(sent()).toEqual(['GET /skills/pricing_notes', 'POST /skills']);
   });
 
+  it('a bad file names the file, each field and its rule, in words rather than a validator’s; nothing sent', async () => {
+    const result = await ws(['skills', 'apply', write('half.yaml', 'slug: half_done\ntools: run_query\nsections: [a]\n')]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'error: 1 of 1 skill not applied:\n' +
+        '  invalid half.yaml: name is missing; it must be text of 1 to 255 characters; description is missing; it must be text of 1 to 1000 characters; ' +
+        'knowledge is missing; it must be text of at least 1 character (the body of a Markdown file); tools "run_query": must be a list of tool names, e.g. [run_query]; ' +
+        'sections ["a"]: must be a mapping of section names to values\n',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('a skill the server refuses is exit 1 naming it; the others are applied', async () => {
     server.on('GET', /^\/skills\//, { status: 404, body: { message: 'not found' } });
     server.on('POST', '/skills', (request) => (JSON.parse(request.body).slug === 'bad' ? { status: 422, body: { message: 'tool nope does not exist' } } : { status: 201, body: skill({ slug: 'fine' }) }));
