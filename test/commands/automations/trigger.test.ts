@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stubServer } from '../../helpers/command.js';
-import { realClock, wsWithIO } from '../../helpers/command-io.js';
 import { automation } from '../../helpers/fixtures.js';
 import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
 
@@ -159,7 +158,7 @@ describe('ws automations trigger', () => {
   it('--timeout 1ms is exit 6 naming the run and how to resume; no cancel is sent', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
     server.on('GET', `/automation-runs/${runId}`, { body: running });
-    const result = await wsWithIO(server, ['automations', 'trigger', id, '--wait', '--timeout', '1ms'], {}, realClock);
+    const result = await ws(['automations', 'trigger', id, '--wait', '--timeout', '1ms'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for automation run ${runId} after .*goes on`, 'm'));
@@ -171,7 +170,7 @@ describe('ws automations trigger', () => {
     server.on('POST', `/automations/${id}/runs`, started);
     server.on('POST', `/automation-runs/${runId}/cancel`, { body: {} });
     server.on('GET', `/automation-runs/${runId}`, { body: running }, { body: runDetail({ ...running.run, state: 'cancelled' }) });
-    const result = await wsWithIO(server, ['automations', 'trigger', id, '--wait', '--timeout', '1ms', '--cancel-on-timeout'], {}, realClock);
+    const result = await ws(['automations', 'trigger', id, '--wait', '--timeout', '1ms', '--cancel-on-timeout'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toContain('it was cancelled');
     expect(routes().filter((route) => route.startsWith('POST'))).toEqual([`POST /automations/${id}/runs`, `POST /automation-runs/${runId}/cancel`]);

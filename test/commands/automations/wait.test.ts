@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { stubServer } from '../../helpers/command.js';
-import { realClock, wsWithIO } from '../../helpers/command-io.js';
 import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
 
 const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
@@ -49,7 +48,7 @@ describe('ws automations wait', () => {
 
   it('--timeout 1ms on a running run is exit 6 with the command that resumes; nothing is cancelled', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: running });
-    const result = await wsWithIO(server, ['automations', 'wait', runId, '--timeout', '1ms'], {}, realClock);
+    const result = await ws(['automations', 'wait', runId, '--timeout', '1ms'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for automation run ${runId} after .*goes on`, 'm'));
@@ -60,7 +59,7 @@ describe('ws automations wait', () => {
   it('--cancel-on-timeout cancels the run before exit 6', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: running }, { body: runDetail({ ...running.run, state: 'cancelled' }) });
     server.on('POST', `/automation-runs/${runId}/cancel`, { body: {} });
-    const result = await wsWithIO(server, ['automations', 'wait', runId, '--timeout', '1ms', '--cancel-on-timeout'], {}, realClock);
+    const result = await ws(['automations', 'wait', runId, '--timeout', '1ms', '--cancel-on-timeout'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toContain('it was cancelled');
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/automation-runs/${runId}/cancel`]);

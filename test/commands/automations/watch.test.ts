@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { stubServer } from '../../helpers/command.js';
-import { realClock, wsWithIO } from '../../helpers/command-io.js';
 import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
 
 const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
@@ -48,7 +47,7 @@ describe('ws automations watch', () => {
 
   it('--timeout 1ms is exit 6, and the command to resume is watch again', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: running });
-    const result = await wsWithIO(server, ['automations', 'watch', runId, '--timeout', '1ms'], {}, realClock);
+    const result = await ws(['automations', 'watch', runId, '--timeout', '1ms'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toContain(`ws automations watch ${runId}`);
     expect(server.requests.every((r) => r.method === 'GET')).toBe(true);
