@@ -44,6 +44,37 @@ describe('ws automations get-run', () => {
     expect(old.stdout).toBe(shown.stdout);
   });
 
+  it('--json run or stepRuns picks that part of the body', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    expect(JSON.parse((await ws(['automations', 'get-run', runId, '--json', 'run'])).stdout)).toEqual({ run: failed.run });
+    expect(Object.keys(JSON.parse((await ws(['automations', 'get-run', runId, '--json', 'stepRuns'])).stdout))).toEqual(['stepRuns']);
+  });
+
+  it('step runs without id or workflowRunId (the API does not promise them) are named by their step id, or -', async () => {
+    const stepId = '21000000-0000-4000-8000-00000000000a';
+    const run = automationRun({ id: runId, startedAt: '2026-11-20T10:00:10.000Z', completedAt: '2026-11-20T10:00:11.500Z' });
+    server.on('GET', `/automation-runs/${runId}`, { body: { run, stepRuns: [{ workflowStepId: stepId, state: 'completed' }, { state: 'pending' }] } });
+    const result = await ws(['automations', 'get-run', runId]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('duration:\t1500ms\n');
+    expect(result.stdout).toContain(`steps:\n 1. completed      -  ${stepId}\n 2. pending        -  -\n`);
+  });
+
+  it('a completion before the start, or twelve years after it, is a duration of -; JSON keeps both timestamps', async () => {
+    const run = automationRun({ id: runId, startedAt: '2026-11-20T10:00:10.000Z', completedAt: '2026-11-20T10:00:00.000Z' });
+    const stepRuns = [stepRun({ startedAt: '2026-11-20T10:00:00.000Z', completedAt: '2038-11-20T10:00:00.000Z' })];
+    server.on('GET', `/automation-runs/${runId}`, { body: { run, stepRuns } });
+    const table = await ws(['automations', 'get-run', runId]);
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toContain('duration:\t-\n');
+    expect(table.stdout).toMatch(/ 1\. completed {6}- {2}/);
+    expect(table.stdout).not.toMatch(/-\d+ms|\d{4,}h/);
+    const json = JSON.parse((await ws(['automations', 'get-run', runId, '--json'])).stdout);
+    expect(json.run).toMatchObject({ startedAt: '2026-11-20T10:00:10.000Z', completedAt: '2026-11-20T10:00:00.000Z' });
+    expect(json.stepRuns[0]).toMatchObject({ completedAt: '2038-11-20T10:00:00.000Z' });
+  });
+
   it('a run id that is not a UUID is exit 2 and nothing is sent', async () => {
     const result = await ws(['automations', 'get-run', 'latest']);
     expect(result.exitCode).toBe(2);

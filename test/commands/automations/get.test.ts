@@ -66,6 +66,23 @@ describe('ws automations get', () => {
     expect(result.stderr).toBe(`error: the name "Weekly export" matches 2 automations\nhint: use the id of one: Weekly export (${a.id}), Weekly export (${b.id})\n`);
   });
 
+  it('a name in another case names the one automation that has it', async () => {
+    server.on('GET', '/automations', list([morning]));
+    const result = await ws(['automations', 'get', 'morning revenue report', '--json', 'id']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ id });
+  });
+
+  it('"Weekly export" and "weekly export": each exact name is one; a third case is exit 4 listing both', async () => {
+    const [upper, lower] = [automation({ name: 'Weekly export' }), automation({ name: 'weekly export' })];
+    server.on('GET', '/automations', list([upper, lower]));
+    const exact = await ws(['automations', 'get', 'weekly export', '--json', 'id']);
+    expect(JSON.parse(exact.stdout)).toEqual({ id: lower.id });
+    const result = await ws(['automations', 'get', 'WEEKLY EXPORT']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`error: the name "WEEKLY EXPORT" matches 2 automations without regard to case\nhint: use the id of one: Weekly export (${upper.id}), weekly export (${lower.id})\n`);
+  });
+
   it('an id the server does not know is exit 4', async () => {
     server.on('GET', `/automations/${id}`, { status: 404, body: { message: 'automation not found' } });
     const result = await ws(['automations', 'get', id]);

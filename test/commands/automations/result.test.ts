@@ -35,6 +35,14 @@ describe('ws automations result', () => {
     expect(result.stdout).toBe('Churn report\n');
   });
 
+  it('--json a,b is exit 2 before any request: a result has no fixed list of fields (--jq picks)', async () => {
+    const result = await ws(['automations', 'result', runId, '--json', 'state']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error.message).toMatch(/without a fixed list of fields.*--jq/);
+    expect(server.requests).toEqual([]);
+  });
+
   it('a run id that is not a UUID is exit 2 and nothing is sent', async () => {
     const result = await ws(['automations', 'result', '12']);
     expect(result.exitCode).toBe(2);
