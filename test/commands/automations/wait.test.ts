@@ -72,10 +72,20 @@ describe('ws automations wait', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('an unknown run is exit 4', async () => {
-    server.on('GET', `/automation-runs/${runId}`, { status: 404, body: { message: 'no such run' } });
+  it('a run not visible yet (404) is ridden out: the wait goes on to its end', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { status: 404, body: { message: 'no such run' } }, { body: completed });
     const result = await ws(['automations', 'wait', runId]);
-    expect(result.exitCode).toBe(4);
-    expect(result.stderr).toContain('not found (HTTP 404)');
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('state:\tcompleted\n');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a refusal (400) is final: exit 1 with the server message, polled once', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { status: 400, body: { message: 'run id refused' } });
+    const result = await ws(['automations', 'wait', runId]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('run id refused');
+    expect(server.requests).toHaveLength(1);
   });
 });
