@@ -155,6 +155,19 @@ describe('ws automations trigger', () => {
     expect(result.stderr).toContain(`hint: see every step: ws automations get-run ${runId}\n`);
   });
 
+  it('a failed run with -o yaml: stdout empty, the timeline on stderr; with --json the one error object', async () => {
+    server.on('POST', `/automations/${id}/runs`, started);
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const yaml = await ws(['automations', 'trigger', id, '--wait', '-o', 'yaml']);
+    expect(yaml.exitCode).toBe(5);
+    expect(yaml.stdout).toBe('');
+    expect(yaml.stderr).toContain(`automation run ${runId}: step 2/2 Churn report: failed`);
+    const json = await ws(['automations', 'trigger', id, '--wait', '--json']);
+    expect(json.exitCode).toBe(5);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'run_failed', automationId: id, automationRunId: runId });
+  });
+
   it('--timeout 1ms is exit 6 naming the run and how to resume; no cancel is sent', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
     server.on('GET', `/automation-runs/${runId}`, { body: running });

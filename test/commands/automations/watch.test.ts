@@ -22,6 +22,59 @@ describe('ws automations watch', () => {
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /automation-runs/${runId}`, `GET /automation-runs/${runId}`]);
   });
 
+  it('off a terminal, a timeline: one line per change, in order, each once; then the error; exit 5', async () => {
+    const steps = (first: Record<string, unknown>, second: Record<string, unknown>) => [stepRun({ name: 'Top customers', ...first }), stepRun({ name: 'Churn report', ...second })];
+    const pendingStep = { state: 'pending', startedAt: null, completedAt: null };
+    const runningStep = { state: 'running', completedAt: null };
+    const base = automationRun({ id: runId, state: 'running', completedAt: null });
+    server.on(
+      'GET',
+      `/automation-runs/${runId}`,
+      { body: runDetail(base, steps(runningStep, pendingStep)) },
+      { body: runDetail(base, steps({}, runningStep)) },
+      { body: runDetail({ ...base, state: 'failed', completedAt: '2026-11-20T11:00:05.000Z' }, steps({}, { state: 'failed', error: { message: 'relation subscriptions does not exist' } })) },
+    );
+    const result = await ws(['automations', 'watch', runId]);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    const prefix = `automation run ${runId}: `;
+    expect(result.stderr).toBe(
+      [
+        `${prefix}running`,
+        `${prefix}step 1/2 Top customers: running`,
+        `${prefix}step 1/2 Top customers: completed (2.0s)`,
+        `${prefix}step 2/2 Churn report: running`,
+        `${prefix}step 2/2 Churn report: failed (2.0s): relation subscriptions does not exist`,
+        `${prefix}failed (5.0s)`,
+        `error: automation run ${runId} failed: step 2 (Churn report) failed: relation subscriptions does not exist`,
+        `hint: see every step: ws automations get-run ${runId}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('-o yaml keeps the timeline on stderr; --quiet prints no progress, only the error', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: completed });
+    const yaml = await ws(['automations', 'watch', runId, '-o', 'yaml']);
+    expect(yaml.exitCode, yaml.stderr).toBe(0);
+    expect(yaml.stdout).toContain('run:\n');
+    expect(yaml.stderr).toContain(`automation run ${runId}: completed (`);
+    server.reset();
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const quiet = await ws(['automations', 'watch', runId, '--quiet']);
+    expect(quiet.exitCode).toBe(5);
+    expect(quiet.stderr).toMatch(/^error: automation run .* failed: step 1 \(Daily revenue\) failed: no table\n/);
+    expect(quiet.stderr.split('\n').filter((line) => line.startsWith('automation run'))).toEqual([]);
+  });
+
+  it('a failed poll ridden out shows as a retrying line, and the watch goes on to the end', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { status: 503, headers: { 'retry-after': '0' }, body: { message: 'busy' } }, { body: completed });
+    const result = await ws(['automations', 'watch', runId], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`automation run ${runId}: retrying: GET /automation-runs/${runId} failed (HTTP 503)`);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^automation run ${runId}: completed \\(`));
+  });
+
   it('in a terminal: the steps drawn on stderr, stdout empty', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: completed });
     const result = await ws(['automations', 'watch', runId], { tty: true, columns: 100 });
@@ -36,6 +89,8 @@ describe('ws automations watch', () => {
     const result = await ws(['automations', 'watch', runId, '--json']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(completed);
+    // a machine format off a terminal keeps stderr for the error object a script reads
+    expect(result.stderr).toBe('');
   });
 
   it('a failed run is exit 5 naming the step', async () => {
