@@ -118,8 +118,3 @@ export function chatSession(overrides: Record<string, unknown> = {}): Record<str
     ...overrides,
   };
 }
-
-/** A body the API sends with a failure status. */
-export function apiError(status: number, message: string): { status: number; body: { message: string } } {
-  return { status, body: { message } };
-}
