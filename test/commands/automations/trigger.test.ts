@@ -168,6 +168,15 @@ describe('ws automations trigger', () => {
     expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'run_failed', automationId: id, automationRunId: runId });
   });
 
+  it('a run cancelled while it waits is exit 5; with --json run_cancelled naming the automation and the run', async () => {
+    server.on('POST', `/automations/${id}/runs`, started);
+    server.on('GET', `/automation-runs/${runId}`, { body: running }, { body: runDetail({ ...running.run, state: 'cancelled' }) });
+    const result = await ws(['automations', 'trigger', id, '--wait', '--json']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'run_cancelled', automationId: id, automationRunId: runId, message: `automation run ${runId} cancelled` });
+  });
+
   it('--timeout 1ms is exit 6 naming the run and how to resume; no cancel is sent', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
     server.on('GET', `/automation-runs/${runId}`, { body: running });

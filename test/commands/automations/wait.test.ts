@@ -46,6 +46,19 @@ describe('ws automations wait', () => {
     expect(again.stderr).toContain(`error: automation run ${runId} cancelled\n`);
   });
 
+  it('with a machine format off a terminal, stderr is one JSON object naming the run: run_failed, run_cancelled', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed }, { body: cancelled });
+    const failure = await ws(['automations', 'wait', runId, '-o', 'ndjson']);
+    expect(failure.exitCode).toBe(5);
+    expect(failure.stdout).toBe('');
+    expect(JSON.parse(failure.stderr)).toEqual({
+      error: { code: 'run_failed', message: `automation run ${runId} failed: step 2 (Churn report) failed: no table`, hint: `see every step: ws automations get-run ${runId}`, automationId: failed.run.workflowId, automationRunId: runId },
+    });
+    const cancel = await ws(['automations', 'wait', runId, '--json']);
+    expect(cancel.exitCode).toBe(5);
+    expect(JSON.parse(cancel.stderr).error).toMatchObject({ code: 'run_cancelled', automationRunId: runId });
+  });
+
   it('--timeout 1ms on a running run is exit 6 with the command that resumes; nothing is cancelled', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: running });
     const result = await ws(['automations', 'wait', runId, '--timeout', '1ms'], { clock: Date.now });

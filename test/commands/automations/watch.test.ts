@@ -100,6 +100,14 @@ describe('ws automations watch', () => {
     expect(result.stderr).toContain(`error: automation run ${runId} failed: step 1 (Daily revenue) failed: no table\n`);
   });
 
+  it('with a machine format off a terminal, a failure is one JSON object on stderr naming the run', async () => {
+    server.on('GET', `/automation-runs/${runId}`, { body: failed });
+    const result = await ws(['automations', 'watch', runId, '-o', 'ndjson']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'run_failed', automationRunId: runId, automationId: failed.run.workflowId });
+  });
+
   it('--timeout 1ms is exit 6, and the command to resume is watch again', async () => {
     server.on('GET', `/automation-runs/${runId}`, { body: running });
     const result = await ws(['automations', 'watch', runId, '--timeout', '1ms'], { clock: Date.now });
