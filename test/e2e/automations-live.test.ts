@@ -1,10 +1,11 @@
 /**
  * End to end: the live view of an automation run (`automations watch`, `automations trigger --wait`) and the
  * completion note of query runs, with bin/ws against the in-process emulator. The terminal cases run in a real
- * pseudo-terminal made by `script` (util-linux), sized with stty, never a mocked stream.
+ * pseudo-terminal made by `script` (util-linux), sized with stty, never a mocked stream. The view off a terminal (one
+ * line per change) is tested in-process in test/commands/automations/watch.test.ts and trigger.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { screenOf, wsInPty, type PtySession } from '../helpers/pty.js';
 import { ws } from '../helpers/ws.js';
 
@@ -62,75 +63,6 @@ function visible(line: string): string {
 }
 
 // a run takes a few seconds here, and the machine may be loaded: more than the default per test
-describe('ws automations watch, off a terminal', { timeout: 60_000 }, () => {
-  it('prints one line per change, in order, then the failed step and its error; exit 5; stdout stays empty', async () => {
-    const id = await startRun(nightly);
-    const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
-    expect(result.exitCode, result.stderr).toBe(5);
-    expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
-    const prefix = `automation run ${id}: `;
-    const step1 = lines.findIndex((line) => /^step 1\/2 Top customers: completed \(\d+(ms|\.\ds)\)$/.test(line.slice(prefix.length)));
-    const step2 = lines.findIndex((line) => line.startsWith(`${prefix}step 2/2 Churn report: failed (`) && line.includes('subscriptions does not exist'));
-    const end = lines.findIndex((line) => line.startsWith(prefix) && /^failed \(\S+\)$/.test(line.slice(prefix.length)));
-    expect(step1, result.stderr).toBeGreaterThanOrEqual(0);
-    expect(step2, result.stderr).toBeGreaterThan(step1);
-    expect(end, result.stderr).toBeGreaterThan(step2);
-    // a timeline: each state of a step once, never repeated by polling
-    expect(new Set(lines).size).toBe(lines.length);
-    expect(lines.slice(0, end + 1).every((line) => line.startsWith(prefix))).toBe(true);
-    expect(lines[end + 1]).toMatch(new RegExp(`^error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*subscriptions does not exist`));
-    expect(result.stderr).not.toContain('\u001b');
-  });
-
-  it('--json prints the finished run on stdout and nothing else there; -o yaml keeps the timeline on stderr', async () => {
-    const id = await startRun(morning);
-    const result = await ws(['automations', 'watch', id, '--json'], emu.env, { timeout: 30_000 });
-    expect(result.exitCode, result.stderr).toBe(0);
-    const detail = JSON.parse(result.stdout);
-    expect(detail.run.state).toBe('completed');
-    expect(detail.stepRuns).toHaveLength(2);
-    // a machine format off a terminal keeps stderr for the error object a script reads
-    expect(result.stderr).toBe('');
-    const yaml = await ws(['automations', 'watch', id, '-o', 'yaml'], emu.env, { timeout: 30_000 });
-    expect(yaml.stderr).toContain(`automation run ${id}: completed (`);
-  });
-
-  it('trigger --wait: stdout is the run alone; the timeline is on stderr, or with --json the one error object', async () => {
-    const result = await ws(['automations', 'trigger', nightly, '--wait', '-o', 'yaml'], emu.env, { timeout: 30_000 });
-    expect(result.exitCode).toBe(5);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/automation run [0-9a-f-]{36}: step 2\/2 Churn report: failed/);
-    const json = await ws(['automations', 'trigger', nightly, '--wait', '--json'], emu.env, { timeout: 30_000 });
-    expect(json.exitCode).toBe(5);
-    expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'run_failed', automationId: nightly });
-  });
-
-  it('a failure ridden out shows as a retrying line, and the watch goes on to the end', async () => {
-    const id = await startRun(morning);
-    // four 503s in a row outlast the HTTP client's own retries, so the wait itself sees one failed poll
-    const fault = await fetch(`${emu.origin}/__emulator/faults`, {
-      method: 'POST',
-      headers: { 'x-api-key': emulatorKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '^/automation-runs/', method: 'GET', status: 503, times: 4 }),
-    });
-    expect(fault.status).toBe(201);
-    const result = await ws(['automations', 'watch', id], emu.env, { timeout: 30_000 });
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`automation run ${id}: retrying: GET /automation-runs/${id} failed (HTTP 503)`);
-    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^automation run ${id}: completed \\(`));
-  });
-
-  it('--quiet prints no progress, only the error', async () => {
-    const id = await startRun(nightly);
-    const result = await ws(['automations', 'watch', id, '--quiet'], emu.env, { timeout: 30_000 });
-    expect(result.exitCode).toBe(5);
-    expect(result.stderr).toMatch(/^error: automation run .* failed: step 2 \(Churn report\)/);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('automation run'))).toEqual([]);
-  });
-});
-
 describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   it('at 0 columns (a width it cannot know): one plain line per change, nothing redrawn, bounded, ends with the failure', async () => {
     const id = await startRun(nightly);

@@ -81,28 +81,6 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
     }
   });
 
-  it('a failed automation run: run_failed with automationId and automationRunId, from trigger --wait, wait and watch', async () => {
-    const result = await ws(['automations', 'trigger', 'Nightly churn export', '--wait', '--json'], quick.env);
-    const error = expectFailure(result, 5, { code: 'run_failed', automationId: demoIds.automations.nightlyExport });
-    expect(error.automationRunId).toMatch(uuid);
-    expect(error.message).toMatch(/failed: step 2 \(.*\) failed: /);
-    expect((await quick.api('GET', `/automation-runs/${error.automationRunId}`)).json.run.state).toBe('failed');
-    for (const args of waits.automationRun(error.automationRunId as string)) {
-      expectFailure(await ws([...args, '-o', 'ndjson'], quick.env), 5, { code: 'run_failed', automationRunId: error.automationRunId });
-    }
-  });
-
-  it('a cancelled automation run: run_cancelled, from trigger --wait (cancelled while it waits), wait and watch', async () => {
-    await stuck.clearRequests();
-    const child = spawnWs(['automations', 'trigger', demoIds.automations.morningReport, '--wait', '--json'], stuck.env);
-    const started = await pollUntil(async () => (await stuck.requests()).find((r) => r.method === 'GET' && /^\/automation-runs\/[^/]+$/.test(r.path)), 'the wait polls the run');
-    const runId = started.path.split('/')[2]!;
-    expect((await stuck.api('POST', `/automation-runs/${runId}/cancel`)).status).toBeLessThan(300);
-    const result = (await child) as unknown as WsResult;
-    expectFailure(result, 5, { code: 'run_cancelled', automationRunId: runId, automationId: demoIds.automations.morningReport });
-    for (const args of waits.automationRun(runId)) expectFailure(await ws([...args, '--json'], stuck.env), 5, { code: 'run_cancelled', automationRunId: runId });
-  });
-
   it('a cancelled query run: run_cancelled from queries execute --wait and runs wait (a stub server says CANCELLED)', async () => {
     const query = (await quick.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json;
     const runId = '3f6c0000-0000-4000-8000-00000000c0c0';

@@ -49,11 +49,12 @@ async function printPlan(ctx: Context, sources: SkillSource[]): Promise<number> 
   return pending ? outcomeExitCodes.changes_pending : outcomeExitCodes.success;
 }
 
+/** Applies the valid sources; `sources` holds the invalid ones too, which decide whether an empty list is printed. */
 async function applyAll(ctx: Context, sources: SkillSource[]): Promise<void> {
   const output = await ctx.output(skillView.fields);
   const applied: Skill[] = [];
   const actions = new Map<Skill, SkillAction>();
-  await eachSkill(sources, async (source) => {
+  await eachSkill(sources.filter((source) => source.body), async (source) => {
     const { action, before, body } = planSkill(source.body!, await current(ctx, source.body!.slug), source.file);
     // an unchanged skill is not written again: applying twice sends one write
     const skill = action === 'unchanged' ? before! : await applySkill(ctx.http(), body);
@@ -72,7 +73,7 @@ export async function run(ctx: Context, files: string[], opts: ApplyOptions): Pr
   if (!files.length && !fromFlags) throw usageError('nothing to apply', 'pass skill files (or a directory of them), or --name, --slug, --description and --knowledge');
   const sources: SkillSource[] = fromFlags ? [await skillFromFlags(ctx, opts)] : await skillsFromFiles(ctx.io, files);
   const valid = sources.filter((source) => source.body);
-  const code = opts.dryRun ? await printPlan(ctx, valid) : (await applyAll(ctx, valid), 0);
+  const code = opts.dryRun ? await printPlan(ctx, valid) : (await applyAll(ctx, sources), 0);
   const problems = sources.filter((source) => source.problem).map((source) => source.problem!);
   if (problems.length) {
     const message = `${problems.length} of ${sources.length} skill${sources.length > 1 ? 's' : ''} not applied:\n  ${problems.join('\n  ')}`;
