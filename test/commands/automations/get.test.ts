@@ -55,7 +55,7 @@ describe('ws automations get', () => {
     const result = await ws(['automations', 'get', 'Morning']);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: similar automations: Morning revenue report (${id})\n`);
+    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`);
   });
 
   it('a name two automations share is exit 4 listing both ids', async () => {

@@ -55,8 +55,9 @@ describe('ws automations trigger', () => {
     server.on('GET', '/automations', { body: { workflows: [morning], total: 1, limit: 200, offset: 0 } });
     const result = await ws(['automations', 'trigger', 'Morning']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: similar automations: Morning revenue report (${id})\n`);
-    expect(routes()).toEqual(['GET /automations']);
+    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`);
+    // the search, then the list itself (a search that heeds case may miss it); no POST
+    expect(routes()).toEqual(['GET /automations', 'GET /automations']);
   });
 
   it('--input and --inputs-file (YAML) are sent as inputValues, a flag winning over the file; --metadata as metadata', async () => {
