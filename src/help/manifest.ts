@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
 import { helpDocument } from './document.js';
 import type { HelpDocument } from './render.js';
 
