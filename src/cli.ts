@@ -126,7 +126,7 @@ function tidyHelp(program: CommandUnknownOpts): void {
 
 /** The text of dist/help.json, from the whole tree: scripts/build.mjs calls this on the built dist/cli.cjs. */
 export function helpManifest(): string {
-  return helpManifestOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
+  return helpManifestOf(buildProgram(processIO(), () => {}), helpTopics); // help reads no action: none is attached
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;

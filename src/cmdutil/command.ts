@@ -32,9 +32,28 @@ export type Verb<Args extends unknown[], Opts> = (ctx: Context, args: Args, opts
 
 /**
  * Made by cli.ts: makes `command` run the verb that `load` imports (lazily, so that --help and --version load no
- * verb), with a Context. The verb's parameters must accept what the declaration gives.
+ * verb), with a Context. The verb takes exactly what the declaration gives (or fewer parameters): a type of its
+ * own that merely accepts it could still drift, as `{ wait?: boolean }` accepts a `--wait` renamed `--await`.
  */
-export type Runner = <Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts, Globals>, load: () => Promise<{ run: Verb<Args, Opts> }>) => void;
+export type Runner = <Args extends unknown[], Opts extends OptionValues, Run extends Verb<Args, Opts>>(
+  command: Command<Args, Opts, Globals>,
+  load: () => Promise<{ run: Run & Exactly<Run, Args, Opts> }>,
+) => void;
+
+/** Whether two types are the same type, not merely assignable to each other. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** `unknown` when each parameter the verb takes after ctx is the declaration's own type, else a type that says so in the error. */
+type Exactly<Run, Args, Opts> = Run extends (ctx: Context, ...rest: infer Rest) => unknown
+  ? Rest extends [] | [unknown] | [unknown, unknown]
+    ? (Rest extends [infer A, ...unknown[]] ? Same<A, Args> : true) extends true
+      ? (Rest extends [unknown, infer O] ? Same<O, Opts> : true) extends true
+        ? unknown
+        : NotDeclared
+      : NotDeclared
+    : NotDeclared
+  : NotDeclared;
+type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from shared/declaration.ts";
 
 /** Adds an "Examples:" section; every command's help shows at least one. */
 export function examples<C extends CommandUnknownOpts>(command: C, ...lines: string[]): C {
