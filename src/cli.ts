@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { machineFormat, outputFormats } from './config/settings.js';
+import { machineFormat, outputFormats, type GlobalOptions } from './config/settings.js';
 import type { Context } from './context.js';
 import { WsError } from './errors.js';
 import { processIO, type IO } from './io.js';
@@ -20,7 +20,7 @@ import { helpTopics, topicList } from './help/topics.js';
 import { formatHelp } from './help/document.js';
 import { wrapLines } from './help/render.js';
 import { helpManifestOf } from './help/manifest.js';
-import { jsonFieldsOf, unknownCommandHints, type Program, type Runner } from './cmdutil/command.js';
+import { jsonFieldsOf, unknownCommandHints, type Program, type Runner, type Same } from './cmdutil/command.js';
 import { known } from './output/field-selection.js';
 import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
@@ -92,6 +92,9 @@ Help topics (ws help <topic>):
 ${topicList()}
 `,
     );
+  // settings read the global options by their names in GlobalOptions: a flag renamed or removed here fails typecheck
+  const globalNames: Same<keyof ReturnType<typeof program.opts>, keyof GlobalOptions> = true;
+  void globalNames;
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
   // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all, and so does

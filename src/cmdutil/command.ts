@@ -41,7 +41,7 @@ export type Runner = <Args extends unknown[], Opts extends OptionValues, Run ext
 ) => void;
 
 /** Whether two types are the same type, not merely assignable to each other. */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /** `unknown` when each parameter the verb takes after ctx is the declaration's own type, else a type that says so in the error. */
 type Exactly<Run, Args, Opts> = Run extends (ctx: Context, ...rest: infer Rest) => unknown
