@@ -92,9 +92,6 @@ Help topics (ws help <topic>):
 ${topicList()}
 `,
     );
-  // settings read the global options by their names in GlobalOptions: a flag renamed or removed here fails typecheck
-  const globalNames: Same<keyof ReturnType<typeof program.opts>, keyof GlobalOptions> = true;
-  void globalNames;
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
   // are bare names, enough for suggestions. Completion describes the whole tree, so it builds all, and so does
@@ -106,6 +103,9 @@ ${topicList()}
     else program.command(name);
   }
   tidyHelp(program);
+  // settings read the global options by their names in GlobalOptions: a flag renamed or removed in the declaration above fails typecheck
+  const globalNames: Same<keyof ReturnType<typeof program.opts>, keyof GlobalOptions> = true;
+  void globalNames;
   return program;
 }
 
