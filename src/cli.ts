@@ -1,5 +1,5 @@
-import { Command, CommanderError, Option } from 'commander';
-import { machineFormat, outputFormats } from './config/settings.js';
+import { Command, CommanderError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { machineFormat, outputFormats, type GlobalOptions } from './config/settings.js';
 import type { Context } from './context.js';
 import { WsError } from './errors.js';
 import { processIO, type IO } from './io.js';
@@ -21,13 +21,13 @@ import { formatHelp } from './help/document.js';
 import { wrapLines } from './help/render.js';
 import { helpManifestOf } from './help/manifest.js';
 import { manualOf, type ManualPage } from './help/manual.js';
-import { examples, jsonFieldsOf, unknownCommandHints, type Runner } from './cmdutil/command.js';
+import { examples, jsonFieldsOf, unknownCommandHints, type Program, type Runner, type Same } from './cmdutil/command.js';
 import { known } from './output/field-selection.js';
 import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
-const groups: [string, (program: Command, runner: Runner) => void][] = [
+const groups: [string, (program: Program, runner: Runner) => void][] = [
   ['queries', registerQueries],
   ['runs', registerRuns],
   ['automations', registerAutomations],
@@ -46,7 +46,7 @@ const groups: [string, (program: Command, runner: Runner) => void][] = [
  * Builds the command tree; `runner` gives every action a Context (completion reads the same tree). With
  * `argv`, only what that command line can use.
  */
-export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): Command {
+export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): CommandUnknownOpts {
   const program = new Command('ws')
     .description('Work with the Workspace API v3: saved SQL queries and their runs, automations, agents, skills and chat sessions.')
     .version(version(), '-V, --version', 'print the version of ws')
@@ -64,7 +64,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     })
     .exitOverride()
     .showSuggestionAfterError(true)
-    .option('--profile <name>', 'configuration profile (env WS_PROFILE)', undefined)
+    .option('--profile <name>', 'configuration profile (env WS_PROFILE)')
     .option('--base-url <url>', 'API base URL, including /public/v3 (env WS_BASE_URL)')
     .option('--json [fields]', 'print JSON; with a comma-separated list, only those fields of each item')
     .addOption(new Option('-o, --output <format>', 'output format (env WS_OUTPUT)').choices(outputFormats))
@@ -75,7 +75,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--crlf', 'with -o csv, end lines in CRLF (RFC 4180) instead of LF')
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
-    .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m', undefined)
+    .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m')
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
     .addHelpText('after', '\nAuthentication:\n  The API key comes from WS_API_KEY or from the profile saved by `ws auth login`; never from a flag.');
   examples(program, 'ws auth login --base-url https://workspace.example.com/public/v3', 'ws queries list --search revenue', 'ws queries get daily_revenue --json id,name,sql', 'ws help queries list');
@@ -91,6 +91,9 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     else program.command(name);
   }
   tidyHelp(program);
+  // settings read the global options by their names in GlobalOptions: a flag renamed or removed in the declaration above fails typecheck
+  const globalNames: Same<keyof ReturnType<typeof program.opts>, keyof GlobalOptions> = true;
+  void globalNames;
   return program;
 }
 
@@ -103,7 +106,7 @@ function rootHelp(argv: readonly string[]): boolean {
 }
 
 /** Group help lists its commands, not the global options; leaf commands show both. One help command, at the top. */
-function tidyHelp(program: Command): void {
+function tidyHelp(program: CommandUnknownOpts): void {
   for (const group of program.commands) {
     if (group.commands.length === 0) continue;
     // configureHelp replaces the whole configuration: keep the rest of it (formatHelp above all)
@@ -114,12 +117,12 @@ function tidyHelp(program: Command): void {
 
 /** The text of dist/help.json, from the whole tree: scripts/build.mjs calls this on the built dist/cli.cjs. */
 export function helpManifest(): string {
-  return helpManifestOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
+  return helpManifestOf(buildProgram(processIO(), () => {}), helpTopics); // help reads no action: none is attached
 }
 
 /** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
 export function commandManual(): ManualPage[] {
-  return manualOf(buildProgram(processIO(), () => async () => undefined), helpTopics);
+  return manualOf(buildProgram(processIO(), () => {}), helpTopics);
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;
@@ -158,7 +161,7 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
 }
 
 /** Turns whatever was thrown into a WsError; commander's own parse errors are usage errors. */
-function toWsError(error: unknown, program: Command): WsError {
+function toWsError(error: unknown, program: CommandUnknownOpts): WsError {
   if (error instanceof WsError) return error;
   if (error instanceof CommanderError) {
     const message = error.message.replace(/^error: /, '');
@@ -169,19 +172,19 @@ function toWsError(error: unknown, program: Command): WsError {
 }
 
 /** The words of a command, e.g. `ws queries list`, for the help hint. */
-function commandPath(command: Command): string {
+function commandPath(command: CommandUnknownOpts): string {
   const words: string[] = [];
-  for (let at: Command | null = command; at; at = at.parent) words.unshift(at.name());
+  for (let at: CommandUnknownOpts | null = command; at; at = at.parent) words.unshift(at.name());
   return words.join(' ');
 }
 
 /** Remembers the deepest command commander reached, so a parse error can point at its help. */
-function track(command: Command, onReach: (command: Command) => void): void {
+function track(command: CommandUnknownOpts, onReach: (command: CommandUnknownOpts) => void): void {
   command.hook('preSubcommand', (_parent, sub) => onReach(sub));
   for (const sub of command.commands) track(sub, onReach);
 }
 
-function commandNames(command: Command): Set<string> {
+function commandNames(command: CommandUnknownOpts): Set<string> {
   return new Set(command.commands.map((sub) => sub.name()));
 }
 
@@ -215,12 +218,12 @@ function withoutValue(argv: string[], at: number): string[] {
  * where it could take one more, when every name in it is a field of that command; otherwise it is an
  * argument, and --json stands alone.
  */
-function jsonBeforeArgument(argv: string[], program: Command): string[] {
+function jsonBeforeArgument(argv: string[], program: CommandUnknownOpts): string[] {
   let command = program;
   let positionals = 0;
   let candidate: number | undefined;
   const takesValue = (flag: string) => {
-    for (let at: Command | null = command; at; at = at.parent) {
+    for (let at: CommandUnknownOpts | null = command; at; at = at.parent) {
       const option = at.options.find((o) => o.long === flag || o.short === flag);
       if (option) return option.required;
     }
@@ -256,7 +259,7 @@ function jsonBeforeArgument(argv: string[], program: Command): string[] {
 /** Runs ws with these arguments and returns the exit code. Never calls process.exit. */
 export async function run(argv: string[], io: IO = processIO()): Promise<number> {
   const contexts: Context[] = [];
-  let current: Command | undefined;
+  let current: CommandUnknownOpts | undefined;
   let exitCode = 0;
   /** Prints the error ws ends with: JSON or text as the settings (or, when they fail, argv) say, secrets redacted. */
   const report = (error: WsError) => {
@@ -272,14 +275,15 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     printError(io, error, json && !io.stderrIsTTY, secrets);
     return secrets;
   };
-  const runner: Runner = (load) => async (...args) => {
-    const command = args.at(-1) as Command;
-    // loaded when a command runs, so that --help and --version pay nothing for settings, HTTP and output
-    const { Context } = await import('./context.js');
-    const context = new Context(io, command.optsWithGlobals(), report);
-    contexts.push(context);
-    const { run: verb } = await load();
-    exitCode = (await verb(context, (command.processedArgs as (string | string[])[]).flat(), command.opts() as never)) ?? 0;
+  const runner: Runner = (command, load) => {
+    command.action(async () => {
+      // loaded when a command runs, so that --help and --version pay nothing for settings, HTTP and output
+      const { Context } = await import('./context.js');
+      const context = new Context(io, command.optsWithGlobals(), report);
+      contexts.push(context);
+      const { run: verb } = await load();
+      exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;
+    });
   };
   // as commander prints it, without building the commands
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {

@@ -1,51 +1,95 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Command, type CommandUnknownOpts, type OptionValues } from '@commander-js/extra-typings';
+import type { GlobalOptions } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+
+/** The root command as the groups see it: its options are ws's global ones, which every command's context reads. */
+export type Program = Command<[], Globals>;
+
+/** GlobalOptions as commander's option values (a type, not an interface, so that it is a record of them). */
+type Globals = Pick<GlobalOptions, keyof GlobalOptions>;
+
+/**
+ * What a command's declaration gives its verb, typed from the declaration itself (`@commander-js/extra-typings`):
+ * `args` as commander's processedArgs (`<query>` a string, `[dir]` string | undefined, `<file...>` string[]),
+ * `opts` as its opts() (a custom parser's type, `--no-x` a boolean, choices a union, a default or a required
+ * option never undefined). A verb takes `Declared<…>['opts']`, so a flag renamed, removed or retyped in the
+ * declaration breaks the verb's build, not its run.
+ */
+export interface Declared<C> {
+  args: C extends Command<infer Args, OptionValues, OptionValues> ? Args : never;
+  opts: C extends Command<unknown[], infer Opts, OptionValues> ? Opts : never;
+}
+
+/** The declared commands of a group, by the name its verbs use. */
+export type DeclaredAll<Commands> = { [Name in keyof Commands]: Declared<Commands[Name]> };
 
 /**
  * The signature of every verb module: `export async function run(ctx, args, opts)`. A verb may return an
  * exit code (as `emulator exec` returns its command's); errors are thrown as WsError.
  */
-export type Verb<O> = (ctx: Context, args: string[], opts: O) => Promise<void | number>;
+export type Verb<Args extends unknown[], Opts> = (ctx: Context, args: Args, opts: Opts) => Promise<void | number>;
 
-/** Made by cli.ts: runs a verb with a Context for the command that commander parsed. */
-export type Runner = <O>(load: () => Promise<{ run: Verb<O> }>) => (...args: unknown[]) => Promise<void>;
+/**
+ * Made by cli.ts: makes `command` run the verb that `load` imports (lazily, so that --help and --version load no
+ * verb), with a Context. The verb takes exactly what the declaration gives (or fewer parameters): a type of its
+ * own that merely accepts it could still drift, as `{ wait?: boolean }` accepts a `--wait` renamed `--await`.
+ */
+export type Runner = <Args extends unknown[], Opts extends OptionValues, Run extends Verb<Args, Opts>>(
+  command: Command<Args, Opts, Globals>,
+  load: () => Promise<{ run: Run & Exactly<Run, Args, Opts> }>,
+) => void;
+
+/** Whether two types are the same type, not merely assignable to each other. */
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** `unknown` when each parameter the verb takes after ctx is the declaration's own type, else a type that says so in the error. */
+type Exactly<Run, Args, Opts> = Run extends (ctx: Context, ...rest: infer Rest) => unknown
+  ? Rest extends [] | [unknown] | [unknown, unknown]
+    ? (Rest extends [infer A, ...unknown[]] ? Same<A, Args> : true) extends true
+      ? (Rest extends [unknown, infer O] ? Same<O, Opts> : true) extends true
+        ? unknown
+        : NotDeclared
+      : NotDeclared
+    : NotDeclared
+  : NotDeclared;
+type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from shared/declaration.ts";
 
 /** The command lines of each command's "Examples:", for the manual (src/help/manual.ts). */
-export const examplesOf = new WeakMap<Command, readonly string[]>();
+export const examplesOf = new WeakMap<CommandUnknownOpts, readonly string[]>();
 
 /** The sections of help text that the manual lays out itself (examples, JSON fields), to take them out of its notes. */
-export const manualSectionsOf = new WeakMap<Command, readonly string[]>();
+export const manualSectionsOf = new WeakMap<CommandUnknownOpts, readonly string[]>();
 
-function addSection(command: Command, text: string): Command {
+function addSection<C extends CommandUnknownOpts>(command: C, text: string): C {
   manualSectionsOf.set(command, [...(manualSectionsOf.get(command) ?? []), text]);
   return command.addHelpText('after', text);
 }
 
 /** Adds an "Examples:" section; every command's help shows at least one. */
-export function examples(command: Command, ...lines: string[]): Command {
+export function examples<C extends CommandUnknownOpts>(command: C, ...lines: string[]): C {
   examplesOf.set(command, [...(examplesOf.get(command) ?? []), ...lines]);
   return addSection(command, `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`);
 }
 
 /** The command a group runs when given none (`ws emulator` is `ws emulator start`); commander keeps it private. */
-export const defaultCommandOf = new WeakMap<Command, Command>();
+export const defaultCommandOf = new WeakMap<CommandUnknownOpts, CommandUnknownOpts>();
 
 /** Declares the group's default command: the help made without commander (src/help/manifest.ts) reads it. */
-export function defaultCommand(group: Command, name: string): Command {
+export function defaultCommand<Opts extends OptionValues, Globals extends OptionValues, const Name extends string>(group: Command<[], Opts, Globals>, name: Name) {
   const command = group.command(name, { isDefault: true });
   defaultCommandOf.set(group, command);
   return command;
 }
 
 /** A group's hint for a command it lacks (`ws runs list`), given the word typed; cli.ts reads it. */
-export const unknownCommandHints = new WeakMap<Command, (word: string) => string | undefined>();
+export const unknownCommandHints = new WeakMap<CommandUnknownOpts, (word: string) => string | undefined>();
 
 /** The fields each command's `--json a,b` may pick, for completion. */
-export const jsonFieldsOf = new WeakMap<Command, readonly string[]>();
+export const jsonFieldsOf = new WeakMap<CommandUnknownOpts, readonly string[]>();
 
 /** Lists the fields `--json a,b` may pick, as `gh` does under "JSON FIELDS". */
-export function jsonFields(command: Command, fields: readonly string[]): Command {
+export function jsonFields<C extends CommandUnknownOpts>(command: C, fields: readonly string[]): C {
   jsonFieldsOf.set(command, fields);
   const lines: string[] = [];
   let line = ' ';
@@ -94,7 +138,7 @@ export function pageRequest(opts: { limit?: number; offset?: number; all?: boole
 }
 
 /** `--x`, `--y` and `--series` for the commands that print a query result, which `-o chart` draws. */
-export function chartOptions(command: Command): Command {
+export function chartOptions<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) {
   return command
     .option('--x <column>', 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)')
     .option('--y <columns>', 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)')

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
 import { commandTree, type CommandSpec, type Tree } from './tree.js';

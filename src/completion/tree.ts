@@ -1,4 +1,4 @@
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
 import { jsonFieldsOf } from '../cmdutil/command.js';
 
 /** What the value of an option or argument completes to: fixed words, file (and folder) names, folder names, names from the API (`ws __complete`), nothing. */

@@ -1,4 +1,4 @@
-import type { Argument, Command, Help, Option } from 'commander';
+import type { Argument, CommandUnknownOpts as Command, Command as BareCommand, Help, Option } from '@commander-js/extra-typings';
 import { renderHelp, type HelpDocument, type HelpSection } from './render.js';
 
 /**
@@ -19,7 +19,9 @@ export function helpDocument(command: Command, helper: Help): HelpDocument {
     add(title, options.map(option));
   }
   if (helper.showGlobalOptions) add('Global Options:', helper.visibleGlobalOptions(command).map(option));
-  for (const [title, commands] of helper.groupItems([...command.commands], helper.visibleCommands(command), (sub) => sub.helpGroup() || 'Commands:')) {
+  // extra-typings 14 types groupItems for commands of no arguments and options only: it reads no more than their group
+  const subcommands = (list: readonly Command[]) => list as BareCommand[];
+  for (const [title, commands] of helper.groupItems(subcommands(command.commands), subcommands(helper.visibleCommands(command)), (sub) => sub.helpGroup() || 'Commands:')) {
     add(title, commands.map(subcommand));
   }
   const description = helper.commandDescription(command);

@@ -1,4 +1,4 @@
-import type { Command, Help, Option } from 'commander';
+import type { CommandUnknownOpts as Command, Help, Option } from '@commander-js/extra-typings';
 import { defaultCommandOf } from '../cmdutil/command.js';
 import { helpDocument } from './document.js';
 import type { HelpDocument } from './render.js';

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { examplesOf, jsonFieldsOf, manualSectionsOf } from '../cmdutil/command.js';
 import { helpTexts, subcommands } from './manifest.js';
 

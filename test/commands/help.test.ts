@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, run } from '../../src/cli.js';
 import { fakeIO } from '../helpers/fake-io.js';

@@ -2,7 +2,7 @@
  * A command line builds only the command groups it names (start-up time): what it prints must be what the
  * whole tree would print.
  */
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, run } from '../../src/cli.js';
 import { fakeIO } from '../helpers/fake-io.js';

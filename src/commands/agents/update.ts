@@ -3,10 +3,11 @@ import { UpdateAgentBody } from '../../api/schemas/agents.js';
 import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { diffAgent, draftUpdate, printAgentDryRun, type UpdateOptions } from './shared/changes.js';
+import { diffAgent, draftUpdate, printAgentDryRun } from './shared/changes.js';
 import { agentView } from './shared/agent-view.js';
+import type { Agents } from './shared/declaration.js';
 
-export async function run(ctx: Context, [agent]: string[], opts: UpdateOptions): Promise<void> {
+export async function run(ctx: Context, [agent]: Agents['update']['args'], opts: Agents['update']['opts']): Promise<void> {
   const draft = await draftUpdate(ctx, agent!, opts);
   const body = validateRequest(UpdateAgentBody, draft.body, draft.sources);
   if (Object.keys(body).length === 0) {

@@ -3,18 +3,9 @@ import { usageError } from '../../errors.js';
 import { stripControl } from '../../text.js';
 import { readStructured } from '../../cmdutil/inputs.js';
 import { fields, headers, methodAndPath, statusAndHeaders } from './shared/request-parts.js';
+import type { Api } from './shared/declaration.js';
 
-export interface ApiOptions {
-  method?: string;
-  rawField?: string[];
-  field?: string[];
-  header?: string[];
-  input?: string;
-  include?: boolean;
-  paginate?: boolean;
-}
-
-export async function run(ctx: Context, args: string[], opts: ApiOptions): Promise<void> {
+export async function run(ctx: Context, args: Api['api']['args'], opts: Api['api']['opts']): Promise<void> {
   const given = await fields(ctx.io, opts.rawField, opts.field);
   const hasFields = Object.keys(given).length > 0;
   // --paginate reads pages, so its fields are query parameters of a GET

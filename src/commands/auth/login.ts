@@ -3,8 +3,9 @@ import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { askSecret, readAll } from '../../prompt.js';
 import { checkKey, maskKey, withHint } from './shared/check.js';
+import type { Auth } from './shared/declaration.js';
 
-export async function run(ctx: Context, _args: string[], opts: { withKeyStdin?: boolean }): Promise<void> {
+export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth['login']['opts']): Promise<void> {
   const { io } = ctx;
   const s = ctx.settings;
   const baseUrl = ctx.baseUrl();

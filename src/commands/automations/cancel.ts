@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
 import { requireUuid } from '../../ids.js';
 import { printRunDetail, runDetailFields } from './shared/automation-view.js';
+import type { Automations } from './shared/declaration.js';
 
 /** Cancels, then shows the run as it is now (the cancel response's shape is not shown by the API). */
-export async function run(ctx: Context, [runId]: string[], opts: { dryRun?: boolean }): Promise<void> {
+export async function run(ctx: Context, [runId]: Automations['cancel']['args'], opts: Automations['cancel']['opts']): Promise<void> {
   requireUuid(runId!, 'automation run');
   if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: `/automation-runs/${runId}/cancel` });
   const output = await ctx.output(runDetailFields);

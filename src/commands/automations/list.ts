@@ -4,20 +4,9 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { automationView } from './shared/automation-view.js';
+import type { Automations } from './shared/declaration.js';
 
-export interface ListOptions {
-  search?: string;
-  sort?: 'updated' | 'created' | 'name';
-  direction?: 'asc' | 'desc';
-  ownership?: 'all' | 'owned' | 'granted';
-  createdBy?: string;
-  latestRun?: boolean;
-  limit?: number;
-  offset?: number;
-  all?: boolean;
-}
-
-export async function run(ctx: Context, _args: string[], opts: ListOptions): Promise<void> {
+export async function run(ctx: Context, _args: Automations['list']['args'], opts: Automations['list']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const params = validateRequest(
     ListAutomationsParams,

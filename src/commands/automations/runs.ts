@@ -6,8 +6,9 @@ import { automationRunView } from './shared/automation-view.js';
 import type { AutomationRun } from '../../api/schemas/automation-runs.js';
 import { plausibleDuration, span } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
+import type { Automations } from './shared/declaration.js';
 
-export async function run(ctx: Context, [automation]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
+export async function run(ctx: Context, [automation]: Automations['runs']['args'], opts: Automations['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const http = ctx.http();

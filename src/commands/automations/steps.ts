@@ -3,8 +3,9 @@ import { onePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { requireUuid } from '../../ids.js';
 import { stepRunView } from './shared/automation-view.js';
+import type { Automations } from './shared/declaration.js';
 
-export async function run(ctx: Context, [runId]: string[]): Promise<void> {
+export async function run(ctx: Context, [runId]: Automations['steps']['args']): Promise<void> {
   requireUuid(runId!, 'automation run');
   const output = await ctx.output(stepRunView.fields);
   if ((output.format === 'json' || output.format === 'yaml') && !ctx.settings.jsonFields) return output.document(await getStepRuns(ctx.http(), runId!));

@@ -12,19 +12,9 @@ import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './shared/automation-view.js';
 import { startWatched } from '../../interruption.js';
+import type { Automations } from './shared/declaration.js';
 
-export interface TriggerOptions {
-  input?: string[];
-  inputsFile?: string;
-  metadata?: string;
-  wait?: boolean;
-  timeout: string;
-  cancelOnInterrupt?: boolean;
-  cancelOnTimeout?: boolean;
-  dryRun?: boolean;
-}
-
-export async function run(ctx: Context, [ref]: string[], opts: TriggerOptions): Promise<void> {
+export async function run(ctx: Context, [ref]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   for (const [flag, given] of [['--cancel-on-interrupt', opts.cancelOnInterrupt], ['--cancel-on-timeout', opts.cancelOnTimeout]] as const) {
     if (given && !opts.wait) throw usageError(`${flag} needs --wait: without it ws does not stay to cancel the run`, 'add --wait, or leave the flag out');

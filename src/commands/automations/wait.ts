@@ -4,9 +4,10 @@ import { resumable } from '../../cmdutil/resumable.js';
 import { followRun } from './shared/live.js';
 import { requireUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './shared/automation-view.js';
+import type { Automations } from './shared/declaration.js';
 
 /** Prints the final run as `trigger --wait` does, so that the wait it prints to resume one gives the same output. */
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; cancelOnTimeout?: boolean }): Promise<void> {
+export async function run(ctx: Context, [runId]: Automations['wait']['args'], opts: Automations['wait']['opts']): Promise<void> {
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(automationRunView.fields);

@@ -3,12 +3,13 @@ import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
 import { followRun } from './shared/live.js';
 import { printRunDetail, runDetailFields } from './shared/automation-view.js';
+import type { Automations } from './shared/declaration.js';
 
 /**
  * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout
  * stays empty; `--json` or `-o json|yaml` prints the finished run with its steps there, as `get-run` does.
  */
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; cancelOnTimeout?: boolean }): Promise<void> {
+export async function run(ctx: Context, [runId]: Automations['watch']['args'], opts: Automations['watch']['opts']): Promise<void> {
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { completionScript, type Shell } from '../../completion/scripts.js';
 import { commandTree } from '../../completion/tree.js';
 import type { Context } from '../../context.js';

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { emulatorOptions, type EmulatorFlags } from './shared/options.js';
+import { emulatorOptions } from './shared/options.js';
+import type { Emulator } from './shared/declaration.js';
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
 
-export async function run(ctx: Context, [command, ...args]: string[], flags: EmulatorFlags): Promise<number> {
+export async function run(ctx: Context, [[command, ...args]]: Emulator['exec']['args'], flags: Emulator['exec']['opts']): Promise<number> {
   const options = emulatorOptions({ ...flags, port: flags.port === 8787 ? 0 : flags.port });
   const { startEmulator } = await import('../../emulator/emulator.js');
   // The emulator keeps its files private (umask 077); the command gets the user's own umask back.

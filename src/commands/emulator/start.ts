@@ -1,8 +1,9 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
-import { emulatorOptions, type EmulatorFlags } from './shared/options.js';
+import { emulatorOptions } from './shared/options.js';
+import type { Emulator } from './shared/declaration.js';
 
-export async function run(ctx: Context, _args: string[], flags: EmulatorFlags): Promise<void> {
+export async function run(ctx: Context, _args: Emulator['start']['args'], flags: Emulator['start']['opts']): Promise<void> {
   const options = emulatorOptions(flags);
   const { startEmulator } = await import('../../emulator/emulator.js');
   const emulator = await startEmulator(options).catch((error: NodeJS.ErrnoException) => {

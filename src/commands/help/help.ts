@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { usageError } from '../../errors.js';
 import { helpTopics } from '../../help/topics.js';
 import { closest } from '../../text.js';

@@ -7,6 +7,7 @@ import { outcomeExitCodes, WsError, usageError } from '../../errors.js';
 import { parseQueryFile, QueryFileProblem, type QueryFile } from './shared/query-file.js';
 import { planDocument } from '../../cmdutil/apply-plan.js';
 import { planQuery, queryPlanText, type PlannedQuery } from './shared/query-plan.js';
+import type { Queries } from './shared/declaration.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {
@@ -67,7 +68,7 @@ async function querySlugs(ctx: Context): Promise<Map<string, Query>> {
  * `ws queries apply <file|dir>... [--dry-run]`: creates or updates saved queries from `<slug>.sql` files, matched
  * by slug, after printing the plan. Only changed fields are sent; a second apply sends nothing.
  */
-export async function run(ctx: Context, args: string[], opts: { dryRun?: boolean }): Promise<number> {
+export async function run(ctx: Context, [args]: Queries['apply']['args'], opts: Queries['apply']['opts']): Promise<number> {
   if (!args.length) throw usageError('nothing to apply', 'pass .sql files or directories of them');
   const files = filesOf(args);
   if (!files.length) throw usageError(`no .sql files in ${args.join(', ')}`);

@@ -9,19 +9,7 @@ import { checkParameters, parameters } from './shared/parameters.js';
 import { queryView } from './shared/query-view.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
 import { requireSql } from '../../workspace/sql.js';
-
-export interface CreateOptions {
-  name: string;
-  sql?: string;
-  sqlFile?: string;
-  description?: string;
-  param?: string[];
-  parametersFile?: string;
-  metadata?: string;
-  dataSource?: string;
-  agentRun?: string;
-  dryRun?: boolean;
-}
+import type { Queries } from './shared/declaration.js';
 
 export const queryBodyFlags = {
   name: '--name',
@@ -47,7 +35,7 @@ async function sayIfNumbered(ctx: Context, query: Query): Promise<void> {
   ctx.io.stderr.write(`warning: ${takenText(taken, query)}; this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`);
 }
 
-export async function run(ctx: Context, _args: string[], opts: CreateOptions): Promise<void> {
+export async function run(ctx: Context, _args: Queries['create']['args'], opts: Queries['create']['opts']): Promise<void> {
   const sql = await sqlFrom(ctx, opts);
   if (sql === undefined) throw usageError('a query needs SQL: pass --sql "SELECT …" or --sql-file path (- for stdin)');
   const body = validateRequest(

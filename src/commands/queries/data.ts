@@ -3,8 +3,9 @@ import { requireUuid } from '../../ids.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../../cmdutil/command.js';
 import { printLatestData } from '../../cmdutil/latest-data.js';
+import type { Queries } from './shared/declaration.js';
 
-export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean; run?: string; x?: string; y?: string; series?: string }): Promise<void> {
+export async function run(ctx: Context, [ref]: Queries['data']['args'], opts: Queries['data']['opts']): Promise<void> {
   const page = pageRequest(opts);
   if (opts.run !== undefined) requireUuid(opts.run, 'query run (--run)');
   const output = await ctx.output('columns');

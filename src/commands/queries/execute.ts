@@ -15,20 +15,9 @@ import { noteRunResult } from '../../cmdutil/run-summary.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
 import { checkColumnsAhead } from './shared/columns-ahead.js';
 import { startWatched } from '../../interruption.js';
+import type { Queries } from './shared/declaration.js';
 
-export interface ExecuteOptions {
-  param?: string[];
-  metadata?: string;
-  wait?: boolean;
-  timeout: string;
-  data: boolean;
-  limit?: number;
-  x?: string;
-  y?: string;
-  series?: string;
-}
-
-export async function run(ctx: Context, [ref]: string[], opts: ExecuteOptions): Promise<void> {
+export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const values = keyValues(opts.param, '--param');
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');

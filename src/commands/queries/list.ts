@@ -4,22 +4,9 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { queryView } from './shared/query-view.js';
+import type { Queries } from './shared/declaration.js';
 
-export interface ListOptions {
-  search?: string;
-  sort?: 'updated' | 'created' | 'name';
-  direction?: 'asc' | 'desc';
-  source?: 'human' | 'agent' | 'all';
-  createdBy?: string;
-  ownerOrg?: string;
-  platformOwned?: boolean;
-  runs: boolean;
-  limit?: number;
-  offset?: number;
-  all?: boolean;
-}
-
-export async function run(ctx: Context, _args: string[], opts: ListOptions): Promise<void> {
+export async function run(ctx: Context, _args: Queries['list']['args'], opts: Queries['list']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const params = validateRequest(
     ListQueriesParams,

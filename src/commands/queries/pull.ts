@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
 import { formatQueryFile, isFileSlug } from './shared/query-file.js';
+import type { Queries } from './shared/declaration.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
 
@@ -33,7 +34,7 @@ function writeAtomically(file: string, text: string): void {
  * `ws queries pull [dir] [query…]`: each saved query (all of them, or the ones named) to `<dir>/<slug>.sql`.
  * A file that differs from the server is kept unless --force: it may hold edits not yet applied.
  */
-export async function run(ctx: Context, [dir = '.', ...named]: string[], opts: { force?: boolean }): Promise<void> {
+export async function run(ctx: Context, [dir = '.', named]: Queries['pull']['args'], opts: Queries['pull']['opts']): Promise<void> {
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw usageError(`${dir} is not a directory`, 'usage: ws queries pull [dir] [query…]; the first argument is the directory');
   const output = await ctx.output(pulledView.fields);
   const http = ctx.http();

@@ -6,8 +6,9 @@ import { queryRunView } from '../../cmdutil/query-run-views.js';
 import type { QueryRun } from '../../api/schemas/query-runs.js';
 import { plausibleDuration } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
+import type { Queries } from './shared/declaration.js';
 
-export async function run(ctx: Context, [ref]: string[], opts: { limit?: number; offset?: number; all?: boolean }): Promise<void> {
+export async function run(ctx: Context, [ref]: Queries['runs']['args'], opts: Queries['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(queryRunView.fields);
   const http = ctx.http();

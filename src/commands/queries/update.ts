@@ -10,20 +10,9 @@ import { jsonArgument } from '../../cmdutil/inputs.js';
 import { queryBodyFlags, sqlFrom } from './create.js';
 import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from './shared/parameters.js';
 import { queryView } from './shared/query-view.js';
+import type { Queries } from './shared/declaration.js';
 
-export interface UpdateOptions {
-  name?: string;
-  sql?: string;
-  sqlFile?: string;
-  description?: string;
-  clearDescription?: boolean;
-  param?: string[];
-  parametersFile?: string;
-  metadata?: string;
-  dryRun?: boolean;
-}
-
-export async function run(ctx: Context, [query]: string[], opts: UpdateOptions): Promise<void> {
+export async function run(ctx: Context, [query]: Queries['update']['args'], opts: Queries['update']['opts']): Promise<void> {
   if (opts.description !== undefined && opts.clearDescription) throw usageError('use --description or --clear-description, not both');
   const body = validateRequest(
     UpdateQueryBody,

@@ -5,8 +5,9 @@ import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { requireUuid } from '../../ids.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
+import type { Runs } from './shared/declaration.js';
 
-export async function run(ctx: Context, [runId]: string[]): Promise<void> {
+export async function run(ctx: Context, [runId]: Runs['get']['args']): Promise<void> {
   requireUuid(runId!, 'query run');
   const output = await ctx.output(queryRunStatusView.fields);
   const http = ctx.http();

@@ -8,8 +8,9 @@ import { requireUuid } from '../../ids.js';
 import { noteRunResult } from '../../cmdutil/run-summary.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
 import { chartChoice } from '../../cmdutil/command.js';
+import type { Runs } from './shared/declaration.js';
 
-export async function run(ctx: Context, [runId]: string[], opts: { timeout: string; data?: boolean; limit?: number; x?: string; y?: string; series?: string }): Promise<void> {
+export async function run(ctx: Context, [runId]: Runs['wait']['args'], opts: Runs['wait']['opts']): Promise<void> {
   requireUuid(runId!, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);

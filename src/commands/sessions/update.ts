@@ -7,14 +7,9 @@ import { usageError } from '../../errors.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
 import { jsonArgument } from '../../cmdutil/inputs.js';
 import { chatSessionUpdateView } from './shared/session-view.js';
+import type { Sessions } from './shared/declaration.js';
 
-export interface UpdateOptions {
-  visibility?: string;
-  meta?: string;
-  dryRun?: boolean;
-}
-
-export async function run(ctx: Context, [sessionId]: string[], opts: UpdateOptions): Promise<void> {
+export async function run(ctx: Context, [sessionId]: Sessions['update']['args'], opts: Sessions['update']['opts']): Promise<void> {
   // The update names the session in the x-session-id header, which takes a UUID only (not a legacy id).
   if (!isUuid(sessionId!)) throw usageError(`invalid chat session id "${sessionId}": must be a UUID`, 'sessions with a legacy id can be read with `ws sessions get` but not updated');
   const body = validateRequest(

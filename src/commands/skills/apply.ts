@@ -5,8 +5,9 @@ import type { Context } from '../../context.js';
 import { outcomeExitCodes, WsError, usageError } from '../../errors.js';
 import { planDocument, planText } from '../../cmdutil/apply-plan.js';
 import { planSkill, type PlannedSkill } from './shared/skill-plan.js';
-import { skillFromFlags, skillsFromFiles, type ApplyOptions, type SkillSource } from './shared/sources.js';
+import { skillFromFlags, skillsFromFiles, type SkillSource } from './shared/sources.js';
 import { appliedSkillsView, skillView, type SkillAction } from './shared/skill-view.js';
+import type { Skills } from './shared/declaration.js';
 
 const skillFlags = ['name', 'slug', 'description', 'knowledge', 'knowledgeFile', 'tool', 'subAgent'] as const;
 
@@ -67,7 +68,7 @@ async function applyAll(ctx: Context, sources: SkillSource[]): Promise<void> {
   if (applied.length || !sources.some((source) => source.problem)) await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') }) }, appliedSkillsView(actions));
 }
 
-export async function run(ctx: Context, files: string[], opts: ApplyOptions): Promise<number> {
+export async function run(ctx: Context, [files]: Skills['apply']['args'], opts: Skills['apply']['opts']): Promise<number> {
   const fromFlags = skillFlags.some((flag) => opts[flag] !== undefined);
   if (files.length && fromFlags) throw usageError('pass skill files or --name, --slug, --description and --knowledge, not both');
   if (!files.length && !fromFlags) throw usageError('nothing to apply', 'pass skill files (or a directory of them), or --name, --slug, --description and --knowledge');

@@ -6,23 +6,9 @@ import { printDryRun } from '../../../cmdutil/dry-run.js';
 import { usageError } from '../../../errors.js';
 import { jsonArgument, readStructured, readText, requireObject } from '../../../cmdutil/inputs.js';
 import { canonical } from '../../../workspace/compare.js';
+import type { Agents } from './declaration.js';
 
-export interface UpdateOptions {
-  description?: string;
-  kind?: string;
-  handler?: string;
-  systemPrompt?: string;
-  systemPromptFile?: string;
-  toolsFile?: string;
-  subAgent?: string[];
-  skill?: string[];
-  maxTurns?: number;
-  metadata?: string;
-  inputSchemaFile?: string;
-  outputSchemaFile?: string;
-  fromFile?: string;
-  dryRun?: boolean;
-}
+type UpdateOptions = Agents['update']['opts'];
 
 /** The fields PATCH /agents/{identifier} takes. */
 export const agentBodyFields = ['description', 'kind', 'handlerType', 'systemPrompt', 'tools', 'subAgents', 'skills', 'maxTurns', 'metadata', 'inputSchema', 'outputSchema'];

@@ -2,25 +2,10 @@ import { parseDuration } from '../../../duration.js';
 import { usageError } from '../../../errors.js';
 import { isLoopback } from '../../../ids.js';
 import { defaultApiKey, type EmulatorOptions } from '../../../emulator/emulator.js';
+import type { Emulator } from './declaration.js';
 
-/** The flags of `ws emulator start` and `ws emulator exec`, as commander hands them over. */
-export interface EmulatorFlags {
-  port: number;
-  host: string;
-  allowHost?: string[];
-  dataDir?: string;
-  apiKey?: string[];
-  seed: 'demo' | 'none';
-  latency?: string;
-  faultRate?: string;
-  faultSeed: number;
-  stepDuration?: string;
-  maxBodySize?: string;
-  runTimeout?: string;
-  memoryLimit?: string;
-  threads?: number;
-  maxResultSize?: string;
-}
+/** The flags of `ws emulator start` and `ws emulator exec` (the same), as their declaration types them. */
+type EmulatorFlags = Emulator['start']['opts'];
 
 const sizeUnits: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 

@@ -6,17 +6,9 @@ import type { Context } from '../../../context.js';
 import { WsError, usageError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
 import { checkDepth, parseProblem, parseStructured, readText, requireObject } from '../../../cmdutil/inputs.js';
+import type { Skills } from './declaration.js';
 
-export interface ApplyOptions {
-  name?: string;
-  slug?: string;
-  description?: string;
-  knowledge?: string;
-  knowledgeFile?: string;
-  tool?: string[];
-  subAgent?: string[];
-  dryRun?: boolean;
-}
+type ApplyOptions = Skills['apply']['opts'];
 
 /** One skill to apply: its POST body, or why it cannot be sent. `file` is undefined for a skill from flags. */
 export interface SkillSource {
