@@ -8,7 +8,7 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { WsError, type ErrorCode } from '../errors.js';
 import { isLoopback } from '../ids.js';
-import { loadProxyAgent, loadUndici } from './undici.js';
+import type { Undici } from './transport.js';
 import { shellCommand } from '../shell.js';
 
 type Env = Record<string, string | undefined>;
@@ -177,14 +177,13 @@ export interface DispatcherOptions {
 }
 
 /** undici's own Agent or ProxyAgent with the trust ws needs. Validates proxy URL and CA file first. */
-export async function createDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
+export function createDispatcher(undici: Undici, options: DispatcherOptions): Dispatcher {
   const route = routeFor(options.target, options.env);
   const caText = options.caFile ? readCaFile(options.caFile) : undefined;
   const tlsOptions = caText !== undefined || options.system ? { ca: trustedRoots(caText, Boolean(options.system), options.env) } : {};
   if (route.proxy) {
-    const ProxyAgent = await loadProxyAgent();
     options.debug?.(`* through the proxy ${route.proxy.display} (from ${route.proxy.variable})`);
-    return new ProxyAgent({
+    return new undici.ProxyAgent({
       uri: route.proxy.uri,
       ...(route.proxy.token ? { token: route.proxy.token } : {}),
       keepAliveTimeout: options.keepAliveTimeout,
@@ -193,8 +192,7 @@ export async function createDispatcher(options: DispatcherOptions): Promise<Disp
     });
   }
   if (route.bypass) options.debug?.(`* no proxy: ${route.bypass}`);
-  const { Agent } = await loadUndici();
-  return new Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
+  return new undici.Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
 }
 
 /** Certificate verification codes that mean "no trusted root": the system store may still know it. */
