@@ -100,8 +100,8 @@ const inlineVersion = {
 /**
  * The libraries that src/ loads with `import()` but does not bundle (Node's built-ins, jq-wasm, DuckDB) are
  * all CommonJS (or have a CommonJS build): the bundle require()s them, in a promise as import() would. So
- * dist/*.cjs hold no import() at all, and ws can compile them through a V8 code cache of its own on Node 20
- * (bin/compile-cache.cjs), where an import() would need an experimental loader hook.
+ * dist/*.cjs hold no import() at all, and the standalone ws (scripts/sea-main.cjs) can run them with vm.Script,
+ * where an import() would need an experimental loader hook.
  */
 const requireExternals = {
   name: 'require-externals',
@@ -180,7 +180,7 @@ outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(out
 const notices = thirdPartyNotices(results.map((result) => result.metafile), root);
 outputs.push({ path: path.join(outdir, 'THIRD-PARTY-NOTICES.md'), contents: Buffer.from(notices), text: notices });
 
-// bin/compile-cache.cjs compiles these files without a loader for import(): one left in would fail at run time
+// the standalone ws runs these files without a loader for import(): one left in would fail at run time
 for (const { path: file, text } of outputs) {
   const call = /(^|[^\w$.{'"`])import\(/m.exec(text);
   if (call) throw new Error(`${path.relative(root, file)} holds an import() (${text.slice(call.index, call.index + 60)}…): see requireExternals in scripts/build.mjs`);
