@@ -276,20 +276,21 @@ async function startCases() {
 }
 
 async function exportCases() {
-
   // exports: ws against curl fetching the same pages piped through jq (rows are objects, so `[.[]]` first)
   console.log(`preparing ${smallRows.toLocaleString('en-US')} and ${largeRows.toLocaleString('en-US')} rows in the emulator…`);
   const small = await queryOf(smallRows);
   const large = await queryOf(largeRows);
   const curlJq = curlPages(baseUrl, large, largeRows, 'curl');
-  const exportArgs = (id) => ['-r', rssPreload, ws, 'queries', 'data', id, '--all', '-o', 'csv'];
-  const exports = { ws: [], curl: [], wsRss: [], smallRss: [] };
+  const exportArgs = (id, bin = ws) => ['-r', rssPreload, bin, 'queries', 'data', id, '--all', '-o', 'csv'];
+  const exports = { ws: [], curl: [], wsRss: [], smallRss: [], beforeMs: [], beforeRss: [], beforeSmallRss: [] };
+  const runs = [['wsRss', large, ws, 'ws'], ['smallRss', small, ws]];
+  if (before) runs.push(['beforeRss', large, before, 'beforeMs'], ['beforeSmallRss', small, before]);
   for (let i = 0; i < 3; i++) {
-    for (const [key, id] of [['wsRss', large], ['smallRss', small]]) {
+    for (const [key, id, bin, timeKey] of runs) {
       const file = path.join(scratch, 'rss');
-      const { ms } = await timed(node, exportArgs(id), { ...env, BENCH_RSS_FILE: file });
+      const { ms } = await timed(node, exportArgs(id, bin), { ...env, BENCH_RSS_FILE: file });
       exports[key].push(Number(fs.readFileSync(file, 'utf8')));
-      if (key === 'wsRss') exports.ws.push(ms);
+      if (timeKey) exports[timeKey].push(ms);
     }
     exports.curl.push((await timed('sh', curlJq, cleanEnv)).ms);
   }
@@ -299,6 +300,15 @@ async function exportCases() {
   const largeRss = median(exports.wsRss);
   const smallRss = median(exports.smallRss);
   results.push({ case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(smallRss / 2 ** 20, 1), ratio: round(largeRss / smallRss, 2), target: '<= 1.2x', met: largeRss <= 1.2 * smallRss });
+  if (before) {
+    const beforeMs = median(exports.beforeMs);
+    const beforeRss = median(exports.beforeRss);
+    const beforeSmallRss = median(exports.beforeSmallRss);
+    const rows = largeRows.toLocaleString('en-US');
+    results.push({ case: `ws queries data --all -o csv, ${rows} rows`, ms: round(wsMs), baseline: 'the build before', baselineMs: round(beforeMs), ratio: round(wsMs / beforeMs, 2), target: '<= 1.05x', met: wsMs <= 1.05 * beforeMs });
+    results.push({ case: `ws queries data --all -o csv: peak RSS, ${rows} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: 'the build before', baselineMib: round(beforeRss / 2 ** 20, 1), ratio: round(largeRss / beforeRss, 2), target: '<= 1.05x', met: largeRss <= 1.05 * beforeRss });
+    results.push({ case: `the build before: peak RSS, ${rows} rows`, mib: round(beforeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(beforeSmallRss / 2 ** 20, 1), ratio: round(beforeRss / beforeSmallRss, 2), target: '(measured)', met: null });
+  }
 
   // the same export where every round trip takes 50 ms: a second emulator, so the cases above stay as they were
   const slow = await startEmulator(['--latency', '50ms']);
