@@ -161,7 +161,7 @@ const builds = [
     plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, minifyWhitespace: true, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [sharedWidths] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [sharedWidths] }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
@@ -180,10 +180,13 @@ outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(out
 const notices = thirdPartyNotices(results.map((result) => result.metafile), root);
 outputs.push({ path: path.join(outdir, 'THIRD-PARTY-NOTICES.md'), contents: Buffer.from(notices), text: notices });
 
-// the standalone ws runs these files without a loader for import(): one left in would fail at run time
-for (const { path: file, text } of outputs) {
-  const call = /(^|[^\w$.{'"`])import\(/m.exec(text);
-  if (call) throw new Error(`${path.relative(root, file)} holds an import() (${text.slice(call.index, call.index + 60)}…): see requireExternals in scripts/build.mjs`);
+// the standalone ws runs these files without a loader for import(): one left in would fail at run time (esbuild's
+// metafile lists each import() it kept; the text alone cannot tell one from `import('…')` in a comment)
+for (const { metafile } of results) {
+  for (const [file, { imports }] of Object.entries(metafile.outputs)) {
+    const kept = imports.find(({ kind }) => kind === 'dynamic-import');
+    if (kept) throw new Error(`${file} holds an import() of ${kept.path}: see requireExternals in scripts/build.mjs`);
+  }
 }
 
 // A build may run while ws runs from dist/ (a test that builds, next to others that spawn ws): each file is

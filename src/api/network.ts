@@ -220,10 +220,23 @@ export interface FailureContext {
   command?: (...words: string[]) => string;
 }
 
+/** OpenSSL's reasons for an answer that is not TLS, by the codes undici reports them with. */
+const notTlsReasons: [RegExp, string][] = [
+  [/wrong version number/i, 'ERR_SSL_WRONG_VERSION_NUMBER'],
+  [/packet length too long/i, 'ERR_SSL_PACKET_LENGTH_TOO_LONG'],
+  [/http request/i, 'ERR_SSL_HTTP_REQUEST'],
+];
+
+/** node:https reports an answer that is not TLS as EPROTO, with OpenSSL's reason in the message only. */
+function notTlsCode(err: NodeJS.ErrnoException): string | undefined {
+  if (err.code !== 'EPROTO') return undefined;
+  return notTlsReasons.find(([reason]) => reason.test(err.message ?? ''))?.[1];
+}
+
 /** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
 export function describeNetworkError(error: unknown, context: FailureContext): WsError {
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
-  const code = err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code;
+  const code = notTlsCode(err) ?? (err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code);
   const { label, target } = context;
   const command = context.command ?? ((...words: string[]) => shellCommand('ws', ...words));
   const status = `\`${command('auth', 'status')}\``;
