@@ -4,6 +4,7 @@
  * calls the API, undici's index about 30). With one: undici's public index (dist/vendor/undici.cjs), loaded then.
  */
 import type { Agent as HttpAgent } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import type * as UndiciModule from 'undici';
 import type { Dispatcher } from 'undici';
 
@@ -47,8 +48,10 @@ export function nodeTransport(keepAliveTimeout: number): Transport {
       // a body always with its length: chunked encoding is what some servers and proxies refuse
       const length = request.body !== undefined ? Buffer.byteLength(request.body) : request.method === 'GET' || request.method === 'DELETE' ? undefined : 0;
       const headers = length === undefined ? request.headers : { ...request.headers, 'content-length': String(length) };
+      // never the URL's user:password as a Basic header (undici sent by origin and path only, and so does ws)
+      const { auth: _auth, ...target } = urlToHttpOptions(url);
       return new Promise((resolve, reject) => {
-        const outgoing = http.request(url, { method: request.method, headers, agent, signal: request.signal }, (response) =>
+        const outgoing = http.request({ ...target, method: request.method, headers, agent, signal: request.signal }, (response) =>
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
         );
         // `on`, not `once`: a socket may fail again after the response began (the body then fails too)
