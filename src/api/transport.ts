@@ -37,6 +37,14 @@ export function loadUndici(): Promise<Undici> {
   return undici;
 }
 
+/** As long as undici waits for a connection (with its TLS handshake) before giving up: nothing was sent yet. */
+const connectTimeoutMs = 10_000;
+
+/** The error undici gives then: src/api/http.ts retries it and network.ts explains it by this code. */
+function connectTimeout(): Error {
+  return Object.assign(new Error(`connecting timed out after ${connectTimeoutMs / 1000} s`), { code: 'UND_ERR_CONNECT_TIMEOUT' });
+}
+
 /** node:http and node:https with keep-alive (an export's pages reuse connections); idle sockets do not keep ws running. */
 export function nodeTransport(keepAliveTimeout: number): Transport {
   const agents = new Map<string, HttpAgent>();
@@ -56,6 +64,12 @@ export function nodeTransport(keepAliveTimeout: number): Transport {
         );
         // `on`, not `once`: a socket may fail again after the response began (the body then fails too)
         outgoing.on('error', reject);
+        outgoing.on('socket', (socket) => {
+          if (!socket.connecting) return; // a kept-alive connection
+          const timer = setTimeout(() => outgoing.destroy(connectTimeout()), connectTimeoutMs);
+          socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+          socket.once('close', () => clearTimeout(timer));
+        });
         outgoing.end(request.body);
       });
     },
