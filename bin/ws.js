@@ -13,15 +13,9 @@ if (helpCode !== undefined) {
   process.exitCode = helpCode;
   return;
 }
-// undici parses HTTP with a WebAssembly build of llhttp. On Node 20 (V8 11), parsing one response already counts
-// as hot, and V8 then recompiles the whole parser with its optimizing compiler: about 100 ms of CPU and 35 MB of
-// memory for a request that is over by then. A larger budget keeps one-shot requests on the baseline compiler
-// while a long export still gets the optimized parser (Node 22 and later do not need it). Set before anything is
-// compiled: V8 refuses code cached under other flags, so a flag set later would have caches rewritten at every start.
-if (Number(process.versions.node.split('.')[0]) < 22) process.getBuiltinModule('node:v8').setFlagsFromString('--wasm-tiering-budget=20000000');
-// Compiling dist/ is most of what a start costs: compiled code is kept between runs, in the user's cache folder.
+// Compiling dist/ is most of what a start costs: on Node 22.1 and later, compiled code is kept between runs.
 try {
-  require('./compile-cache.cjs').enable(require('node:path').join(__dirname, '..', 'dist', '/'));
+  require('./compile-cache.cjs').enable();
 } catch {
   // no cache this time
 }

@@ -64,8 +64,9 @@ const assetFiles = ['bin/ws.js', 'bin/compile-cache.cjs', ...fs.readdirSync(path
 );
 const jqWasm = path.dirname(require.resolve('jq-wasm/package.json'));
 const assets = Object.fromEntries(assetFiles.map((name) => [name, path.join(root, name)]));
-assets['jq-wasm/index.cjs'] = path.join(jqWasm, 'dist', 'index.cjs');
-assets['jq-wasm/jq.wasm'] = path.join(jqWasm, 'dist', 'build', 'jq.wasm');
+// by jq-wasm's exports: its CommonJS entry (what require('jq-wasm') loads) and its WebAssembly
+assets['jq-wasm/index.cjs'] = require.resolve('jq-wasm');
+assets['jq-wasm/jq.wasm'] = require.resolve('jq-wasm/jq.wasm');
 const hash = crypto.createHash('sha256');
 for (const [name, file] of Object.entries(assets).sort()) hash.update(`${name}\0`).update(fs.readFileSync(file));
 const engine = `@duckdb/node-api@${manifest.peerDependencies['@duckdb/node-api']}`;
@@ -94,6 +95,9 @@ const notices = [
   '',
 ].join('\n');
 
+// postject's command, as its package.json declares it (what `npx postject` runs)
+const postjectPackage = path.dirname(require.resolve('postject/package.json'));
+const postjectCli = path.join(postjectPackage, JSON.parse(fs.readFileSync(path.join(postjectPackage, 'package.json'), 'utf8')).bin.postject);
 const sums = [];
 for (const target of targets) {
   const name = `ws-${manifest.version}-${target}`;
@@ -103,7 +107,7 @@ for (const target of targets) {
   fs.copyFileSync(path.join(nodePackage(target), 'bin', 'node'), ws);
   fs.chmodSync(ws, 0o755);
   // postject's ELF library warns of every note section it meets: shown only when the injection fails
-  const postject = spawnSync(process.execPath, [require.resolve('postject/dist/cli.js'), ws, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse], { encoding: 'utf8' });
+  const postject = spawnSync(process.execPath, [postjectCli, ws, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse], { encoding: 'utf8' });
   if (postject.status !== 0) throw new Error(`postject failed on ${target}:\n${postject.stdout}${postject.stderr}`);
   fs.copyFileSync(path.join(root, 'LICENSE'), path.join(stage, 'LICENSE'));
   fs.writeFileSync(path.join(stage, 'THIRD-PARTY-NOTICES.md'), notices);

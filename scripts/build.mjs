@@ -3,11 +3,10 @@
 // dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
 // src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
 // runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
-// the code that needs it: undici's Agent and request API, yaml, conf. DuckDB (native) and
+// the code that needs it: undici (its public index), yaml, conf. DuckDB (native) and
 // jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
 // modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
-import http2 from 'node:http2';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,28 +16,9 @@ import { thirdPartyNotices } from './notices.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'dist');
 
-/**
- * The files of undici that src/api/undici.ts imports, by the name the vendor bundle gives each. They share
- * undici's internals, so they are one bundle; another part (a proxy agent, say) is one more line here.
- */
-const undiciParts = { Agent: 'undici/lib/dispatcher/agent.js', request: 'undici/lib/api/api-request.js' };
-/** The parts src/api/undici.ts loads for a proxy (ProxyAgent's CONNECT needs the dispatchers' connect()). */
-const undiciProxyParts = {
-  ProxyAgent: 'undici/lib/dispatcher/proxy-agent.js',
-  Dispatcher: 'undici/lib/dispatcher/dispatcher.js',
-  connect: 'undici/lib/api/api-connect.js',
-};
-
 /** Each library bundled alone, and the import specifiers of src/ it answers, with the export each stands for ('' for all). */
 const vendors = {
-  undici: {
-    source: [
-      ...Object.entries(undiciParts).map(([name, file]) => `exports.${name} = require('${file}');`),
-      // only with a proxy variable set: getters, so that a run without one never executes their files
-      ...Object.entries(undiciProxyParts).map(([name, file]) => `Object.defineProperty(exports, '${name}', { get: () => require('${file}') });`),
-    ].join('\n'),
-    answers: Object.fromEntries(Object.entries({ ...undiciParts, ...undiciProxyParts }).map(([name, file]) => [file, name])),
-  },
+  undici: { source: "module.exports = require('undici');", answers: { undici: '' } },
   yaml: { source: "module.exports = require('yaml');", answers: { yaml: '' } },
   // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
   // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
@@ -106,68 +86,6 @@ module.exports = (text) => {
   },
 };
 
-/**
- * Changes to libraries' sources as they are bundled, each making a Node built-in load on use: each takes a file and
- * its text and returns the text; one that no longer finds what it replaces stops the build, so that a new version
- * of the library is looked at, not loaded eagerly.
- *
- * undici's HTTP/2 client requires node:http2 (and with it node:tls) when it loads, for a few constants, though
- * ws never speaks HTTP/2 (undici does only when asked). Loading them costs more than the rest of a request's
- * set-up, so the bundle gets the constants as values and node:http2 itself only if a session is opened.
- *
- * undici checks its invariants with node:assert, which takes about 3.5 ms to load (Node 20); only a failed check
- * needs it. Each file's `assert` becomes a function that loads node:assert when a check fails. undici calls it
- * only as assert(value[, message]); a file that uses it otherwise stops the build.
- *
- * The clients require undici's fetch body code (with WebIDL, FormData and the rest of fetch's helpers, a quarter
- * of the bundle) only to send a FormData body, which ws never sends (src/api/http.ts sends a string or nothing):
- * the bundle leaves it out, and such a body would be an error naming this.
- *
- * commander requires node:child_process when it loads, for subcommands that are separate programs (ws has
- * none); it takes about 5 ms to load (Node 20). The bundle requires it only if such a command runs.
- */
-const sourceChanges = [
-  (file, source) => {
-    if (!/[\\/]dispatcher[\\/]client-h2\.js$/.test(file)) return source;
-    const eager = "http2 = require('node:http2')";
-    if (!source.includes(eager)) throw new Error(`${file} no longer contains ${eager}: update sourceChanges in scripts/build.mjs`);
-    return source.replace(eager, `http2 = { constants: ${JSON.stringify(http2.constants)}, connect: (...args) => require('node:http2').connect(...args) }`);
-  },
-  (file, source) => {
-    if (!/[\\/]dispatcher[\\/]client-h[12]\.js$/.test(file)) return source;
-    const eager = "require('../web/fetch/body.js')";
-    if (source.split(eager).length !== 2) throw new Error(`${file} no longer requires ${eager} once: update sourceChanges in scripts/build.mjs`);
-    return source.replace(eager, "{ extractBody: () => { throw new Error('ws leaves undici\\'s FormData bodies out of its bundle (scripts/build.mjs)') } }");
-  },
-  (file, source) => {
-    if (!/require\(['"](node:)?assert['"]\)/.test(source)) return source;
-    const eager = "const assert = require('node:assert')";
-    const rest = source.replace(eager, '');
-    if (!source.includes(eager) || /\bassert\b(?!\s*\()/.test(rest) || /require\(['"](node:)?assert['"]\)/.test(rest)) {
-      throw new Error(`${file} uses node:assert otherwise than as \`${eager}\` called as assert(…): update sourceChanges in scripts/build.mjs`);
-    }
-    return source.replace(eager, "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }");
-  },
-  (file, source) => {
-    if (!/commander[\\/]lib[\\/]command\.js$/.test(file)) return source;
-    const eager = "const childProcess = require('node:child_process');";
-    if (!source.includes(eager) || (source.match(/childProcess\.spawn\(/g) ?? []).length !== (source.match(/childProcess/g) ?? []).length - 1) {
-      throw new Error(`${file} uses node:child_process otherwise than as childProcess.spawn: update sourceChanges in scripts/build.mjs`);
-    }
-    return source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
-  },
-];
-
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(build) {
-    build.onLoad({ filter: /node_modules[\\/](undici|commander)[\\/]lib[\\/].*\.js$/ }, ({ path: file }) => {
-      const source = fs.readFileSync(file, 'utf8');
-      return { contents: sourceChanges.reduce((changed, change) => change(file, changed), source), loader: 'js' };
-    });
-  },
-};
-
 /** src/version.ts reads package.json at run time; the bundle has the version written in, and reads no file. */
 const inlineVersion = {
   name: 'inline-version',
@@ -182,8 +100,8 @@ const inlineVersion = {
 /**
  * The libraries that src/ loads with `import()` but does not bundle (Node's built-ins, jq-wasm, DuckDB) are
  * all CommonJS (or have a CommonJS build): the bundle require()s them, in a promise as import() would. So
- * dist/*.cjs hold no import() at all, and ws can compile them through a V8 code cache of its own on Node 20
- * (bin/compile-cache.cjs), where an import() would need an experimental loader hook.
+ * dist/*.cjs hold no import() at all, and the standalone ws (scripts/sea-main.cjs) can run them with vm.Script,
+ * where an import() would need an experimental loader hook.
  */
 const requireExternals = {
   name: 'require-externals',
@@ -240,10 +158,10 @@ const builds = [
     outdir,
     outExtension: { '.js': '.cjs' },
     external: ['@duckdb/node-api', 'jq-wasm'],
-    plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals, lazyBuiltins],
+    plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [lazyBuiltins, sharedWidths] }),
+    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [sharedWidths] }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
@@ -262,10 +180,13 @@ outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(out
 const notices = thirdPartyNotices(results.map((result) => result.metafile), root);
 outputs.push({ path: path.join(outdir, 'THIRD-PARTY-NOTICES.md'), contents: Buffer.from(notices), text: notices });
 
-// bin/compile-cache.cjs compiles these files without a loader for import(): one left in would fail at run time
-for (const { path: file, text } of outputs) {
-  const call = /(^|[^\w$.{'"`])import\(/m.exec(text);
-  if (call) throw new Error(`${path.relative(root, file)} holds an import() (${text.slice(call.index, call.index + 60)}…): see requireExternals in scripts/build.mjs`);
+// the standalone ws runs these files without a loader for import(): one left in would fail at run time (esbuild's
+// metafile lists each import() it kept; the text alone cannot tell one from `import('…')` in a comment)
+for (const { metafile } of results) {
+  for (const [file, { imports }] of Object.entries(metafile.outputs)) {
+    const kept = imports.find(({ kind }) => kind === 'dynamic-import');
+    if (kept) throw new Error(`${file} holds an import() of ${kept.path}: see requireExternals in scripts/build.mjs`);
+  }
 }
 
 // A build may run while ws runs from dist/ (a test that builds, next to others that spawn ws): each file is

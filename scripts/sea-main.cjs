@@ -45,13 +45,51 @@ const root = path.join(process.execPath, '/');
 const modules = new Map();
 let cache;
 
+/** FNV-1a of a path, in hex: one cache name per executable, so that two copies of ws never evict each other. */
+function hashOf(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+const keptFiles = 16;
+const keptDays = 30;
+
 /**
- * The compile cache of the bundle: V8's code cache of each asset, in the user's cache folder (bin/compile-cache.cjs
- * finds a safe one and writes files whole), named after this executable's path and build.
+ * Writes a cache file whole (temporary name, then rename), in place of the caches of older builds of the same
+ * file; keeps the newest files of the folder, and drops the folders of Node versions unused for a month.
+ */
+function save(folder, cacheFile, data) {
+  const fs = require('node:fs');
+  try {
+    const prefix = `${path.basename(cacheFile).replace(/-\d+-\d+\.cache$/, '')}-`;
+    const temporary = `${cacheFile}.${process.pid}`;
+    fs.writeFileSync(temporary, data, { mode: 0o600 });
+    fs.renameSync(temporary, cacheFile);
+    const files = fs.readdirSync(folder).map((name) => ({ name, stat: fs.statSync(path.join(folder, name), { throwIfNoEntry: false }) }));
+    const newest = files.filter(({ stat }) => stat).sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
+    for (const [index, { name }] of newest.entries()) {
+      // (a name not ending in .cache is another run's file being written)
+      if (name.endsWith('.cache') && name !== path.basename(cacheFile) && (name.startsWith(prefix) || index >= keptFiles)) fs.rmSync(path.join(folder, name), { force: true });
+    }
+    const versions = path.dirname(folder);
+    for (const name of fs.readdirSync(versions)) {
+      const other = path.join(versions, name);
+      const stat = fs.lstatSync(other);
+      if (name.startsWith('sea-') && other !== folder && Date.now() - stat.mtimeMs > keptDays * 86_400_000) fs.rmSync(other, { recursive: true, force: true });
+    }
+  } catch {
+    // a full disk or a read-only home: no cache, nothing else changes
+  }
+}
+
+/**
+ * The compile cache of the bundle: V8's code cache of each asset (vm.Script's cachedData), in the user's cache
+ * folder (bin/compile-cache.cjs finds a safe one), named after this executable's path and build.
  */
 function openCache() {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const { cacheFolder, save, hashOf } = load('bin/compile-cache.cjs');
+  const { cacheFolder } = load('bin/compile-cache.cjs');
   const folder = cacheFolder(`sea-${process.version}-${process.arch}`);
   if (!folder) return undefined;
   const fs = require('node:fs');

@@ -1,9 +1,8 @@
-import type { Dispatcher } from 'undici';
 import { defaultMaxAttempts } from './attempts.js';
 import type { ZodType } from 'zod';
 import { WsError, errorIdsOf, usageError, type ErrorCode } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
-import { loadUndici } from './undici.js';
+import { loadUndici, nodeTransport, undiciTransport, type Incoming, type Transport } from './transport.js';
 import type { CaFile } from './network.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -116,26 +115,23 @@ export function isResponseTooLarge(error: unknown): boolean {
 }
 
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
-async function readCapped(response: Dispatcher.ResponseData, label: string, hint: () => { hint?: string }): Promise<string> {
+async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }): Promise<string> {
   const tooLarge = () => {
     const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, { code: 'unexpected_response', ...hint() });
     tooLargeErrors.add(error);
     return error;
   };
-  const declared = Number(header(response.headers, 'content-length'));
-  if (declared > maxResponseBytes) {
+  if (Number(header(response.headers, 'content-length')) > maxResponseBytes) {
     response.body.destroy();
     throw tooLarge();
   }
   const chunks: Buffer[] = [];
   let size = 0;
+  // leaving the loop by a throw destroys the body
   for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    if (size > maxResponseBytes) {
-      response.body.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk as Buffer);
+    size += chunk.length;
+    if (size > maxResponseBytes) throw tooLarge();
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -258,7 +254,7 @@ export interface RequestHints {
 }
 
 export class HttpClient {
-  private dispatcher: Promise<Dispatcher> | undefined;
+  private transport: Promise<Transport> | undefined;
   /** Set once the operating system's trust store has been added after a certificate was not trusted. */
   private systemTrust = false;
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>;
@@ -351,19 +347,20 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
+    const transport = this.transport;
+    this.transport = undefined;
     // every request has finished: drop idle keep-alive sockets at once rather than closing them politely
-    await (await dispatcher?.catch(() => undefined))?.destroy();
+    await (await transport?.catch(() => undefined))?.close();
   }
 
-  private async createDispatcher(system = false): Promise<Dispatcher> {
+  /** Node's own HTTP where it suffices; undici where a proxy, a CA file or the system's trust store needs it (transport.ts). */
+  private async createTransport(system = false): Promise<Transport> {
     const network = this.options.network;
     // the variables network.js reads, checked here so that a run without them never loads it
     const needed = system || network?.caFile !== undefined || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => network?.env[name]);
-    if (!needed) return new (await loadUndici()).Agent({ keepAliveTimeout: 2_000 });
-    const { createDispatcher } = await import('./network.js');
-    return createDispatcher({
+    if (!needed) return nodeTransport(2_000);
+    const [undici, { createDispatcher }] = await Promise.all([loadUndici(), import('./network.js')]);
+    const dispatcher = createDispatcher(undici, {
       target: new URL(this.options.baseUrl),
       env: network?.env ?? {},
       caFile: network?.caFile,
@@ -371,6 +368,7 @@ export class HttpClient {
       keepAliveTimeout: 2_000,
       ...(this.options.debug ? { debug: this.options.debug } : {}),
     });
+    return undiciTransport(dispatcher);
   }
 
   /**
@@ -384,17 +382,16 @@ export class HttpClient {
     if (!isUntrustedCertificate(code) || !canReadSystemStore()) return false;
     owner.systemTrust = true;
     this.log(`* ${code}: trying again with the operating system's trust store`);
-    const old = owner.dispatcher;
-    owner.dispatcher = this.createDispatcher(true);
-    await (await old?.catch(() => undefined))?.destroy();
+    const old = owner.transport;
+    owner.transport = this.createTransport(true);
+    await (await old?.catch(() => undefined))?.close();
     return true;
   }
 
   private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
-    const undici = await loadUndici();
     const owner = this.shared ?? this;
-    owner.dispatcher ??= this.createDispatcher();
-    const dispatcher = await owner.dispatcher;
+    owner.transport ??= this.createTransport();
+    const transport = await owner.transport;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -415,20 +412,12 @@ export class HttpClient {
     this.log(`> ${spec.method} ${url}`);
     for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value}`);
     try {
-      const target = new URL(url);
-      const response = await undici.request(dispatcher, {
-        origin: target.origin,
-        path: `${target.pathname}${target.search}`,
-        method: spec.method,
-        headers,
-        body: payload,
-        signal,
-      });
+      const response = await transport.send(new URL(url), { method: spec.method, headers, body: payload, signal });
       const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec));
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-      this.log(`< ${response.statusCode} in ${elapsed}ms`);
+      this.log(`< ${response.status} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
-      return { status: response.statusCode, headers: response.headers, text };
+      return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');

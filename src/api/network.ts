@@ -8,7 +8,7 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { WsError, type ErrorCode } from '../errors.js';
 import { isLoopback } from '../ids.js';
-import { loadProxyAgent, loadUndici } from './undici.js';
+import type { Undici } from './transport.js';
 import { shellCommand } from '../shell.js';
 
 type Env = Record<string, string | undefined>;
@@ -177,14 +177,13 @@ export interface DispatcherOptions {
 }
 
 /** undici's own Agent or ProxyAgent with the trust ws needs. Validates proxy URL and CA file first. */
-export async function createDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
+export function createDispatcher(undici: Undici, options: DispatcherOptions): Dispatcher {
   const route = routeFor(options.target, options.env);
   const caText = options.caFile ? readCaFile(options.caFile) : undefined;
   const tlsOptions = caText !== undefined || options.system ? { ca: trustedRoots(caText, Boolean(options.system), options.env) } : {};
   if (route.proxy) {
-    const ProxyAgent = await loadProxyAgent();
     options.debug?.(`* through the proxy ${route.proxy.display} (from ${route.proxy.variable})`);
-    return new ProxyAgent({
+    return new undici.ProxyAgent({
       uri: route.proxy.uri,
       ...(route.proxy.token ? { token: route.proxy.token } : {}),
       keepAliveTimeout: options.keepAliveTimeout,
@@ -193,8 +192,7 @@ export async function createDispatcher(options: DispatcherOptions): Promise<Disp
     });
   }
   if (route.bypass) options.debug?.(`* no proxy: ${route.bypass}`);
-  const { Agent } = await loadUndici();
-  return new Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
+  return new undici.Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
 }
 
 /** Certificate verification codes that mean "no trusted root": the system store may still know it. */
@@ -222,10 +220,23 @@ export interface FailureContext {
   command?: (...words: string[]) => string;
 }
 
+/** OpenSSL's reasons for an answer that is not TLS, by the codes undici reports them with. */
+const notTlsReasons: [RegExp, string][] = [
+  [/wrong version number/i, 'ERR_SSL_WRONG_VERSION_NUMBER'],
+  [/packet length too long/i, 'ERR_SSL_PACKET_LENGTH_TOO_LONG'],
+  [/http request/i, 'ERR_SSL_HTTP_REQUEST'],
+];
+
+/** node:https reports an answer that is not TLS as EPROTO, with OpenSSL's reason in the message only. */
+function notTlsCode(err: NodeJS.ErrnoException): string | undefined {
+  if (err.code !== 'EPROTO') return undefined;
+  return notTlsReasons.find(([reason]) => reason.test(err.message ?? ''))?.[1];
+}
+
 /** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
 export function describeNetworkError(error: unknown, context: FailureContext): WsError {
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
-  const code = err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code;
+  const code = notTlsCode(err) ?? (err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code);
   const { label, target } = context;
   const command = context.command ?? ((...words: string[]) => shellCommand('ws', ...words));
   const status = `\`${command('auth', 'status')}\``;

@@ -10,7 +10,6 @@ import type { Interruption } from '../interruption.js';
 import { PrintedCommands } from '../shell.js';
 import { parameterValueProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
-import { collectGarbage } from '../memory.js';
 
 /** Where a wait's spinner goes, and whether there is one; the stop signals, when watched since the run's start. */
 export interface WaitProgress {
@@ -118,15 +117,11 @@ export interface DataProgress {
   total?: number | null;
 }
 
-const rowsBetweenCollections = 50_000;
-
 /**
  * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
  * `read` follows along, and `onColumns` sees the columns once the first page names them.
  */
 export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[], first: Page<Row>) => void): AsyncGenerator<Page<Row>> {
-  // a full collection every so many rows (see collectGarbage): by rows, since a page may hold 1,000 or 10,000
-  let collectAt = rowsBetweenCollections;
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
     if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
@@ -141,10 +136,6 @@ export async function* latestDataPages(http: HttpClient, queryId: string, reques
       onColumns?.(read.columns, page);
     }
     read.rows += page.items.length;
-    if (read.rows >= collectAt) {
-      collectGarbage();
-      collectAt = read.rows + rowsBetweenCollections;
-    }
     read.total = envelope?.totalRowCount;
     yield page;
   }

@@ -86,7 +86,7 @@ describe('the standalone ws', () => {
     const node = /node (\S+)\)/.exec((await ws(['--version'])).stdout)?.[1];
     const folder = `sea-v${node}-${process.arch}`;
     expect(fs.readdirSync(path.join(cacheHome, 'ws'))).toEqual([folder]);
-    expect(fs.readdirSync(path.join(cacheHome, 'ws', folder)).map((name) => name.replace(/-.*/, '')).sort()).toEqual(['cli.cjs', 'undici.cjs']);
+    expect(fs.readdirSync(path.join(cacheHome, 'ws', folder)).map((name) => name.replace(/-.*/, '')).sort()).toEqual(['cli.cjs']); // a GET without a proxy loads no undici
     const off = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-standalone-cache-'));
     expect(await ws(['queries', 'get', 'daily_revenue', '--json', 'slug'], { ...emu.env, XDG_CACHE_HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(first);
     expect(fs.readdirSync(off)).toEqual([]);

@@ -373,6 +373,17 @@ describe('joinUrl', () => {
     expect(server.requests[0]!.path).toBe('/queries');
     expect(server.requests[0]!.query).toEqual({ search: 'rev' });
   });
+
+  it("never sends a base URL's user:password, and sends a body with its length (not chunked)", async () => {
+    server.on('POST', '/queries', ok);
+    const { http } = client({ baseUrl: server.baseUrl.replace('http://', 'http://someone:secret@') });
+    await http.request({ method: 'POST', path: '/queries', body: { name: 'ü' }, schema: Body });
+    const { headers, body } = server.requests[0]!;
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'ü' }))));
+    expect(headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(body)).toEqual({ name: 'ü' });
+  });
 });
 
 describe('--debug lines', () => {

@@ -1,0 +1,100 @@
+/**
+ * How one request travels. Without a proxy or a CA file: Node's own node:http and node:https, which come with
+ * Node and cost nothing to load (`npm run bench`: Node's global fetch added about 20 ms to every command that
+ * calls the API, undici's index about 30). With one: undici's public index (dist/vendor/undici.cjs), loaded then.
+ */
+import type { Agent as HttpAgent } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
+import type * as UndiciModule from 'undici';
+import type { Dispatcher } from 'undici';
+
+export type Undici = typeof UndiciModule;
+
+export interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+}
+
+/** A response whose body is still to be read (or destroyed). */
+export interface Incoming {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Buffer> & { destroy(): void };
+}
+
+export interface Transport {
+  send(url: URL, request: Outgoing): Promise<Incoming>;
+  /** Closes idle keep-alive connections at once, rather than politely. */
+  close(): Promise<void>;
+}
+
+let undici: Promise<Undici> | undefined;
+
+export function loadUndici(): Promise<Undici> {
+  undici ??= import('undici');
+  return undici;
+}
+
+/** As long as undici waits for a connection (with its TLS handshake) before giving up: nothing was sent yet. */
+const connectTimeoutMs = 10_000;
+
+/** The error undici gives then: src/api/http.ts retries it and network.ts explains it by this code. */
+function connectTimeout(): Error {
+  return Object.assign(new Error(`connecting timed out after ${connectTimeoutMs / 1000} s`), { code: 'UND_ERR_CONNECT_TIMEOUT' });
+}
+
+/** node:http and node:https with keep-alive (an export's pages reuse connections); idle sockets do not keep ws running. */
+export function nodeTransport(keepAliveTimeout: number): Transport {
+  const agents = new Map<string, HttpAgent>();
+  return {
+    async send(url, request) {
+      const http = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+      let agent = agents.get(url.protocol);
+      if (!agent) agents.set(url.protocol, (agent = new http.Agent({ keepAlive: true, timeout: keepAliveTimeout })));
+      // a body always with its length: chunked encoding is what some servers and proxies refuse
+      const length = request.body !== undefined ? Buffer.byteLength(request.body) : request.method === 'GET' || request.method === 'DELETE' ? undefined : 0;
+      const headers = length === undefined ? request.headers : { ...request.headers, 'content-length': String(length) };
+      // never the URL's user:password as a Basic header (undici sent by origin and path only, and so does ws)
+      const { auth: _auth, ...target } = urlToHttpOptions(url);
+      return new Promise((resolve, reject) => {
+        const outgoing = http.request({ ...target, method: request.method, headers, agent, signal: request.signal }, (response) =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
+        );
+        // `on`, not `once`: a socket may fail again after the response began (the body then fails too)
+        outgoing.on('error', reject);
+        outgoing.on('socket', (socket) => {
+          if (!socket.connecting) return; // a kept-alive connection
+          const timer = setTimeout(() => outgoing.destroy(connectTimeout()), connectTimeoutMs);
+          socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+          socket.once('close', () => clearTimeout(timer));
+        });
+        outgoing.end(request.body);
+      });
+    },
+    async close() {
+      for (const agent of agents.values()) agent.destroy();
+    },
+  };
+}
+
+/** undici's request API through a dispatcher of its own (a proxy agent, or an agent with more trusted roots). */
+export function undiciTransport(dispatcher: Dispatcher): Transport {
+  return {
+    async send(url, request) {
+      const response = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+      });
+      return { status: response.statusCode, headers: response.headers, body: response.body as Incoming['body'] };
+    },
+    async close() {
+      await dispatcher.destroy();
+    },
+  };
+}
