@@ -342,8 +342,8 @@ const rows = results.map((r) => [
   mark(r.met),
 ]);
 const header = ['case', 'ws (median)', 'baseline (median)', 'ratio', 'target', 'met'];
-const escape = (cell) => String(cell).replaceAll('|', '\\|');
-const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+const escapeCell = (cell) => String(cell).replaceAll('|', '\\|');
+const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
 const budgetLines = budgets.map(({ text, ratio, met }) => `- ${met ? 'met' : 'NOT MET'}: ${text} (${ratio}x)`).join('\n');
 console.log(`\n${table}\n${budgetLines ? `\n${budgetLines}\n` : ''}`);
 

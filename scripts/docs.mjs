@@ -163,7 +163,7 @@ function manPage(page) {
   const related = [...(page.path.length > 1 ? [page.path.slice(0, -1)] : []), ...page.commands.map((sub) => sub.path)];
   if (related.length) {
     out.push('.SH SEE ALSO');
-    related.forEach((words, index) => out.push(`.BR ${roffText(pageName(words))} (1)${index < related.length - 1 ? ',' : ''}`));
+    for (const [index, words] of related.entries()) out.push(`.BR ${roffText(pageName(words))} (1)${index < related.length - 1 ? ',' : ''}`);
   }
   return `${out.join('\n')}\n`;
 }

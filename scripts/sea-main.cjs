@@ -105,7 +105,9 @@ function openCache() {
     },
     // written as ws exits, so that the cache holds the functions the command ran too, not only the top level
     later(file, script) {
-      if (pending.length === 0) process.once('exit', () => pending.forEach(([at, done]) => save(folder, at, done.createCachedData())));
+      if (pending.length === 0) process.once('exit', () => {
+        for (const [at, done] of pending) save(folder, at, done.createCachedData());
+      });
       pending.push([file, script]);
     },
   };

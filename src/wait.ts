@@ -74,6 +74,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let wake: (() => void) | undefined;
   const stopWaking = interruption.onStop(() => wake?.());
   const sleep = (ms: number) =>
+    // biome-ignore lint/suspicious/noConfusingVoidType: setTimeout resolves it with nothing
     new Promise<typeof interrupted | void>((resolve) => {
       if (interruption.by) return resolve(interrupted);
       const timer = setTimeout(resolve, ms);

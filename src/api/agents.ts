@@ -1,5 +1,5 @@
 import type { HttpClient } from './http.js';
-import { Agent, UpdateAgentBody } from './schemas/agents.js';
+import { Agent, type UpdateAgentBody } from './schemas/agents.js';
 
 /** The path of one agent, as the requests (and dry runs) name it. */
 export const agentPath = (identifier: string) => `/agents/${encodeURIComponent(identifier)}`;

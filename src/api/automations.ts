@@ -1,7 +1,7 @@
 import type { HttpClient, QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import { AutomationRun, AutomationRunList, automationRunPageMax } from './schemas/automation-runs.js';
-import { Automation, AutomationList, ListAutomationsParams, TriggerAutomationBody, automationPageMax } from './schemas/automations.js';
+import { Automation, AutomationList, type ListAutomationsParams, type TriggerAutomationBody, automationPageMax } from './schemas/automations.js';
 
 /** The API description leaves the search parameter of GET /automations unnamed; this is the one place that names it. */
 export const automationSearchParam = 'search';

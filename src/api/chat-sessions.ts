@@ -1,5 +1,5 @@
 import type { HttpClient } from './http.js';
-import { ChatSession, UpdateChatSessionBody, UpdateChatSessionResponse } from './schemas/chat-sessions.js';
+import { ChatSession, type UpdateChatSessionBody, UpdateChatSessionResponse } from './schemas/chat-sessions.js';
 
 /** `id` is a UUID or a legacy string id. */
 export function getChatSession(http: HttpClient, id: string): Promise<ChatSession> {

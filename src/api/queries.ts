@@ -2,15 +2,15 @@ import { WsError } from '../errors.js';
 import { isResponseTooLarge, type HttpClient, type QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
-  CreateQueryBody,
-  ExecuteQueryBody,
+  type CreateQueryBody,
+  type ExecuteQueryBody,
   ExecuteQueryResponse,
   LatestData,
-  ListQueriesParams,
+  type ListQueriesParams,
   Query,
   QueryList,
   QueryRunList,
-  UpdateQueryBody,
+  type UpdateQueryBody,
   queryPageMax,
   queryRunPageMax,
 } from './schemas/queries.js';

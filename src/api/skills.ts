@@ -1,5 +1,5 @@
 import type { HttpClient } from './http.js';
-import { ApplySkillBody, Skill } from './schemas/skills.js';
+import { type ApplySkillBody, Skill } from './schemas/skills.js';
 
 /** `identifier` is a skill UUID or slug. */
 export function getSkill(http: HttpClient, identifier: string): Promise<Skill> {

@@ -52,7 +52,10 @@ export function nodeTransport(keepAliveTimeout: number): Transport {
     async send(url, request) {
       const http = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
       let agent = agents.get(url.protocol);
-      if (!agent) agents.set(url.protocol, (agent = new http.Agent({ keepAlive: true, timeout: keepAliveTimeout })));
+      if (!agent) {
+        agent = new http.Agent({ keepAlive: true, timeout: keepAliveTimeout });
+        agents.set(url.protocol, agent);
+      }
       // a body always with its length: chunked encoding is what some servers and proxies refuse
       const length = request.body !== undefined ? Buffer.byteLength(request.body) : request.method === 'GET' || request.method === 'DELETE' ? undefined : 0;
       const headers = length === undefined ? request.headers : { ...request.headers, 'content-length': String(length) };

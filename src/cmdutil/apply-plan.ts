@@ -27,7 +27,10 @@ export function lineDiff(from: string, to: string): string[] {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) ops.push(`  ${a[i++]}`), j++;
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      ops.push(`  ${a[i++]}`);
+      j++;
+    }
     else if (i < a.length && (j === b.length || common[i + 1]![j]! >= common[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
     else ops.push(`+ ${b[j++]}`);
   }

@@ -28,6 +28,7 @@ export type DeclaredAll<Commands> = { [Name in keyof Commands]: Declared<Command
  * The signature of every verb module: `export async function run(ctx, args, opts)`. A verb may return an
  * exit code (as `emulator exec` returns its command's); errors are thrown as WsError.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a verb returns nothing (void) or an exit code
 export type Verb<Args extends unknown[], Opts> = (ctx: Context, args: Args, opts: Opts) => Promise<void | number>;
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { Engine } from './engine.js';
 import { Faults } from './faults.js';
 import { Router, type Organization } from './router.js';
@@ -126,7 +127,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     requestTimeoutMs: limits.requestTimeoutMs,
     ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
   });
-  let address;
+  let address: AddressInfo;
   try {
     address = await server.listen(options.port, options.host);
   } catch (error) {

@@ -98,7 +98,7 @@ export class Engine {
       throw new Error(`the emulator's SQL engine (${engineVersion}) cannot be loaded on this platform: ${(error as Error).message}`);
     }
     let file = ':memory:';
-    let restoreUmask = () => undefined as void;
+    let restoreUmask = (): void => {};
     if (dataDir) {
       restoreUmask = usePrivateUmask();
       fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -54,7 +54,10 @@ export class Router {
 
   on(method: string, path: string, handler: Handler): this {
     const names: string[] = [];
-    const pattern = new RegExp(`^${path.replace(/:([a-zA-Z]+)/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`);
+    const pattern = new RegExp(`^${path.replace(/:([a-zA-Z]+)/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`);
     this.routes.push({ method, pattern, names, handler });
     return this;
   }

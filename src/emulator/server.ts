@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Faults, ScriptedFault } from './faults.js';
-import { HttpError, Router, type Organization, type Request } from './router.js';
+import { HttpError, type Router, type Organization, type Request } from './router.js';
 
 export const apiPrefix = '/public/v3';
 const controlPrefix = '/__emulator';
@@ -58,7 +58,7 @@ function splitHost(host: string): { name: string; port?: string } | undefined {
 /** 127.0.0.0/8 written as a browser writes it (four decimal bytes), [::1], localhost. */
 function isLoopbackName(name: string): boolean {
   const bytes = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
-  return name === 'localhost' || name === '[::1]' || (bytes !== null && bytes.slice(1).every((byte) => Number(byte) <= 255 && !/^0\d/.test(byte)));
+  return name === 'localhost' || name === '[::1]' || (bytes?.slice(1).every((byte) => Number(byte) <= 255 && !/^0\d/.test(byte)) ?? false);
 }
 
 const noBody = (req: http.IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
@@ -135,7 +135,10 @@ export class EmulatorServer {
    * what the client still sends is read and dropped for a moment, so that it sees the answer and not a reset.
    */
   private reply(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    if (req.complete || noBody(req)) return send(res, status, body, headers);
+    if (req.complete || noBody(req)) {
+      send(res, status, body, headers);
+      return;
+    }
     send(res, status, body, { ...headers, connection: 'close' });
     let dropped = 0;
     const stop = setTimeout(() => req.socket.destroy(), 1000);

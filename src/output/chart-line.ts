@@ -123,15 +123,23 @@ export function lineChart(input: LineChartInput): string[] {
   const cols = Math.max(0, ...drawn.map((values) => values.length));
   const grid: { glyph: string; series: number }[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ glyph: ' ', series: -1 })));
   const rowOf = (v: number) => Math.round(((v - lo) / (hi - lo)) * (rows - 1));
-  const put = (r: number, c: number, glyph: string, s: number) => (grid[r]![c] = { glyph, series: s });
+  const put = (r: number, c: number, glyph: string, s: number) => {
+    grid[r]![c] = { glyph, series: s };
+  };
   drawn.forEach((values, s) => {
     values.forEach((v, c) => {
       if (v === null) return;
       const r = rowOf(v);
       const before = c > 0 ? values[c - 1]! : null;
-      if (before === null) return put(r, c, (values[c + 1] ?? null) === null ? '•' : '─', s);
+      if (before === null) {
+        put(r, c, (values[c + 1] ?? null) === null ? '•' : '─', s);
+        return;
+      }
       const from = rowOf(before);
-      if (from === r) return put(r, c, '─', s);
+      if (from === r) {
+        put(r, c, '─', s);
+        return;
+      }
       put(from, c, r > from ? '╯' : '╮', s);
       put(r, c, r > from ? '╭' : '╰', s);
       for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);

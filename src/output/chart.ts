@@ -59,7 +59,10 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
     const name = row[split] === null || row[split] === undefined ? 'NULL' : String(row[split]);
     if (!points.has(name)) points.set(name, []);
     const value = drawnValueOf(row[y]);
-    const point = (points.get(name)![xAt.get(key)!] ??= { sum: 0, count: 0 });
+    const series = points.get(name)!;
+    const at = xAt.get(key)!;
+    series[at] ??= { sum: 0, count: 0 };
+    const point = series[at];
     if (point.count > 0) shared++;
     if (value !== null) [point.sum, point.count] = [point.sum + value, point.count + 1];
   });

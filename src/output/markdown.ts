@@ -13,10 +13,10 @@ export function markdownHeader<T>(columns: Column<T>[], right: boolean[]): strin
   return `${markdownRow(columns.map((c) => c.header))}${markdownRow(columns.map((_c, i) => (right[i] ? '---:' : '---')), false)}`;
 }
 
-/** One row of cells, each escaped unless `escape` is false (the separator row). */
-export function markdownRow(cells: string[], escape = true): string {
+/** One row of cells, each escaped unless `escapeCells` is false (the separator row). */
+export function markdownRow(cells: string[], escapeCells = true): string {
   if (cells.length === 0) return '';
-  return `| ${cells.map((text) => (escape ? markdownText(text) : text)).join(' | ')} |\n`;
+  return `| ${cells.map((text) => (escapeCells ? markdownText(text) : text)).join(' | ')} |\n`;
 }
 
 /**

@@ -205,7 +205,7 @@ function shortenIds(cells: string[][], column: number): void {
   for (let keep = 4; keep * 2 + 1 < Math.max(0, ...ids.map((id) => id.length)); keep++) {
     const short = ids.map((id) => (id.length > keep * 2 + 1 ? `${id.slice(0, keep)}…${id.slice(-keep)}` : id));
     if (new Set(short).size === distinct) {
-      cells.forEach((row, at) => (row[column] = short[at]!));
+      for (const [at, row] of cells.entries()) row[column] = short[at]!;
       return;
     }
   }

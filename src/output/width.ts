@@ -11,6 +11,7 @@ export { narrowText };
 /** Used when the terminal does not say its size (0 columns): output stays bounded all the same. */
 export const fallbackColumns = 80;
 
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each mark and selector is matched alone, on purpose
 const marks = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]/gu;
 const pictographic = /\p{Extended_Pictographic}/u;
 // eslint-disable-next-line no-control-regex

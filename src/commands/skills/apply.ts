@@ -74,7 +74,9 @@ export async function run(ctx: Context, [files]: Skills['apply']['args'], opts: 
   if (!files.length && !fromFlags) throw usageError('nothing to apply', 'pass skill files (or a directory of them), or --name, --slug, --description and --knowledge');
   const sources: SkillSource[] = fromFlags ? [await skillFromFlags(ctx, opts)] : await skillsFromFiles(ctx.io, files);
   const valid = sources.filter((source) => source.body);
-  const code = opts.dryRun ? await printPlan(ctx, valid) : (await applyAll(ctx, sources), 0);
+  let code = 0;
+  if (opts.dryRun) code = await printPlan(ctx, valid);
+  else await applyAll(ctx, sources);
   const problems = sources.filter((source) => source.problem).map((source) => source.problem!);
   if (problems.length) {
     const message = `${problems.length} of ${sources.length} skill${sources.length > 1 ? 's' : ''} not applied:\n  ${problems.join('\n  ')}`;
