@@ -17,6 +17,8 @@ export interface FakeIOOptions {
   rows?: number;
   /** The fixed clock, as milliseconds or an ISO time. */
   now?: number | string;
+  /** A clock that moves instead (wins over now): Date.now for a --timeout that must pass, or the test's own. */
+  clock?: () => number;
 }
 
 export interface FakeIO extends IO {
@@ -65,7 +67,7 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
     stdinIsTTY,
     columns: options.columns ?? (stdoutIsTTY ? 80 : undefined),
     rows: options.rows ?? (stdoutIsTTY ? 24 : undefined),
-    now: () => now,
+    now: options.clock ?? (() => now),
     onInterrupt(listener, signals = ['SIGINT']) {
       // a wrapper, so the same function registered twice is called twice, as process.on would
       const entry = { call: (signal: StopSignal) => listener(signal), signals };
