@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { stubServer } from '../../helpers/command.js';
+import type { FakeIOOptions } from '../../helpers/fake-io.js';
+import { query, queryList, uuid } from '../../helpers/fixtures.js';
+
+const now = '2026-11-20T12:00:00.000Z';
+const { server, ws } = stubServer({ now });
+/** `ws` in-process with stdout, stderr and stdin a pipe. */
+const pipe = (argv: string[], options: FakeIOOptions = {}) => ws(argv, options);
+const id = '00000000-0000-4000-8000-00000000a001';
+
+describe('ws queries get in a terminal', () => {
+  it('shows the fields under bold labels, times relative to the clock, the SQL last', async () => {
+    const q = query({ id, parameters: [{ name: 'day', type: 'date', description: 'the day', defaultValue: '2026-01-01' }] });
+    server.on('GET', `/queries/${id}`, { body: q });
+    const result = await ws(['queries', 'get', id], { tty: true, columns: 80 });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('\u001b[1mname:               \u001b[22m  Daily revenue\n');
+    expect(result.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe(
+      [
+        'name:                 Daily revenue',
+        'slug:                 daily_revenue',
+        `id:                   ${id}`,
+        'description:          Revenue per day',
+        'parameters:           day=2026-01-01',
+        'last run:             -',
+        'last successful run:  -',
+        'created:              19 days ago',
+        'updated:              3 hours ago',
+        '',
+        'sql:',
+        'SELECT day, sum(amount) AS revenue FROM orders GROUP BY day',
+        '',
+      ].join('\n'),
+    );
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /queries/${id}`]);
+  });
+
+  it('through a pipe: tab-separated fields, full ISO times, no colour', async () => {
+    server.on('GET', `/queries/${id}`, { body: query({ id }) });
+    const result = await pipe(['queries', 'get', id], { env: { FORCE_COLOR: '1' } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('created:\t2026-11-01T09:00:00.000Z\nupdated:\t2026-11-20T09:00:00.000Z\n');
+    expect(result.stdout).not.toContain('\u001b');
+  });
+});
+
+describe('usage errors: exit 2, nothing sent', () => {
+  it.each([
+    [[], "error: missing required argument 'query'\nhint: run `ws queries get --help` for usage\n"],
+    [['a', 'b'], "error: too many arguments for 'get'. Expected 1 argument but got 2.\nhint: run `ws queries get --help` for usage\n"],
+  ])('ws queries get %j', async (args, stderr) => {
+    for (const tty of [false, true]) {
+      const result = await ws(['queries', 'get', ...args], { tty });
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(stderr);
+    }
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('ws queries get', () => {
+  it('gets a query by UUID', async () => {
+    const q = query({ parameters: [{ name: 'day', type: 'date', description: 'the day', defaultValue: '2026-01-01' }] });
+    server.on('GET', `/queries/${q.id}`, { body: q });
+    const result = await pipe(['queries', 'get', String(q.id)]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('name:\tDaily revenue\n');
+    expect(result.stdout).toContain('parameters:\tday=2026-01-01\n');
+    expect(result.stdout).toContain('sql:\nSELECT day, sum(amount) AS revenue FROM orders GROUP BY day\n');
+  });
+
+
+  it('resolves a slug through the search parameter, exact match only', async () => {
+    const wanted = query({ slug: 'daily_revenue' });
+    const other = query({ slug: 'daily_revenue_eu' });
+    server.on('GET', '/queries', { body: queryList([other, wanted]) });
+    server.on('GET', `/queries/${wanted.id}`, { body: wanted });
+    const result = await pipe(['queries', 'get', 'daily_revenue', '--json', 'id,slug']);
+    expect(result.exitCode).toBe(0);
+    expect(server.requests[0]!.query).toMatchObject({ search: 'daily_revenue', includeRuns: 'false' });
+    expect(JSON.parse(result.stdout)).toEqual({ id: wanted.id, slug: 'daily_revenue' });
+  });
+
+
+  it('a slug that matches nothing exactly is exit 4 with the candidates', async () => {
+    server.on('GET', '/queries', { body: queryList([query({ slug: 'daily_revenue_eu' })]) });
+    const result = await pipe(['queries', 'get', 'daily_revenue']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('error: no query has the slug or name "daily_revenue"');
+    expect(result.stderr).toContain('daily_revenue_eu');
+  });
+
+
+  it('a slug that matches two queries is exit 4 listing both', async () => {
+    const a = query({ slug: 'dup' });
+    const b = query({ slug: 'dup' });
+    server.on('GET', '/queries', { body: queryList([a, b]) });
+    const result = await pipe(['queries', 'get', 'dup']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain(String(a.id));
+    expect(result.stderr).toContain(String(b.id));
+  });
+});
+
+describe('server errors', () => {
+  it('403 is exit 3', async () => {
+    server.on('GET', /^\/queries\//, { status: 403, body: { error: { message: 'forbidden', code: 'FORBIDDEN' } } });
+    const result = await pipe(['queries', 'get', uuid()]);
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain('not allowed (HTTP 403): forbidden');
+  });
+
+  it('404 is exit 4; with --json the error is one JSON object on stderr with the request id', async () => {
+    const id = uuid();
+    server.on('GET', `/queries/${id}`, { status: 404, headers: { 'x-request-id': 'req-123' }, body: { message: 'Query not found', code: 'NOT_FOUND' } });
+    const text = await pipe(['queries', 'get', id]);
+    expect(text.exitCode).toBe(4);
+    expect(text.stderr).toBe(`error: GET /queries/${id}: not found (HTTP 404): Query not found\nrequest id: req-123\n`);
+    const json = await pipe(['queries', 'get', id, '--json']);
+    expect(json.exitCode).toBe(4);
+    expect(json.stdout).toBe('');
+    // ws's own code, and the API's as apiCode; the id in the path under the API's name
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'not_found', status: 404, apiCode: 'NOT_FOUND', message: `GET /queries/${id}: not found (HTTP 404): Query not found`, queryId: id, requestId: 'req-123' } });
+  });
+});
