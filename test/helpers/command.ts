@@ -46,12 +46,13 @@ export function emulatorServer(overrides: Partial<EmulatorOptions> = {}) {
   });
   beforeEach(() => started?.clearRequests());
   afterAll(() => started?.close());
-  return {
-    /** The running emulator (from beforeAll on). */
-    get emu(): TestEmulator {
+  // the emulator of the file once beforeAll has started it: the fixture can be taken apart at the top of a file
+  const emu = new Proxy({} as TestEmulator, {
+    get(_target, key) {
       if (!started) throw new Error('emulatorServer: the emulator starts in beforeAll');
-      return started;
+      const value = started[key as keyof TestEmulator];
+      return typeof value === 'function' ? value.bind(started) : value;
     },
-    ws: (argv: string[], options: FakeIOOptions = {}) => runWs(argv, started!.env, options),
-  };
+  });
+  return { emu, ws: (argv: string[], options: FakeIOOptions = {}) => runWs(argv, emu.env, options) };
 }

@@ -1,15 +1,18 @@
 /**
  * `ws queries data` in-process against a stub server: what --jq prints, the JSON document's shape whatever the
- * paging, the pages asked for, and an export that breaks part-way.
+ * paging, the pages asked for, and an export that breaks part-way; then against the emulator, values and pages of
+ * real results. A reader that goes away early (`| head`) is in test/e2e/queries-runs.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../helpers/api-server.js';
-import { stubServer } from '../../helpers/command.js';
+import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { createQuery, serverQuery } from '../../helpers/query-setup.js';
 
 const queryId = '00000000-0000-4000-8000-00000000d001';
 const runId = '00000000-0000-4000-8000-00000000e001';
 /** `ws` in-process, with stdout and stderr off a terminal, as in a script. */
 const { server, ws } = stubServer();
+const { emu, ws: emuWs } = emulatorServer();
 
 /** The latest/data body for rows[offset, offset + limit), in the API's order of fields. */
 function page(rows: Record<string, unknown>[], request: RecordedRequest, pageMax = Infinity) {
@@ -315,5 +318,78 @@ describe('numbers a double would round', () => {
     expect((await ws(['queries', 'data', queryId, '-o', 'csv'])).stdout).toBe('big,d,f\n9007199254740993,12345678901234567890.12,0.5\n');
     expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'])).stdout).rows).toEqual([{ big: '9007199254740993', d: '12345678901234567890.12', f: 0.5 }]);
     expect((await ws(['queries', 'data', queryId], { stdoutIsTTY: true, columns: 80 })).stdout).toContain('9007199254740993  12345678901234567890.12');
+  });
+});
+
+describe('ws queries data against the emulator', () => {
+  it('csv quotes commas, quotes and newlines, leaves NULL empty and writes nested values as JSON', async () => {
+    const sql = `SELECT 'a,b' AS c1, 'say "hi"' AS c2, 'line1' || chr(10) || 'line2' AS c3, NULL AS c4, {'k': 1, 's': 'x,y'} AS nested, [1, 2] AS list, 42 AS num`;
+    const { id } = await createQuery(emuWs, 'Awkward values', sql);
+    const executed = await emuWs(['queries', 'execute', 'awkward_values', '--wait', '-o', 'csv']);
+    expect(executed.exitCode, executed.stderr).toBe(0);
+    const expected = 'c1,c2,c3,c4,nested,list,num\n"a,b","say ""hi""","line1\nline2",,"{""k"":1,""s"":""x,y""}","[1,2]",42\n';
+    expect(executed.stdout).toBe(expected);
+    const data = await emuWs(['queries', 'data', id, '-o', 'csv']);
+    expect(data.exitCode, data.stderr).toBe(0);
+    expect(data.stdout).toBe(expected);
+    const tsv = await emuWs(['queries', 'data', 'awkward_values', '-o', 'tsv']);
+    expect(tsv.stdout).toBe('c1\tc2\tc3\tc4\tnested\tlist\tnum\na,b\tsay "hi"\tline1\\nline2\t\t{"k":1,"s":"x,y"}\t[1,2]\t42\n');
+    const json = await emuWs(['queries', 'data', 'awkward_values', '-o', 'ndjson']);
+    expect(JSON.parse(json.stdout)).toEqual({ c1: 'a,b', c2: 'say "hi"', c3: 'line1\nline2', c4: null, nested: { k: 1, s: 'x,y' }, list: [1, 2], num: 42 });
+  });
+
+  describe('over many pages', () => {
+    let id: string;
+    beforeAll(async () => {
+      ({ id } = await createQuery(emuWs, 'Range 25000', 'SELECT range AS n FROM range(25000)'));
+      const executed = await emuWs(['queries', 'execute', id, '--wait', '--no-data', '-q', '--json', 'status']);
+      expect(executed.exitCode, executed.stderr).toBe(0);
+      expect(JSON.parse(executed.stdout)).toEqual({ status: 'COMPLETED' });
+    });
+
+    it('--all -o ndjson streams every row, in order, page by page', async () => {
+      const result = await emuWs(['queries', 'data', 'range_25000', '--all', '-o', 'ndjson']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(25_000);
+      expect(lines.map((line) => JSON.parse(line).n)).toEqual(Array.from({ length: 25_000 }, (_, i) => i));
+      const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
+      // pages of 10,000, the later ones asked for together (so they may arrive in any order)
+      expect(pages.map((r) => r.query).sort()).toEqual(['?limit=10000&offset=0', '?limit=10000&offset=10000', '?limit=10000&offset=20000']);
+    });
+
+    it('--limit 15000 fetches just enough pages', async () => {
+      const result = await emuWs(['queries', 'data', id, '--limit', '15000', '-o', 'csv']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const records = result.stdout.split('\n');
+      expect(records[0]).toBe('n');
+      expect(records.slice(1, -1)).toEqual(Array.from({ length: 15_000 }, (_, i) => String(i)));
+      const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
+      expect(pages.map((r) => r.query)).toEqual(['?limit=10000&offset=0', '?limit=5000&offset=10000']);
+    });
+
+    it('--all -o json prints one envelope whose counts describe the whole', async () => {
+      const result = await emuWs(['queries', 'data', id, '--all', '-o', 'json']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const body = JSON.parse(result.stdout);
+      expect(body.rows).toHaveLength(25_000);
+      expect(body.rows[24_999]).toEqual({ n: 24_999 });
+      expect(body).toMatchObject({ totalRowCount: 25_000, returnedRowCount: 25_000, status: 'COMPLETED' });
+      expect(body.queryRunId).toBe((await serverQuery(emu, id)).lastSuccessfulRunId);
+    });
+
+    it('--offset skips rows', async () => {
+      const result = await emuWs(['queries', 'data', id, '--offset', '24998', '-o', 'ndjson']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toBe('{"n":24998}\n{"n":24999}\n');
+    });
+  });
+
+  it('a query with no successful run is exit 4 with the server message', async () => {
+    const { id } = await createQuery(emuWs, 'Never run', 'SELECT 1');
+    const result = await emuWs(['queries', 'data', id]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('has no successful run yet');
+    expect(result.stdout).toBe('');
   });
 });

@@ -1,0 +1,222 @@
+/**
+ * `ws queries execute`: starts a run of a saved query; with --wait follows it to its end and prints its rows or, with
+ * --no-data, its status. In-process against the emulator (runs of a few milliseconds a state, or 300 ms on `slow`);
+ * Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { emulatorServer } from '../../helpers/command.js';
+import { demoIds, routes } from '../../helpers/emulator.js';
+import { runLine, uuidRe } from '../../helpers/query-setup.js';
+
+const { emu, ws } = emulatorServer();
+/** Runs move slowly here (300 ms a state), for --timeout. */
+const { emu: slow, ws: slowWs } = emulatorServer({ stepMs: 300 });
+const dailyRevenue = demoIds.queries.dailyRevenue;
+const revenueByCountry = demoIds.queries.revenueByCountry;
+const brokenReport = demoIds.queries.brokenReport;
+const topCustomers = demoIds.queries.topCustomers;
+
+describe('in a terminal', () => {
+  it('--wait shows the state on stderr and the rows as an aligned table under a header', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3'], { tty: true, columns: 100, env: { NO_COLOR: '1', WS_PAGER: '' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = (await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=3`)).json;
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^day +orders +revenue$/);
+    expect(lines.slice(1, 4).map((line) => line.trim().split(/ {2,}/))).toEqual(truth.rows.map((r: any) => [r.day, String(r.orders), r.revenue]));
+    expect(result.stdout).not.toContain('\t');
+    expect(result.stderr).toMatch(runLine);
+  });
+});
+
+describe('usage errors: exit 2, nothing sent', () => {
+  it.each([
+    [['queries', 'execute'], "error: missing required argument 'query'"],
+    [['queries', 'execute', 'daily_revenue', '--param', 'start_date'], '--param'],
+    [['queries', 'execute', 'daily_revenue', '--wait', '--timeout', 'soon'], '--timeout'],
+  ])('%j', async (argv, said) => {
+    for (const tty of [false, true]) {
+      const result = await ws(argv, { tty });
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error: /);
+      expect(result.stderr).toContain(said);
+    }
+    expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('server errors', () => {
+  it('an execute refused with 500 is exit 1 and not sent twice; nothing on stdout', async () => {
+    await emu.fault({ path: `^/queries/${dailyRevenue}/execute$`, method: 'POST', status: 500 });
+    const result = await ws(['queries', 'execute', dailyRevenue, '--wait']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`error: POST /queries/${dailyRevenue}/execute failed (HTTP 500)`);
+    expect(routes(await emu.requests()).filter((route) => route.startsWith('POST'))).toEqual([`POST /queries/${dailyRevenue}/execute`]);
+  });
+});
+
+describe('ws queries execute', () => {
+  it('without --wait prints the run id on stdout and how to wait on stderr', async () => {
+    const result = await ws(['queries', 'execute', dailyRevenue]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^${uuidRe.source}\\n$`));
+    const runId = result.stdout.trim();
+    expect(result.stderr).toContain(`ws runs wait ${runId} --data`);
+    expect(routes(await emu.requests())).toEqual([`GET /queries/${dailyRevenue}`, `POST /queries/${dailyRevenue}/execute`]);
+    const run = await emu.api('GET', `/query-runs/${runId}`);
+    expect(run.status).toBe(200);
+    expect(run.json.userAgent).toBe('cli');
+  });
+
+  it('without --wait, --json prints the API response', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ queryId: dailyRevenue, queryName: 'Daily revenue' });
+    expect(body.queryRunId).toMatch(uuidRe);
+    expect(['PENDING', 'SUBMITTED', 'RUNNING', 'COMPLETED']).toContain(body.status);
+    expect((await emu.api('GET', `/query-runs/${body.queryRunId}`)).status).toBe(200);
+  });
+
+  it('--wait prints the rows of the run it started: tab-separated header and rows through a pipe', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(runId).toBeDefined();
+    expect(result.stderr).not.toContain('warning');
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=1000`);
+    expect(truth.json.queryRunId).toBe(runId);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('day\torders\trevenue');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(1, -1)).toEqual(truth.json.rows.map((r: any) => `${r.day}\t${r.orders}\t${r.revenue}`));
+    expect(truth.json.rows.length).toBeGreaterThan(100);
+    const posts = (await emu.requests()).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual([`/queries/${dailyRevenue}/execute`]);
+  });
+
+  it('--wait -o csv prints RFC 4180 with a header', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'csv', '--limit', '3']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=3`);
+    expect(result.stdout).toBe(`day,orders,revenue\n${truth.json.rows.map((r: any) => `${r.day},${r.orders},${r.revenue}\n`).join('')}`);
+  });
+
+  it('--wait -o json prints the data envelope of the run it started', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout);
+    // off a terminal, -o json keeps stderr for errors: the run is the one the server names as the query's latest
+    expect(result.stderr).toBe('');
+    expect(body.queryRunId).toBe((await emu.api('GET', `/queries/${dailyRevenue}`)).json.lastSuccessfulRunId);
+    expect(body.status).toBe('COMPLETED');
+    expect(body.columns.map((c: any) => c.name)).toEqual(['day', 'orders', 'revenue']);
+    expect(body.rows).toHaveLength(body.totalRowCount);
+    expect(body.rows[0]).toEqual({ day: '2026-01-01', orders: expect.any(Number), revenue: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(result.stdout).toBe(`${JSON.stringify(body, null, 2)}\n`);
+  });
+
+  it('--wait -o ndjson prints one row per line', async () => {
+    const result = await ws(['queries', 'execute', dailyRevenue, '--wait', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=1000`);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual(truth.json.rows);
+  });
+
+  it('--param values change the result; a value filtering everything out leaves the header only', async () => {
+    const defaults = await ws(['queries', 'execute', 'revenue_by_country', '--wait', '-o', 'ndjson']);
+    expect(defaults.exitCode, defaults.stderr).toBe(0);
+    const since = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--wait', '-o', 'ndjson']);
+    expect(since.exitCode, since.stderr).toBe(0);
+    const orders = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line).orders as number).reduce((a, b) => a + b, 0);
+    expect(orders(defaults.stdout)).toBeGreaterThan(0);
+    expect(orders(since.stdout)).toBeGreaterThan(0);
+    expect(orders(since.stdout)).toBeLessThan(orders(defaults.stdout));
+    const none = await ws(['queries', 'execute', revenueByCountry, '--param', 'min_amount=1000000', '--param', 'start_date=2026-01-01', '--wait']);
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stdout).toBe('country\torders\trevenue\n');
+  });
+
+  it('an undeclared --param is exit 2 listing the declared ones; nothing is executed', async () => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'region=EU', '--wait']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: query revenue_by_country has no parameter "region"');
+    expect(result.stderr).toContain('start_date, min_amount');
+    expect((await emu.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+    const runs = await emu.api('GET', `/queries/${revenueByCountry}/query-runs?limit=100`);
+    const before = runs.json.total;
+    const again = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'region=EU']);
+    expect(again.exitCode).toBe(2);
+    expect((await emu.api('GET', `/queries/${revenueByCountry}/query-runs?limit=100`)).json.total).toBe(before);
+  });
+
+  it('a run that fails is exit 5 with its error on stderr and nothing on stdout', async () => {
+    const result = await ws(['queries', 'execute', 'churn_report', '--wait']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(result.stderr).toContain(`error: query run ${runId} FAILED: `);
+    expect(result.stderr).toMatch(/subscriptions does not exist/);
+    expect(result.stderr).toContain(`ws runs get ${runId}`);
+  });
+
+  it('a failing run is exit 5 with --json too, the error as one JSON object on stderr', async () => {
+    const result = await ws(['queries', 'execute', brokenReport, '--wait', '--json', '-q']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    const error = JSON.parse(result.stderr).error;
+    expect(error.message).toMatch(/FAILED: .*subscriptions does not exist/);
+  });
+
+  it('--timeout passing is exit 6; the hint names `ws runs wait <id>`, and the run goes on', async () => {
+    await slow.clearRequests();
+    const result = await slowWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '1ms']);
+    expect(result.exitCode).toBe(6);
+    expect(result.stdout).toBe('');
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(runId).toBeDefined();
+    expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for query run ${runId} after .*goes on`, 'm'));
+    expect(result.stderr).toContain(`ws runs wait ${runId}`);
+    expect(routes(await slow.requests())).toContain(`POST /queries/${dailyRevenue}/execute`);
+    // the command in the hint picks the wait up, and the run did go on to completion
+    const resumed = await slowWs(['runs', 'wait', runId!, '--json', 'status']);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('--no-data prints the final status instead of the rows, and reads no data', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--no-data']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(result.stdout).toContain(`run:\t${runId}\n`);
+    expect(result.stdout).toContain('status:\tCOMPLETED\n');
+    expect(result.stdout).toMatch(/PENDING {2}queued/);
+    expect(result.stdout).toMatch(/COMPLETED {2}\d+ rows/);
+    expect(result.stdout).not.toContain('day\torders');
+    expect((await emu.requests()).filter((r) => r.path.endsWith('/latest/data'))).toEqual([]);
+    const json = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--no-data', '--json', 'status']);
+    expect(json.exitCode, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('a UUID is used as it is; a slug is looked up with search; a missing slug is exit 4 and nothing runs', async () => {
+    const byId = await ws(['queries', 'execute', topCustomers]);
+    expect(byId.exitCode, byId.stderr).toBe(0);
+    expect((await emu.requests()).some((r) => r.path === '/queries')).toBe(false);
+    await emu.clearRequests();
+    const bySlug = await ws(['queries', 'execute', 'top_customers']);
+    expect(bySlug.exitCode, bySlug.stderr).toBe(0);
+    const seen = await emu.requests();
+    expect(routes(seen)).toEqual(['GET /queries', `POST /queries/${topCustomers}/execute`]);
+    expect(seen[0]!.query).toContain('search=top_customers');
+    await emu.clearRequests();
+    const missing = await ws(['queries', 'execute', 'top_customer', '--wait']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toContain('error: no query has the slug or name "top_customer"');
+    expect(missing.stderr).toContain('top_customers');
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+  });
+});

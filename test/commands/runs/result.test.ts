@@ -1,0 +1,73 @@
+/**
+ * `ws runs result`: where the rows of a completed query run are, how many, and their columns. In-process against the emulator.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emulatorServer } from '../../helpers/command.js';
+import { demoIds } from '../../helpers/emulator.js';
+import { executeDirectly } from '../../helpers/query-setup.js';
+
+const { emu, ws } = emulatorServer();
+const dailyRevenue = demoIds.queries.dailyRevenue;
+const brokenReport = demoIds.queries.brokenReport;
+let runId: string;
+
+beforeAll(async () => {
+  runId = await executeDirectly(emu, dailyRevenue);
+});
+
+describe('ws runs result', () => {
+  it('result shows rows, duration and columns; --json is the API body unchanged', async () => {
+    const result = await ws(['runs', 'result', runId]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = (await emu.api('GET', `/query-runs/${runId}/result`)).json;
+    expect(result.stdout).toContain(`query:\t${dailyRevenue}\n`);
+    expect(result.stdout).toContain(`rows:\t${truth.rowCount}\n`);
+    expect(result.stdout).toContain(`columns:\t${truth.columnSchema.map((c: any) => `${c.name} ${c.type}`).join(', ')}\n`);
+    const json = await ws(['runs', 'result', runId, '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(truth);
+  });
+
+  it('in a terminal: aligned labels, times relative to now', async () => {
+    const result = await ws(['runs', 'result', runId], { tty: true, columns: 100, env: { NO_COLOR: '1' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`run:              ${runId}\nquery:            ${dailyRevenue}\nstatus:           COMPLETED\nrows:             180\n`);
+    expect(result.stdout).toContain('columns:          day DATE, orders BIGINT, revenue DECIMAL(38,2)\n');
+    expect(result.stdout).toContain('completed:        just now\n');
+  });
+});
+
+describe('usage errors: exit 2, nothing sent', () => {
+  it.each([
+    [['runs', 'result'], "error: missing required argument 'runId'\nhint: run `ws runs result --help` for usage\n"],
+    [['runs', 'result', 'last'], 'error: invalid query run id "last": must be a UUID\n'],
+  ])('%j', async (argv, stderr) => {
+    for (const tty of [false, true]) {
+      const result = await ws(argv, { tty });
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(stderr);
+    }
+    expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('server errors', () => {
+  it('an unknown run is exit 4 naming the request; nothing on stdout', async () => {
+    const id = '00000000-0000-4000-8000-00000000dead';
+    for (const tty of [false, true]) {
+      const result = await ws(['runs', 'result', id], { tty });
+      expect(result.exitCode).toBe(4);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^error: GET /query-runs/${id}/result: not found \\(HTTP 404\\)`));
+    }
+  });
+
+  it('a 503 at each try is exit 1 after the retries', async () => {
+    await emu.fault({ path: `^/query-runs/${runId}/result$`, status: 503, retryAfter: 0, times: 2 });
+    const result = await ws(['runs', 'result', runId], { env: { WS_MAX_ATTEMPTS: '2' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`error: GET /query-runs/${runId}/result failed (HTTP 503)`);
+    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(Array(2).fill(`GET /query-runs/${runId}/result`));
+  });
+});
