@@ -36,7 +36,7 @@ export async function executeDirectly(emu: TestEmulator, id: string, body: unkno
   return runId;
 }
 
-/** A temporary folder for the test file, removed after it: `file(name, text)` writes one and gives its path. */
+/** A temporary folder for the test file, removed after it: `file(name, text)` writes one and gives its path, `folder(name)` makes one. */
 export function tempFiles(prefix: string) {
   let dir = '';
   beforeAll(() => {
@@ -52,6 +52,12 @@ export function tempFiles(prefix: string) {
     file(name: string, text: string): string {
       const at = path.join(dir, name);
       fs.writeFileSync(at, text);
+      return at;
+    },
+    /** A new empty folder in it. */
+    folder(name: string): string {
+      const at = path.join(dir, name);
+      fs.mkdirSync(at);
       return at;
     },
   };
