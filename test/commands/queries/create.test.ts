@@ -4,10 +4,10 @@
  * the server keeps it afterwards.
  */
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { routes } from '../../helpers/emulator.js';
-import { createQuery, serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
+import { serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const files = tempFiles('ws-queries-create-');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { routes } from '../../helpers/emulator.js';
-import { createQuery, serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
+import { createQuery, serverQuery, tempFiles } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const files = tempFiles('ws-queries-update-');

@@ -8,7 +8,6 @@ import { executeDirectly } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const dailyRevenue = demoIds.queries.dailyRevenue;
-const brokenReport = demoIds.queries.brokenReport;
 let runId: string;
 
 beforeAll(async () => {
