@@ -16,6 +16,13 @@ export async function serverQuery(emu: TestEmulator, id: string): Promise<any> {
   return res.json;
 }
 
+/** Creates a query through the API, not through ws: its id and slug. */
+export async function apiQuery(emu: TestEmulator, name: string, sql = 'SELECT 1 AS one'): Promise<{ id: string; slug: string }> {
+  const { status, json } = await emu.api('POST', '/queries', { name, sql, userAgent: 'cli' });
+  expect(status).toBe(201);
+  return json;
+}
+
 /** Creates a query through `ws queries create` and returns its id and slug. */
 export async function createQuery(ws: (argv: string[]) => Promise<WsResult>, name: string, sql: string, extra: string[] = []): Promise<{ id: string; slug: string }> {
   const result = await ws(['queries', 'create', '--name', name, '--sql', sql, ...extra, '--json', 'id,slug']);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { routes } from '../../helpers/emulator.js';
-import { serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
+import { apiQuery, serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const files = tempFiles('ws-queries-create-');
@@ -227,5 +227,39 @@ describe.each([
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('error: --sql is only whitespace');
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('queries create with a name that is taken', () => {
+  const sql = 'SELECT 1 AS one';
+
+  it('the first is quiet; the second says on stderr that the name is taken, naming both slugs', async () => {
+    const first = await ws(['queries', 'create', '--name', 'Orders by state', '--sql', sql, '--json', 'id,slug']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const one = JSON.parse(first.stdout);
+    expect(one.slug).toBe('orders_by_state');
+    expect(first.stderr).not.toContain('warning');
+    const second = await ws(['queries', 'create', '--name', 'Orders by state', '--sql', sql, '--json', 'id,slug']);
+    expect(second.exitCode, second.stderr).toBe(0);
+    const two = JSON.parse(second.stdout);
+    expect(two.slug).toBe('orders_by_state_2');
+    expect(second.stderr).toBe(
+      `warning: the name "Orders by state" is taken by orders_by_state (${one.id}); this query is orders_by_state_2. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`,
+    ); // with --json off a terminal, the warning stays and the note is left out
+  });
+
+  it('another name that the server gives the same slug says which name holds it', async () => {
+    const held = await apiQuery(emu, 'Held slug');
+    const result = await ws(['queries', 'create', '--name', 'Held-slug', '--sql', sql, '-q']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`warning: the slug held_slug is taken by "Held slug" (${held.id}); this query is held_slug_2.`);
+  });
+
+  it('a number that belongs to the name is no warning', async () => {
+    await apiQuery(emu, 'Top');
+    await emu.clearRequests();
+    const result = await ws(['queries', 'create', '--name', 'Top 10', '--sql', sql, '-q']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
   });
 });

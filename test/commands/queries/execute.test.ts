@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { demoIds, routes } from '../../helpers/emulator.js';
-import { runLine, uuidRe } from '../../helpers/query-setup.js';
+import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 /** Runs move slowly here (300 ms a state), for --timeout. */
@@ -218,5 +218,34 @@ describe('ws queries execute', () => {
     expect(missing.stderr).toContain('error: no query has the slug or name "top_customer"');
     expect(missing.stderr).toContain('top_customers');
     expect(routes(await emu.requests())).toEqual(['GET /queries']);
+  });
+});
+
+describe('a query by its name', () => {
+  it('execute takes the exact name: one search, then the run of that query', async () => {
+    const result = await ws(['queries', 'execute', 'Daily revenue', '--json', 'queryId']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ queryId: dailyRevenue });
+    const seen = await emu.requests();
+    expect(routes(seen)).toEqual(['GET /queries', `POST /queries/${dailyRevenue}/execute`]);
+    expect(seen[0]!.query).toContain('search=Daily+revenue');
+  });
+
+  it('a name two queries share is exit 4 listing both slugs; nothing runs', async () => {
+    const [a, b] = [await apiQuery(emu, 'Shared name'), await apiQuery(emu, 'Shared name')];
+    await emu.clearRequests();
+    const result = await ws(['queries', 'execute', 'Shared name']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`error: the name "Shared name" matches 2 queries\nhint: use the slug of one: ${b.slug} (${b.id}), ${a.slug} (${a.id})\n`);
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    // each slug still names its own query
+    const bySlug = await ws(['queries', 'get', b.slug, '--json', 'id']);
+    expect(JSON.parse(bySlug.stdout)).toEqual({ id: b.id });
+  });
+
+  it('a name nothing has is exit 4 with the similar ones', async () => {
+    const result = await ws(['queries', 'execute', 'Daily revenu']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: similar queries: daily_revenue (${dailyRevenue})\n`);
   });
 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { stubServer } from '../../helpers/command.js';
+import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { demoIds } from '../../helpers/emulator.js';
 import type { FakeIOOptions } from '../../helpers/fake-io.js';
 import { query, queryList, uuid } from '../../helpers/fixtures.js';
+import { apiQuery } from '../../helpers/query-setup.js';
 
 const now = '2026-11-20T12:00:00.000Z';
 const { server, ws } = stubServer({ now });
 /** `ws` in-process with stdout, stderr and stdin a pipe. */
 const pipe = (argv: string[], options: FakeIOOptions = {}) => ws(argv, options);
+/** Names resolved by the emulator's own search. */
+const { emu, ws: emuWs } = emulatorServer();
 const id = '00000000-0000-4000-8000-00000000a001';
 
 describe('ws queries get in a terminal', () => {
@@ -124,5 +128,26 @@ describe('server errors', () => {
     expect(json.stdout).toBe('');
     // ws's own code, and the API's as apiCode; the id in the path under the API's name
     expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'not_found', status: 404, apiCode: 'NOT_FOUND', message: `GET /queries/${id}: not found (HTTP 404): Query not found`, queryId: id, requestId: 'req-123' } });
+  });
+});
+
+describe('a query by its name, against the emulator', () => {
+  it('a name in another case names the one query that has it', async () => {
+    const result = await emuWs(['queries', 'get', 'DAILY revenue', '--json', 'id,slug']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ id: demoIds.queries.dailyRevenue, slug: 'daily_revenue' });
+  });
+
+  it('exact beats caseless: a slug, then a name as written; a caseless match of two is exit 4', async () => {
+    const upper = await apiQuery(emu, 'Casefold');
+    const lower = await apiQuery(emu, 'casefold');
+    expect([upper.slug, lower.slug]).toEqual(['casefold', 'casefold_2']);
+    const get = async (name: string) => emuWs(['queries', 'get', name, '--json', 'id']);
+    expect(JSON.parse((await get('casefold')).stdout)).toEqual({ id: upper.id }); // the slug
+    expect(JSON.parse((await get('Casefold')).stdout)).toEqual({ id: upper.id }); // the exact name
+    expect(JSON.parse((await get('casefold_2')).stdout)).toEqual({ id: lower.id });
+    const both = await emuWs(['queries', 'get', 'CASEFOLD']);
+    expect(both.exitCode).toBe(4);
+    expect(both.stderr).toBe(`error: the name "CASEFOLD" matches 2 queries without regard to case\nhint: use the slug of one: ${lower.slug} (${lower.id}), ${upper.slug} (${upper.id})\n`);
   });
 });

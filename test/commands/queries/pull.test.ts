@@ -112,3 +112,12 @@ describe('server errors', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('a query by its name', () => {
+  it('pull takes names too: the file is the slug of the query named', async () => {
+    const dir = files.folder('by-name');
+    const result = await ws(['queries', 'pull', dir, 'daily REVENUE', '--json', 'slug,action']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(fs.readdirSync(dir)).toEqual(['daily_revenue.sql']);
+  });
+});
