@@ -149,3 +149,12 @@ describe('server errors', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('formats', () => {
+  it('-o csv on a command that prints one document is exit 2 before any request', async () => {
+    const result = await ws(['api', 'POST', '/queries/1/execute', '-o', 'csv']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: -o csv needs rows, and this command prints one document');
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -486,3 +486,25 @@ describe('exact values', () => {
     expect(result.stdout).toContain('"e": "123456789012345678901234567890.123"');
   });
 });
+
+describe('--json fields and ids of rows', () => {
+  it('the fields are the result columns, and an unknown one is exit 2 listing them', async () => {
+    await emuWs(['queries', 'execute', 'daily_revenue', '--wait', '-q', '--limit', '1']);
+    const picked = await emuWs(['queries', 'data', 'daily_revenue', '--limit', '2', '--json', 'day']);
+    expect(picked.exitCode, picked.stderr).toBe(0);
+    expect(JSON.parse(picked.stdout).rows).toEqual([{ day: '2026-01-01' }, { day: '2026-01-02' }]);
+    await emu.clearRequests();
+    const bad = await emuWs(['queries', 'data', 'daily_revenue', '--json', 'bogus']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(JSON.parse(bad.stderr).error.message).toBe('unknown JSON field: bogus; valid fields: day, orders, revenue');
+  });
+
+  it('rows whose id column repeats page after page are data, not a repeated page', async () => {
+    await emuWs(['queries', 'create', '--name', 'dupid', '--sql', "SELECT 'x' AS id, i FROM range(2500) t(i)", '-q']);
+    await emuWs(['queries', 'execute', 'dupid', '--wait', '-q', '--limit', '1']);
+    const result = await emuWs(['queries', 'data', 'dupid', '--all', '-o', 'csv']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`id,i\n${Array.from({ length: 2500 }, (_, i) => `x,${i}\n`).join('')}`);
+  });
+});

@@ -249,3 +249,15 @@ describe('a query by its name', () => {
     expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: similar queries: daily_revenue (${dailyRevenue})\n`);
   });
 });
+
+describe('parameter values are checked against their declared types', () => {
+  it.each([
+    ['min_amount=abc', 'invalid --param min_amount=abc: min_amount is a number, and "abc" is not a number'],
+    ['start_date=June', 'invalid --param start_date=June: start_date is a date, and "June" is not a calendar date (YYYY-MM-DD)'],
+  ])('%s is exit 2 and no run starts', async (param, message) => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', param]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: ${message}`);
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});

@@ -500,3 +500,49 @@ describe('server errors and exit codes', () => {
     expect(command.stderr).toContain("Did you mean list?");
   });
 });
+
+describe('global options before the command words', () => {
+  it('`ws --json queries list` is --json alone, not a field list named "queries"', async () => {
+    serve(fourQueries());
+    const result = await pipe(['--json', 'queries', 'list', '--limit', '2']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).queries).toHaveLength(2);
+  });
+
+  it('`ws --json id,slug queries list` still takes the fields', async () => {
+    serve(fourQueries());
+    const result = await pipe(['--json', 'id,slug', 'queries', 'list', '--limit', '1']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).queries).toEqual([{ id: ids.revenue, slug: 'daily_revenue' }]);
+  });
+
+  it('--json twice before the command, and a later --json with fields wins', async () => {
+    serve(fourQueries());
+    const twice = await pipe(['--json', '--json', 'queries', 'list', '--limit', '1']);
+    expect(twice.exitCode, twice.stderr).toBe(0);
+    expect(JSON.parse(twice.stdout).queries).toHaveLength(1);
+    const later = await pipe(['--json', 'queries', 'list', '--limit', '1', '--json', 'id']);
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(JSON.parse(later.stdout).queries).toEqual([{ id: ids.revenue }]);
+  });
+});
+
+describe('--all envelopes describe the whole', () => {
+  it('even when one page held every item: limit is the number printed; one page without --all is as the API sent it', async () => {
+    serve(fourQueries());
+    const all = await pipe(['queries', 'list', '--all', '--json', 'slug']);
+    expect(all.exitCode, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout)).toEqual({ queries: ['daily_revenue', 'churn', 'eu', 'old'].map((slug) => ({ slug })), total: 4, limit: 4, offset: 0 });
+    const one = JSON.parse((await pipe(['queries', 'list', '--json', 'slug'])).stdout);
+    expect(one).toMatchObject({ total: 4, limit: 50, offset: 0 });
+  });
+});
+
+describe('a base URL without /public/v3', () => {
+  it('gets a 404 with a hint about the prefix', async () => {
+    server.on('GET', '/queries', { status: 404, body: { message: 'Cannot GET /queries' } });
+    const result = await pipe(['queries', 'list'], { env: { WS_BASE_URL: server.baseUrl.replace('/public/v3', '') } });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(/^hint: the base URL http:\/\/127\.0\.0\.1:\d+ does not end in \/public\/v3; it usually should$/m);
+  });
+});
