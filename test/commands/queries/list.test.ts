@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { stubServer } from '../../helpers/command.js';
+import { evil, expectNoRaw } from '../../helpers/control-chars.js';
 import type { FakeIOOptions } from '../../helpers/fake-io.js';
 import { query, queryList, queryRun, uuid } from '../../helpers/fixtures.js';
 import { testKey } from '../../helpers/ws.js';
@@ -544,5 +546,62 @@ describe('a base URL without /public/v3', () => {
     const result = await pipe(['queries', 'list'], { env: { WS_BASE_URL: server.baseUrl.replace('/public/v3', '') } });
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toMatch(/^hint: the base URL http:\/\/127\.0\.0\.1:\d+ does not end in \/public\/v3; it usually should$/m);
+  });
+});
+
+describe('control characters from the server, to a file or pipe: the data is kept', () => {
+  beforeEach(() => {
+    server.on('GET', '/queries', { body: queryList([query({ name: evil, description: evil, slug: 'daily_revenue' })]) });
+  });
+
+  it('csv and tsv keep every character the server sent', async () => {
+    const csv = await pipe(['queries', 'list', '-o', 'csv']);
+    expect(csv.exitCode, csv.stderr).toBe(0);
+    expect(csv.stdout).toContain(`,${evil},`);
+    const tsv = await pipe(['queries', 'list', '-o', 'tsv']);
+    expect(tsv.exitCode, tsv.stderr).toBe(0);
+    expect(tsv.stdout.split('\n')[1]!.split('\t')).toContain(evil);
+  });
+
+  it('--jq strings come out raw, as jq -r does', async () => {
+    const result = await pipe(['queries', 'list', '--jq', '.queries[0].name']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${evil}\n`);
+  });
+
+  it('json and ndjson escape C1 controls and DEL, and parse to the same data', async () => {
+    const json = await pipe(['queries', 'list', '--json']);
+    expect(json.exitCode, json.stderr).toBe(0);
+    expectNoRaw(json.stdout);
+    expect(json.stdout).toContain('\\u009b2J\\u007f end');
+    expect(JSON.parse(json.stdout).queries[0].name).toBe(evil);
+
+    const ndjson = await pipe(['queries', 'list', '-o', 'ndjson']);
+    expectNoRaw(ndjson.stdout);
+    expect(JSON.parse(ndjson.stdout).name).toBe(evil);
+  });
+
+  it('a JSON envelope streamed over several pages (--all) and yaml do the same', async () => {
+    server.reset();
+    const page = (offset: number) => ({ body: queryList([query({ name: `${evil} ${offset}` })], { total: 2, limit: 1, offset }) });
+    server.on('GET', '/queries', (request) => page(Number(request.query.offset ?? 0)));
+    const all = await pipe(['queries', 'list', '--all', '--json']);
+    expect(all.exitCode, all.stderr).toBe(0);
+    expectNoRaw(all.stdout);
+    expect(JSON.parse(all.stdout).queries.map((q: { name: string }) => q.name)).toEqual([`${evil} 0`, `${evil} 1`]);
+
+    const yaml = await pipe(['queries', 'list', '-o', 'yaml']);
+    expect(yaml.exitCode, yaml.stderr).toBe(0);
+    expectNoRaw(yaml.stdout);
+    expect(YAML.parse(yaml.stdout).queries[0].name).toBe(`${evil} 0`);
+  });
+
+  it('the JSON error on stderr escapes C1 controls', async () => {
+    server.reset();
+    server.on('GET', '/queries', { status: 404, body: { message: 'gone', code: 'NOT\x9bFOUND' } });
+    const result = await pipe(['queries', 'list', '--json']);
+    expect(result.exitCode).toBe(4);
+    expectNoRaw(result.stderr);
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'not_found', apiCode: 'NOT\x9bFOUND' });
   });
 });
