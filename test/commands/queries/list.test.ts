@@ -605,3 +605,13 @@ describe('control characters from the server, to a file or pipe: the data is kep
     expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'not_found', apiCode: 'NOT\x9bFOUND' });
   });
 });
+
+describe('what the description allows and the emulator never sends', () => {
+  it('queries list takes a parameter without a name and a last run without id or status', async () => {
+    server.on('GET', '/queries', { body: queryList([query({ parameters: [{ type: 'text' }], lastQueryRun: { rowCount: 1 } })]) });
+    const result = await pipe(['queries', 'list']);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('daily_revenue');
+  });
+});

@@ -2,12 +2,15 @@
  * `ws queries runs`: the runs of one saved query, newest first, a page or --all. In-process against the emulator.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorServer } from '../../helpers/command.js';
+import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { demoIds } from '../../helpers/emulator.js';
+import { uuid } from '../../helpers/fixtures.js';
 import { createQuery, executeDirectly } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const dailyRevenue = demoIds.queries.dailyRevenue;
+/** A stub for what the API description allows and the emulator never sends. */
+const { server: stub, ws: stubWs } = stubServer();
 
 describe('in a terminal', () => {
   it('an aligned table under a header, times relative to now, and a line of durations', async () => {
@@ -93,5 +96,36 @@ describe('ws queries runs', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--all and --limit cannot be used together');
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('what the description allows and the emulator never sends', () => {
+  it('queries runs lists runs without id or status (empty cells off a terminal, as for any missing value)', async () => {
+    const id = uuid();
+    const runningId = uuid();
+    stub.on('GET', `/queries/${id}/query-runs`, { body: { runs: [{ rowCount: 3 }, { id: runningId, status: 'RUNNING' }], total: 2, limit: 20, offset: 0 } });
+    const result = await stubWs(['queries', 'runs', id]);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n').slice(1, 3).map((line) => line.split('\t').slice(0, 3))).toEqual([
+      ['', '', '3'],
+      [runningId, 'RUNNING', ''],
+    ]);
+  });
+
+  it('a negative or month-long execution time is - in a table and exact in CSV', async () => {
+    const id = uuid();
+    const runs = [
+      { id: uuid(), status: 'COMPLETED', executionTimeMs: -22908026 },
+      { id: uuid(), status: 'COMPLETED', executionTimeMs: 377349312000 },
+      { id: uuid(), status: 'COMPLETED', executionTimeMs: 1234 },
+    ];
+    stub.on('GET', `/queries/${id}/query-runs`, { body: { runs, total: 3, limit: 20, offset: 0 } });
+    const table = await stubWs(['queries', 'runs', id]);
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout.split('\n').slice(1, 4).map((line) => line.split('\t')[3])).toEqual(['-', '-', '1234ms']);
+    const csv = await stubWs(['queries', 'runs', id, '-o', 'csv']);
+    expect(csv.stdout).toContain('-22908026');
+    expect(csv.stdout).toContain('377349312000');
   });
 });
