@@ -261,3 +261,19 @@ describe('parameter values are checked against their declared types', () => {
     expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   });
 });
+
+describe('--json fields of --wait are the columns of the result', () => {
+  it('execute --wait refuses a field that is not a column of the result before starting a run', async () => {
+    await emu.clearRequests();
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'queryRunId']);
+    expect(result.stderr).toBe('{"error":{"code":"usage","message":"unknown JSON field: queryRunId; valid fields: day, orders, revenue"}}\n');
+    expect(result.exitCode).toBe(2);
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('execute --wait with a column prints that column', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'orders', '--limit', '2', '-q']);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout).rows).toEqual([{ orders: expect.any(Number) }, { orders: expect.any(Number) }]);
+  });
+});

@@ -151,3 +151,26 @@ describe('a query by its name, against the emulator', () => {
     expect(both.stderr).toBe(`error: the name "CASEFOLD" matches 2 queries without regard to case\nhint: use the slug of one: ${lower.slug} (${lower.id}), ${upper.slug} (${upper.id})\n`);
   });
 });
+
+describe('--json and the words after it', () => {
+  it('does not take a missing argument as its field list', async () => {
+    const result = await emuWs(['queries', 'get', '--json', 'daily_revenue']);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: demoIds.queries.dailyRevenue, slug: 'daily_revenue', sql: expect.any(String) });
+  });
+
+  it('takes a field list before the argument, and one after it', async () => {
+    const before = await emuWs(['queries', 'get', '--json', 'id,name', 'daily_revenue']);
+    const after = await emuWs(['queries', 'get', 'daily_revenue', '--json', 'id,name']);
+    expect(JSON.parse(before.stdout)).toEqual({ id: demoIds.queries.dailyRevenue, name: 'Daily revenue' });
+    expect(after.stdout).toBe(before.stdout);
+  });
+
+  it('refuses an unknown field after the argument, before any request', async () => {
+    await emu.clearRequests();
+    const result = await emuWs(['queries', 'get', 'daily_revenue', '--json', 'colour']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^\{"error":\{"code":"usage","message":"unknown JSON field: colour; valid fields: id, name, slug, /);
+    expect(await emu.requests()).toEqual([]);
+  });
+});

@@ -615,3 +615,18 @@ describe('what the description allows and the emulator never sends', () => {
     expect(result.stdout).toContain('daily_revenue');
   });
 });
+
+describe('--json with a dotted field', () => {
+  it('picks it as the csv header shows it, keeping its nesting', async () => {
+    serve(fourQueries());
+    const result = await pipe(['queries', 'list', '--json', 'slug,lastQueryRun.status']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).queries).toEqual([
+      { slug: 'daily_revenue', lastQueryRun: { status: 'COMPLETED' } },
+      { slug: 'churn', lastQueryRun: { status: 'RUNNING' } },
+      { slug: 'eu', lastQueryRun: { status: 'FAILED' } },
+      // no last run: the field is there, null
+      { slug: 'old', lastQueryRun: null },
+    ]);
+  });
+});
