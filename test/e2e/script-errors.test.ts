@@ -1,16 +1,16 @@
 /**
  * What a script reads from ws (issue 20, items 3 to 6): with a machine format and stderr not a terminal, stderr is
  * one JSON object on failure (code, hint, the ids it is about) and nothing on success, for every waiting command and
- * every way a wait ends badly; csv line ends; --param values checked by type before anything is sent.
+ * every way a wait ends badly. csv line ends and --param values checked by type: in-process in
+ * test/commands/queries/data.test.ts and execute.test.ts.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, pollUntil, routes, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { demoIds, pollUntil, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
-import { tempConfigDir, ws, wsBin, type WsResult } from '../helpers/ws.js';
+import { ws, type WsResult } from '../helpers/ws.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const unknownRun = '10000000-0000-4000-8000-0000000000aa';
@@ -238,79 +238,9 @@ describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: th
   });
 });
 
-describe('csv line ends', () => {
-  beforeAll(async () => {
-    expect((await ws(['queries', 'execute', 'daily_revenue', '--wait', '-q'], quick.env)).exitCode).toBe(0);
-  });
-
-  it('end in LF, so awk reads clean values; --crlf ends every record in CRLF; the rows are the same', async () => {
-    const lf = await ws(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv'], quick.env);
-    expect(lf.exitCode).toBe(0);
-    expect(lf.stdout).not.toContain('\r');
-    const records = lf.stdout.split('\n');
-    expect(records.at(-1)).toBe('');
-    expect(records[0]).toBe('day,orders,revenue');
-    expect(records.length).toBeGreaterThan(10);
-    const crlf = await ws(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv', '--crlf'], quick.env);
-    expect(crlf.exitCode).toBe(0);
-    expect(crlf.stdout.match(/\r\n/g)).toHaveLength(records.length - 1);
-    expect(crlf.stdout).not.toMatch(/[^\r]\n/);
-    expect(crlf.stdout.replaceAll('\r\n', '\n')).toBe(lf.stdout);
-    const awk = await execa('sh', ['-c', `"${process.execPath}" "${wsBin}" queries data daily_revenue -o csv | awk -F, 'NR > 1 { print $3 }'`], {
-      env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), ...quick.env },
-      extendEnv: false,
-    });
-    expect(awk.stdout).not.toContain('\r');
-    expect(awk.stdout.split('\n').every((value) => /^\d+(\.\d+)?$/.test(value))).toBe(true);
-  });
-
-  it('--crlf applies to lists too, and with any format but csv it is exit 2 before any request', async () => {
-    const list = await ws(['queries', 'list', '-o', 'csv', '--crlf'], quick.env);
-    expect(list.stdout).toMatch(/^id,slug,name,[^\r\n]*\r\n/);
-    expect(list.stdout).not.toMatch(/[^\r]\n/);
-    await quick.clearRequests();
-    const refused = await ws(['queries', 'data', 'daily_revenue', '--crlf', '--json'], quick.env);
-    expect(refused.exitCode).toBe(2);
-    expect(errorObject(refused)).toMatchObject({ code: 'usage', message: '--crlf is for -o csv, not json' });
-    expect(await quick.requests()).toEqual([]);
-  });
-});
-
-describe('--param values are checked by their declared type before anything is sent', () => {
-  it.each([
-    ['start_date=2026-13-45', 'start_date is a date, and "2026-13-45" is not a calendar date (YYYY-MM-DD)'],
-    ['start_date=2026-02-30', 'start_date is a date, and "2026-02-30" is not a calendar date (YYYY-MM-DD)'],
-    ['start_date=2026-6-1', 'start_date is a date, and "2026-6-1" is not a calendar date (YYYY-MM-DD)'],
-    ['min_amount=ten', 'min_amount is a number, and "ten" is not a number'],
-    ['min_amount=0x10', 'min_amount is a number, and "0x10" is not a number'],
-  ])('--param %s: exit 2 naming the parameter, its type and the value; no run is started', async (pair, says) => {
-    await quick.clearRequests();
-    const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait'], quick.env);
-    expect(text.exitCode).toBe(2);
-    expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
-    // the hint is a next step, not the message again: the parameter's default, and where the others are
-    const name = pair.split('=')[0];
-    const fallback = name === 'start_date' ? '2026-01-01' : '0';
-    expect(text.stderr).toContain(`hint: leave ${name} out for its default, ${fallback}; see every parameter: ws queries get revenue_by_country\n`);
-    const json = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--json'], quick.env);
-    expectFailure(json, 2, { code: 'usage', queryId: demoIds.queries.revenueByCountry });
-    // only the lookups of the slug reached the server: no run was started
-    const seen = routes(await quick.requests());
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((route) => route !== 'GET /queries')).toEqual([]);
-  });
-
-  it('good values of each type still start the run (a leap day among them)', async () => {
-    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2024-02-29', '--param', 'min_amount=-1.5e2', '--wait', '--json'], quick.env);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).status).toBe('COMPLETED');
-  });
-
+describe('--input values', () => {
   it('a name given twice is exit 2 naming both values, and nothing reaches the server', async () => {
     await quick.clearRequests();
-    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait'], quick.env);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
     const input = await ws(['automations', 'trigger', 'Morning revenue report', '--input', 'day=1', '--input', 'day=2', '--json'], quick.env);
     expectFailure(input, 2, { code: 'usage', message: 'invalid --input "day=2": day is given twice (day=1 before it)' });
     expect(await quick.requests()).toEqual([]);

@@ -508,3 +508,37 @@ describe('--json fields and ids of rows', () => {
     expect(result.stdout).toBe(`id,i\n${Array.from({ length: 2500 }, (_, i) => `x,${i}\n`).join('')}`);
   });
 });
+
+describe('csv line ends', () => {
+  beforeAll(async () => {
+    expect((await emuWs(['queries', 'execute', 'daily_revenue', '--wait', '-q'])).exitCode).toBe(0);
+  });
+
+  it('end in LF, so awk reads clean values; --crlf ends every record in CRLF; the rows are the same', async () => {
+    const lf = await emuWs(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv']);
+    expect(lf.exitCode).toBe(0);
+    expect(lf.stdout).not.toContain('\r');
+    const records = lf.stdout.split('\n');
+    expect(records.at(-1)).toBe('');
+    expect(records[0]).toBe('day,orders,revenue');
+    expect(records.length).toBeGreaterThan(10);
+    const crlf = await emuWs(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv', '--crlf']);
+    expect(crlf.exitCode).toBe(0);
+    expect(crlf.stdout.match(/\r\n/g)).toHaveLength(records.length - 1);
+    expect(crlf.stdout).not.toMatch(/[^\r]\n/);
+    expect(crlf.stdout.replaceAll('\r\n', '\n')).toBe(lf.stdout);
+    // what `awk -F, 'NR > 1 { print $3 }'` reads: clean numbers
+    expect(records.slice(1, -1).every((record) => /^\d+(\.\d+)?$/.test(record.split(',')[2]!))).toBe(true);
+  });
+
+  it('--crlf applies to lists too, and with any format but csv it is exit 2 before any request', async () => {
+    const list = await emuWs(['queries', 'list', '-o', 'csv', '--crlf']);
+    expect(list.stdout).toMatch(/^id,slug,name,[^\r\n]*\r\n/);
+    expect(list.stdout).not.toMatch(/[^\r]\n/);
+    await emu.clearRequests();
+    const refused = await emuWs(['queries', 'data', 'daily_revenue', '--crlf', '--json']);
+    expect(refused.exitCode).toBe(2);
+    expect(JSON.parse(refused.stderr).error).toMatchObject({ code: 'usage', message: '--crlf is for -o csv, not json' });
+    expect(await emu.requests()).toEqual([]);
+  });
+});

@@ -277,3 +277,41 @@ describe('--json fields of --wait are the columns of the result', () => {
     expect(JSON.parse(result.stdout).rows).toEqual([{ orders: expect.any(Number) }, { orders: expect.any(Number) }]);
   });
 });
+
+describe('--param values are checked by their declared type before anything is sent', () => {
+  it.each([
+    ['start_date=2026-13-45', 'start_date is a date, and "2026-13-45" is not a calendar date (YYYY-MM-DD)'],
+    ['start_date=2026-02-30', 'start_date is a date, and "2026-02-30" is not a calendar date (YYYY-MM-DD)'],
+    ['start_date=2026-6-1', 'start_date is a date, and "2026-6-1" is not a calendar date (YYYY-MM-DD)'],
+    ['min_amount=ten', 'min_amount is a number, and "ten" is not a number'],
+    ['min_amount=0x10', 'min_amount is a number, and "0x10" is not a number'],
+  ])('--param %s: exit 2 naming the parameter, its type and the value; no run is started', async (pair, says) => {
+        const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait']);
+    expect(text.exitCode).toBe(2);
+    expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
+    // the hint is a next step, not the message again: the parameter's default, and where the others are
+    const name = pair.split('=')[0];
+    const fallback = name === 'start_date' ? '2026-01-01' : '0';
+    expect(text.stderr).toContain(`hint: leave ${name} out for its default, ${fallback}; see every parameter: ws queries get revenue_by_country\n`);
+    const json = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--json']);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'usage', queryId: revenueByCountry });
+    // only the lookups of the slug reached the server: no run was started
+    const seen = routes(await emu.requests());
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((route) => route !== 'GET /queries')).toEqual([]);
+  });
+
+  it('good values of each type still start the run (a leap day among them)', async () => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2024-02-29', '--param', 'min_amount=-1.5e2', '--wait', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).status).toBe('COMPLETED');
+  });
+
+  it('a name given twice is exit 2 naming both values, and nothing reaches the server', async () => {
+        const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
+    expect(await emu.requests()).toEqual([]);
+  });
+});
