@@ -158,3 +158,22 @@ describe('formats', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('--debug never shows the key', () => {
+  it('not in a header that echoes it, a request id built from it, or a URL that holds it', async () => {
+    server.on('GET', '/queries', (request) => ({
+      status: 500,
+      headers: { 'x-echo-key': String(request.headers['x-api-key']), 'x-request-id': `req-${request.headers['x-api-key']}-7` },
+      body: { message: 'boom' },
+    }));
+    const result = await ws(['api', 'GET', '/queries', '-f', `note=${testKey}`, '--debug']);
+    expect(result.exitCode).toBe(1);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(server.requests[0]!.headers['x-api-key']).toBe(testKey);
+    expect(result.stderr).toContain('< x-echo-key: [redacted]\n');
+    expect(result.stderr).toContain('< x-request-id: req-[redacted]-7\n');
+    expect(result.stderr).toContain('/queries?note=[redacted]\n');
+    expect(result.stderr).toContain('request id: req-[redacted]-7\n');
+    expect(result.stderr).not.toContain(testKey);
+  });
+});

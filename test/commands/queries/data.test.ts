@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../helpers/api-server.js';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { uuid } from '../../helpers/fixtures.js';
 import { createQuery, serverQuery } from '../../helpers/query-setup.js';
 
 const queryId = '00000000-0000-4000-8000-00000000d001';
@@ -540,5 +541,17 @@ describe('csv line ends', () => {
     expect(refused.exitCode).toBe(2);
     expect(JSON.parse(refused.stderr).error).toMatchObject({ code: 'usage', message: '--crlf is for -o csv, not json' });
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('a server that ignores offset', () => {
+  it('queries data --all against a server that ignores offset and gives no total stops with an error', async () => {
+    const id = uuid();
+    const rows = Array.from({ length: 1000 }, (_, n) => ({ n }));
+    server.on('GET', `/queries/${id}/latest/data`, { body: { queryRunId: uuid(), status: 'COMPLETED', totalRowCount: null, returnedRowCount: 1000, columns: [{ name: 'n' }], rows } });
+    const result = await ws(['queries', 'data', id, '--all', '-o', 'csv']);
+    expect(result.exitCode).toBe(1);
+    expect(server.requests).toHaveLength(2);
+    expect(result.stderr).toContain('error: the server sent the same rows for offset=1000 as for the page before it and gives no total');
   });
 });

@@ -4,7 +4,8 @@
  * Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { emulatorServer } from '../../helpers/command.js';
+import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { query, uuid } from '../../helpers/fixtures.js';
 import { demoIds, routes } from '../../helpers/emulator.js';
 import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
@@ -12,6 +13,8 @@ const { emu, ws } = emulatorServer();
 /** Runs move slowly here (300 ms a state), for --timeout. */
 const { emu: slow, ws: slowWs } = emulatorServer({ stepMs: 300 });
 const dailyRevenue = demoIds.queries.dailyRevenue;
+/** A stub for what the emulator never does: drop a connection. */
+const { server: stub, ws: stubWs } = stubServer();
 const revenueByCountry = demoIds.queries.revenueByCountry;
 const brokenReport = demoIds.queries.brokenReport;
 const topCustomers = demoIds.queries.topCustomers;
@@ -313,5 +316,35 @@ describe('--param values are checked by their declared type before anything is s
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('a POST whose connection dropped', () => {
+  it('says the server may have processed it and how to check, and is sent once', async () => {
+    const id = uuid();
+    stub.on('GET', `/queries/${id}`, { body: query({ id, slug: 'q_dropped' }) });
+    stub.on('POST', `/queries/${id}/execute`, { destroy: true });
+    const result = await stubWs(['queries', 'execute', id]);
+    expect(result.exitCode).toBe(1);
+    expect(stub.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: POST /queries/${id}/execute: the connection dropped after the request was sent \\(\\w+\\); the server may have processed it\n`));
+    expect(result.stderr).toContain(`hint: check before sending it again: \`ws queries runs ${id}\` lists its runs\n`);
+    expect(result.stderr).not.toContain('cannot reach');
+  });
+});
+
+describe('limits on what a user gives', () => {
+  it('--param __proto__=x is exit 2 naming it, not dropped', async () => {
+    const result = await stubWs(['queries', 'execute', uuid(), '--param', '__proto__=x']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('error: invalid --param "__proto__=x": "__proto__" cannot be a name\n');
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('--timeout past what a timer holds is exit 2, before any request', async () => {
+    const result = await stubWs(['queries', 'execute', uuid(), '--wait', '--timeout', '25000h']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: invalid duration for --timeout: "25000h"/);
+    expect(stub.requests).toHaveLength(0);
   });
 });

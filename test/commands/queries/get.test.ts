@@ -174,3 +174,13 @@ describe('--json and the words after it', () => {
     expect(await emu.requests()).toEqual([]);
   });
 });
+
+describe('what the server sends back', () => {
+  it('a document over 64 MiB is refused with a clear error', async () => {
+    const id = uuid();
+    server.on('GET', `/queries/${id}`, { body: `{"pad":"${'x'.repeat(65 * 1024 * 1024)}"}` });
+    const result = await pipe(['queries', 'get', id]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: the response to GET /queries/${id} is larger than 64 MiB, more than ws reads into memory\n`));
+  });
+});

@@ -630,3 +630,20 @@ describe('--json with a dotted field', () => {
     ]);
   });
 });
+
+describe('limits and slow servers', () => {
+  it.each(['30d', '600h'])('--http-timeout %s, past what a timer holds, is exit 2 before any request', async (value) => {
+    const result = await pipe(['queries', 'list', '--http-timeout', value]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: invalid duration for --http-timeout: "${value}"`));
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a Retry-After over 60 s is not waited out in silence: the error says when to try again', async () => {
+    server.on('GET', '/queries', { status: 503, headers: { 'retry-after': '7200' }, body: { message: 'maintenance' } });
+    const result = await pipe(['queries', 'list']);
+    expect(result.exitCode).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    expect(result.stderr).toMatch(/^error: GET \/queries failed \(HTTP 503\): maintenance\nhint: the server asks to wait 2 h: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+  });
+});

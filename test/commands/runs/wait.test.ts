@@ -71,6 +71,8 @@ describe('usage errors: exit 2, nothing sent', () => {
     [['runs', 'wait'], "error: missing required argument 'runId'\nhint: run `ws runs wait --help` for usage\n"],
     [['runs', 'wait', 'last'], 'error: invalid query run id "last": must be a UUID\n'],
     [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', 'x'], 'error: invalid duration for --timeout: "x"\nhint: use a number with a unit: 500ms, 30s, 10m, 1h (or 0)\n'],
+    // past what a timer holds
+    [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '2147483648ms'], 'error: invalid duration for --timeout: "2147483648ms" is longer than 24 days, the most ws can wait\nhint: use a shorter duration, or 0 for no limit\n'],
   ])('%j', async (argv, stderr) => {
     for (const tty of [false, true]) {
       const result = await ws(argv, { tty });
