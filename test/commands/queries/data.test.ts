@@ -555,3 +555,54 @@ describe('a server that ignores offset', () => {
     expect(result.stderr).toContain('error: the server sent the same rows for offset=1000 as for the page before it and gives no total');
   });
 });
+
+describe('every row off a terminal', () => {
+  const count = 2500;
+  const numbers = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+  let id: string;
+
+  beforeAll(async () => {
+    ({ id } = await createQuery(emuWs, 'Rows 2500', `SELECT range AS n FROM range(${count})`));
+    const executed = await emuWs(['queries', 'execute', id, '--wait', '--no-data', '-q']);
+    expect(executed.exitCode, executed.stderr).toBe(0);
+  });
+
+  const formats: [string[], (stdout: string) => number[]][] = [
+    [[], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
+    [['-o', 'csv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
+    [['-o', 'tsv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
+    [['-o', 'ndjson'], (out) => out.trimEnd().split('\n').map((line) => JSON.parse(line).n)],
+    [['-o', 'json'], (out) => JSON.parse(out).rows.map((row: { n: number }) => row.n)],
+    [['--jq', '.rows[].n'], (out) => out.trimEnd().split('\n').map(Number)],
+    [['-o', 'yaml'], (out) => [...out.matchAll(/^ {2}- n: (\d+)$/gm)].map((m) => Number(m[1]))],
+  ];
+  it.each(formats)('queries data %j prints all rows, with nothing on stderr', async (flags, rows) => {
+    const result = await emuWs(['queries', 'data', 'rows_2500', ...flags]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(rows(result.stdout)).toEqual(numbers(0, count));
+    expect(result.stderr).toBe('');
+  });
+
+  it('the JSON envelope describes the rows printed', async () => {
+    const result = await emuWs(['queries', 'data', id, '-o', 'json']);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ totalRowCount: count, returnedRowCount: count });
+  });
+
+  it('execute --wait -o csv into a pipe prints every row of the run', async () => {
+    const result = await emuWs(['queries', 'execute', 'rows_2500', '--wait', '-o', 'csv']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, count));
+  });
+
+  it('--offset without --limit prints the rest; --limit cuts on purpose and pages only as far as needed', async () => {
+    const rest = await emuWs(['queries', 'data', id, '--offset', '2400', '-o', 'ndjson']);
+    expect(rest.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual(numbers(2400, count));
+    await emu.clearRequests();
+    const limited = await emuWs(['queries', 'data', id, '--limit', '1200', '-o', 'csv']);
+    expect(limited.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, 1200));
+    const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`).map((r) => r.query);
+    // one page: exports ask for up to 10,000 rows a page
+    expect(pages).toEqual(['?limit=1200&offset=0']);
+  });
+});

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { query, uuid } from '../../helpers/fixtures.js';
-import { demoIds, routes } from '../../helpers/emulator.js';
+import { demoIds, pollUntil, routes } from '../../helpers/emulator.js';
 import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
@@ -346,5 +346,36 @@ describe('limits on what a user gives', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: invalid duration for --timeout: "25000h"/);
     expect(stub.requests).toHaveLength(0);
+  });
+});
+
+describe('execute --wait and another run of the same query', () => {
+  it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', async () => {
+    const query = demoIds.queries.revenueByCountry;
+    // Hold the first command's polls back (503, "retry after 1 s", until the faults are cleared) so that a
+    // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
+    await emu.fault({ path: '^/query-runs/', method: 'GET', status: 503, retryAfter: 1, times: 10_000 });
+    await emu.clearRequests();
+    const first = ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv']);
+    await pollUntil(async () => (await emu.requests()).some((r) => r.method === 'POST' && r.path === `/queries/${query}/execute`), 'the first execute', 30_000);
+    const second = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--json', 'queryRunId']);
+    expect(second.exitCode, second.stderr).toBe(0);
+    const secondRun = JSON.parse(second.stdout).queryRunId as string;
+    await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete', 30_000);
+    // let the first command's polls through (the control endpoint may want the key and a JSON content type)
+    const cleared = await fetch(`${emu.origin}/__emulator/faults`, { method: 'DELETE', headers: { 'x-api-key': emu.env.WS_API_KEY, 'content-type': 'application/json' } });
+    expect(cleared.status).toBe(200);
+    const result = await first;
+    // the run the first command polled is the one it started
+    const firstRun = (await emu.requests()).map((r) => /^\/query-runs\/([0-9a-f-]{36})$/.exec(r.path)?.[1]).find(Boolean);
+    expect(firstRun).toBeDefined();
+    expect(firstRun).not.toBe(secondRun);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(String(result.stderr)).toContain(
+      `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)\n` +
+        // both print csv, as the command did
+        `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data\n`,
+    );
   });
 });
