@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { run } from '../../src/cli.js';
 import { startTestEmulator, type TestEmulator } from './emulator.js';
 import type { EmulatorOptions } from '../../src/emulator/emulator.js';
@@ -55,4 +55,18 @@ export function emulatorServer(overrides: Partial<EmulatorOptions> = {}) {
     },
   });
   return { emu, ws: (argv: string[], options: FakeIOOptions = {}) => runWs(argv, emu.env, options) };
+}
+
+/**
+ * `ws argv` is a usage error, on a terminal and off one: exit 2, nothing on stdout, and this on stderr (a string is
+ * the whole of it). The caller checks that nothing was sent.
+ */
+export async function expectUsageError(ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>, argv: string[], stderr: string | RegExp): Promise<void> {
+  for (const tty of [false, true]) {
+    const result = await ws(argv, { tty });
+    expect(result.exitCode, `${argv.join(' ')} (terminal: ${tty}): ${result.stderr}`).toBe(2);
+    expect(result.stdout).toBe('');
+    if (typeof stderr === 'string') expect(result.stderr).toBe(stderr);
+    else expect(result.stderr).toMatch(stderr);
+  }
 }

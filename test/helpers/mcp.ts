@@ -1,17 +1,15 @@
 /**
- * Drives `ws mcp` with the MCP SDK's own client: over stdio with bin/ws spawned (startMcp), or in-process over two
- * streams (startMcpInProcess). startMcp: bin/ws spawned with an environment built
- * from scratch (PATH, a private config folder, what the test gives), every message and stderr kept.
+ * Drives `ws mcp` in-process with the MCP SDK's own client, over two streams that are its stdin and stdout: every
+ * message and stderr kept. (A real process is driven raw, in test/e2e/mcp.test.ts.)
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { run } from '../../src/cli.js';
 import { fakeIO } from './fake-io.js';
-import { tempConfigDir, wsBin } from './ws.js';
+import { tempConfigDir } from './ws.js';
 
 export interface McpSession {
   client: Client;
@@ -20,37 +18,6 @@ export interface McpSession {
   messages: string[];
   stderr(): string;
   close(): Promise<void>;
-}
-
-export async function startMcp(args: string[], env: Record<string, string | undefined>): Promise<McpSession> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [wsBin, 'mcp', ...args],
-    env: Object.fromEntries(Object.entries({ PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  (transport.stderr as Readable).on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const messages: string[] = [];
-  const client = new Client({ name: 'ws-e2e', version: '0' });
-  // keep what the server sends, before the client reads it
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
-    const deliver = transport.onmessage!;
-    transport.onmessage = (message) => {
-      messages.push(JSON.stringify(message));
-      deliver(message);
-    };
-    await start();
-  };
-  await client.connect(transport, { timeout: 20_000 });
-  return {
-    client,
-    call: (name, callArgs = {}) => client.callTool({ name, arguments: callArgs }, undefined, { timeout: 30_000 }) as Promise<CallToolResult>,
-    messages,
-    stderr: () => stderr,
-    close: () => client.close(),
-  };
 }
 
 /** The text of a result's first content item. */
@@ -107,6 +74,7 @@ export async function startMcpInProcess(args: string[], env: Record<string, stri
   const transport = new StreamTransport(toServer, fromServer);
   const messages: string[] = [];
   const client = new Client({ name: 'ws-in-process', version: '0' });
+  // keep what the server sends, before the client reads it
   const start = transport.start.bind(transport);
   transport.start = async () => {
     const deliver = transport.onmessage!;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, emulatorKey, routes, startTestEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { runWs } from '../../helpers/command.js';
+import { tempConfigDir } from '../../helpers/ws.js';
 import { startMcpInProcess as startMcp, textOf, type McpSession } from '../../helpers/mcp.js';
 
 const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'list_recent_failures', 'execute_query'];
@@ -580,5 +581,23 @@ describe('ws mcp, the command', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: unknown option '--allow-write'/);
     expect(await e.requests()).toEqual([]);
+  });
+});
+
+describe('the MCP server answers with bare commands, whatever options started it', () => {
+  it('ws mcp --profile p --base-url u: the hints name commands without them, as always', async () => {
+    const configDir = tempConfigDir();
+    // no key: every tool answers with the no-key error; with one, a failed run names how to see it
+    const [keyless, keyed] = await Promise.all([
+      startMcp(['--profile', 'p', '--base-url', e.baseUrl], { WS_CONFIG_DIR: configDir }),
+      startMcp(['--profile', 'p', '--base-url', e.baseUrl], { WS_CONFIG_DIR: configDir, WS_API_KEY: emulatorKey }),
+    ]);
+    try {
+      expect(textOf(await keyless.call('list_queries'))).toBe('error: no API key configured for profile "p"\nhint: run `ws auth login`, or set WS_API_KEY');
+      // a failed run names the tool to call, and for a person the CLI command, bare
+      expect(textOf(await keyed.call('execute_query', { query: 'churn_report' }))).toMatch(/\(in a shell: ws runs get [0-9a-f-]{36}\)$/);
+    } finally {
+      await Promise.all([keyless.close(), keyed.close()]);
+    }
   });
 });

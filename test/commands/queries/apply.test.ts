@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emulatorServer } from '../../helpers/command.js';
+import { emulatorServer, expectUsageError } from '../../helpers/command.js';
 import { demoIds, routes } from '../../helpers/emulator.js';
 import { tempFiles } from '../../helpers/query-setup.js';
 
@@ -172,12 +172,7 @@ describe('usage errors: exit 2, nothing sent', () => {
     ['no file or folder', [], "error: missing required argument 'file|dir'\nhint: run `ws queries apply --help` for usage\n"],
     ['a path that does not exist', ['/no/such/dir'], 'error: /no/such/dir: no such file or directory\n'],
   ])('%s', async (_name, args, stderr) => {
-    for (const tty of [false, true]) {
-      const result = await ws(['queries', 'apply', ...args], { tty });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(stderr);
-    }
+    await expectUsageError(ws, ['queries', 'apply', ...args], stderr);
     expect(await emu.requests()).toEqual([]);
   });
 });

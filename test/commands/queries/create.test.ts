@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { routes } from '../../helpers/emulator.js';
-import { apiQuery, serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
+import { apiQuery, describeBlankSql, serverQuery, tempFiles, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const files = tempFiles('ws-queries-create-');
@@ -202,33 +202,7 @@ describe('ws queries create: {{placeholders}} and parameter types', () => {
   });
 });
 
-describe.each([
-  ['create', ['queries', 'create', '--name', 'Blank']],
-])('ws queries %s with SQL that is empty or only whitespace', (_verb, argv) => {
-  it.each([
-    ['--sql ""', ['--sql', ''], '--sql is empty'],
-    ['--sql of spaces and a newline', ['--sql', '  \n'], '--sql is only whitespace'],
-    ['--sql-file of an empty file', ['--sql-file', 'empty.sql'], '--sql-file <dir>/empty.sql is empty'],
-    ['--sql-file of a file of blank lines', ['--sql-file', 'blank.sql'], '--sql-file <dir>/blank.sql is only whitespace'],
-    ['--sql-file - with nothing on stdin (< /dev/null, or `cat missing.sql |`)', ['--sql-file', '-'], '--sql-file - (stdin) is empty'],
-  ])('%s is exit 2 naming it, and nothing is sent', async (_name, flags, said) => {
-    files.file('empty.sql', '');
-    files.file('blank.sql', '\n \t\n\n');
-    const args = flags.map((flag) => (flag.endsWith('.sql') ? path.join(files.dir, flag) : flag));
-    const result = await ws([...argv, ...args], { stdin: '' });
-    expect(result.stderr).toContain(`error: ${said.replace('<dir>', files.dir)}: a query needs SQL, nothing was sent`);
-    expect(result.exitCode).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('a dry run refuses it the same way', async () => {
-    const result = await ws([...argv, '--sql', ' ', '--dry-run']);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('error: --sql is only whitespace');
-    expect(await emu.requests()).toEqual([]);
-  });
-});
+describeBlankSql([['create', ['queries', 'create', '--name', 'Blank']]], emu, ws, files);
 
 describe('queries create with a name that is taken', () => {
   const sql = 'SELECT 1 AS one';

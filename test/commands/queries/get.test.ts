@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { emulatorServer, expectUsageError, stubServer } from '../../helpers/command.js';
 import { demoIds } from '../../helpers/emulator.js';
 import type { FakeIOOptions } from '../../helpers/fake-io.js';
 import { query, queryList, uuid } from '../../helpers/fixtures.js';
@@ -55,12 +55,7 @@ describe('usage errors: exit 2, nothing sent', () => {
     [[], "error: missing required argument 'query'\nhint: run `ws queries get --help` for usage\n"],
     [['a', 'b'], "error: too many arguments for 'get'. Expected 1 argument but got 2.\nhint: run `ws queries get --help` for usage\n"],
   ])('ws queries get %j', async (args, stderr) => {
-    for (const tty of [false, true]) {
-      const result = await ws(['queries', 'get', ...args], { tty });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(stderr);
-    }
+    await expectUsageError(ws, ['queries', 'get', ...args], stderr);
     expect(server.requests).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * `ws queries runs`: the runs of one saved query, newest first, a page or --all. In-process against the emulator.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { emulatorServer, expectUsageError, stubServer } from '../../helpers/command.js';
 import { demoIds } from '../../helpers/emulator.js';
 import { uuid } from '../../helpers/fixtures.js';
 import { createQuery, executeDirectly } from '../../helpers/query-setup.js';
@@ -31,12 +31,7 @@ describe('usage errors: exit 2, nothing sent', () => {
     [['queries', 'runs'], "error: missing required argument 'query'\nhint: run `ws queries runs --help` for usage\n"],
     [['queries', 'runs', 'daily_revenue', '--limit', '0'], "error: option '--limit <n>' argument '0' is invalid. must be a whole number of at least 1.\nhint: run `ws queries runs --help` for usage\n"],
   ])('%j', async (argv, stderr) => {
-    for (const tty of [false, true]) {
-      const result = await ws(argv, { tty });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(stderr);
-    }
+    await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);
   });
 });

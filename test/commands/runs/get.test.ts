@@ -2,9 +2,9 @@
  * `ws runs get`: a query run, its state and its whole history. In-process against the emulator.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorServer } from '../../helpers/command.js';
+import { emulatorServer, expectUsageError } from '../../helpers/command.js';
 import { demoIds } from '../../helpers/emulator.js';
-import { executeDirectly } from '../../helpers/query-setup.js';
+import { describeRunReadErrors, executeDirectly } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const dailyRevenue = demoIds.queries.dailyRevenue;
@@ -39,33 +39,9 @@ describe('usage errors: exit 2, nothing sent', () => {
     [['runs', 'get'], "error: missing required argument 'runId'\nhint: run `ws runs get --help` for usage\n"],
     [['runs', 'get', 'last'], 'error: invalid query run id "last": must be a UUID\n'],
   ])('%j', async (argv, stderr) => {
-    for (const tty of [false, true]) {
-      const result = await ws(argv, { tty });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(stderr);
-    }
+    await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);
   });
 });
 
-describe('server errors', () => {
-  it('an unknown run is exit 4 naming the request; nothing on stdout', async () => {
-    const id = '00000000-0000-4000-8000-00000000dead';
-    for (const tty of [false, true]) {
-      const result = await ws(['runs', 'get', id], { tty });
-      expect(result.exitCode).toBe(4);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^error: GET /query-runs/${id}: not found \\(HTTP 404\\)`));
-    }
-  });
-
-  it('a 503 at each try is exit 1 after the retries', async () => {
-    await emu.fault({ path: `^/query-runs/${runId}$`, status: 503, retryAfter: 0, times: 2 });
-    const result = await ws(['runs', 'get', runId], { env: { WS_MAX_ATTEMPTS: '2' } });
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`error: GET /query-runs/${runId} failed (HTTP 503)`);
-    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(Array(2).fill(`GET /query-runs/${runId}`));
-  });
-});
+describeRunReadErrors('get', '', emu, ws, () => runId);

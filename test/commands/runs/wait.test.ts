@@ -2,7 +2,7 @@
  * `ws runs wait`: follows a query run to its end; prints its status, or with --data its rows. In-process against the emulator.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorServer } from '../../helpers/command.js';
+import { emulatorServer, expectUsageError } from '../../helpers/command.js';
 import { demoIds } from '../../helpers/emulator.js';
 import { executeDirectly } from '../../helpers/query-setup.js';
 
@@ -74,12 +74,7 @@ describe('usage errors: exit 2, nothing sent', () => {
     // past what a timer holds
     [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '2147483648ms'], 'error: invalid duration for --timeout: "2147483648ms" is longer than 24 days, the most ws can wait\nhint: use a shorter duration, or 0 for no limit\n'],
   ])('%j', async (argv, stderr) => {
-    for (const tty of [false, true]) {
-      const result = await ws(argv, { tty });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(stderr);
-    }
+    await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);
   });
 });
