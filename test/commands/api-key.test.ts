@@ -96,3 +96,17 @@ describe('a key no header can carry is exit 2, before any request', () => {
     expect(result.stderr).not.toContain('naïve');
   });
 });
+
+describe('the API key never leaks', () => {
+  it('is absent from stdout, stderr and --debug output, even when the server echoes it', async () => {
+    server.on('GET', '/queries', { status: 503, headers: { 'retry-after': '0' } }, { status: 401, body: { message: `key ${testKey} is revoked` } });
+    const result = await ws(['queries', 'list', '--debug'], { env: { WS_API_KEY: testKey } });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain('> GET http://127.0.0.1:');
+    expect(result.stderr).toContain('> x-api-key: [redacted]');
+    expect(result.stderr).toMatch(/< 401 in \d+ms/);
+    expect(result.stderr).toContain('key [redacted] is revoked');
+    expect(result.stdout + result.stderr).not.toContain(testKey);
+    expect(server.requests[0]!.headers['x-api-key']).toBe(testKey);
+  });
+});

@@ -1,29 +1,22 @@
 /**
- * End to end: shell completion of real names. `ws __complete` against the emulator (what it prints, what reached
- * which server), then the generated scripts in real bash, fish and zsh with `ws` on the PATH. zsh runs
- * interactively in tmux with the script installed on fpath, as a user installs it, and keys are typed.
+ * End to end: the generated completion scripts in real bash, fish and zsh with `ws` on the PATH, against the
+ * emulator. zsh runs interactively in tmux with the script installed on fpath, as a user installs it, and keys are
+ * typed. What `ws __complete` prints for each word is tested in-process in test/commands/completion/completion.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { execa } from 'execa';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoIds, pollUntil, routes, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { demoIds, pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { skipWithout } from '../helpers/tools.js';
 import { installWs, ws } from '../helpers/ws.js';
 
-const morning = demoIds.automations.morningReport;
-
 let emu: TestEmulator;
-let other: TestEmulator;
 let dir: string;
 let binDir: string;
 let env: Record<string, string>;
-let queryRun: string;
-let automationRun: string;
 
 function configDir(profiles: Record<string, { baseUrl?: string; apiKey?: string }>): string {
   const at = fs.mkdtempSync(path.join(dir, 'config-'));
@@ -32,7 +25,7 @@ function configDir(profiles: Record<string, { baseUrl?: string; apiKey?: string 
 }
 
 beforeAll(async () => {
-  [emu, other] = await Promise.all([startTestEmulator(), startTestEmulator()]);
+  emu = await startTestEmulator();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-completion-'));
   binDir = path.join(dir, 'bin');
   fs.mkdirSync(binDir);
@@ -44,125 +37,13 @@ beforeAll(async () => {
   }
   // a machine loaded by parallel tests may take more than the default 2 s to answer a Tab
   env = { ...emu.env, PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir({}), WS_COMPLETE_TIMEOUT: '30s' };
-  queryRun = (await emu.api('POST', `/queries/${demoIds.queries.topCustomers}/execute`, {})).json.queryRunId;
-  automationRun = (await emu.api('POST', `/automations/${morning}/runs`, {})).json.id;
 });
 afterAll(async () => {
-  await Promise.all([emu?.close(), other?.close()]);
+  await emu?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await Promise.all([emu.clearRequests(), other.clearRequests()]);
-});
-
-describe('ws __complete', () => {
-  const complete = async (words: string[], extra: Record<string, string> = {}) => {
-    const result = await ws(['__complete', ...words], { ...env, ...extra });
-    expect(result.exitCode).toBe(0);
-    expect(result.stderr).toBe('');
-    return result.stdout;
-  };
-
-  it('query slugs through the list search, with their names', async () => {
-    expect(await complete(['ws', 'queries', 'get', 'daily'])).toBe('daily_revenue\tDaily revenue\n');
-    const [request] = await emu.requests();
-    expect(`${request!.method} ${request!.path}`).toBe('GET /queries');
-    expect(request!.query).toContain('search=daily');
-  });
-
-  it('automation names and ids', async () => {
-    expect(await complete(['ws', 'automations', 'trigger', 'Morn'])).toBe(`Morning revenue report\t${morning}\n`);
-    const ids = await complete(['ws', 'automations', 'get', '20000000-0000-4000-8000-00000000000']);
-    expect(ids.split('\n').filter(Boolean).sort()).toEqual([`${morning}\tMorning revenue report`, `${demoIds.automations.nightlyExport}\tNightly churn export`]);
-  });
-
-  it('recent query run ids and automation run ids', async () => {
-    const runs = await pollUntil(async () => {
-      const out = await complete(['ws', 'runs', 'wait', '']);
-      return out.includes(queryRun) && out;
-    }, 'the new run to be the last of its query');
-    expect(runs).toMatch(new RegExp(`^${queryRun}\\ttop_customers [A-Z]+$`, 'm'));
-    expect(await complete(['ws', 'automations', 'steps', ''])).toMatch(new RegExp(`^${automationRun}\\tMorning revenue report [a-z]+$`, 'm'));
-    // `run`, the former name of get-run, is read as get-run
-    expect(await complete(['ws', 'automations', 'run', ''])).toMatch(new RegExp(`^${automationRun}\\t`, 'm'));
-  });
-
-  it('profile names from the config file, without a request', async () => {
-    const config = configDir({ default: { baseUrl: emu.baseUrl }, staging: { baseUrl: 'https://staging.example.com/public/v3' } });
-    expect(await complete(['ws', 'queries', 'list', '--profile', ''], { WS_CONFIG_DIR: config })).toBe(`default\t${emu.baseUrl}\nstaging\thttps://staging.example.com/public/v3\n`);
-    expect(await complete(['ws', '--profile', 'st'], { WS_CONFIG_DIR: config })).toBe('staging\thttps://staging.example.com/public/v3\n');
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('the fields of --json after the last comma, without a request', async () => {
-    expect(await complete(['ws', 'queries', 'get', 'x', '--json', 'id,na'])).toBe('id,name\n');
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('--param of queries execute: the parameters of the query before it, by slug or by name, in one request', async () => {
-    const params = 'start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\nmin_amount=\tnumber, default 0, smallest order amount included\n';
-    expect(await complete(['ws', 'queries', 'execute', 'revenue_by_country', '--param', ''])).toBe(params);
-    expect(routes(await emu.requests())).toEqual(['GET /queries']);
-    await emu.clearRequests();
-    expect(await complete(['ws', 'queries', 'execute', 'revenue by COUNTRY', '--wait', '--param', 'min'])).toBe('min_amount=\tnumber, default 0, smallest order amount included\n');
-    expect(routes(await emu.requests())).toEqual(['GET /queries']);
-    await emu.clearRequests();
-    expect(await complete(['ws', 'queries', 'execute', demoIds.queries.revenueByCountry, '--param', 's'])).toBe('start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\n');
-    expect(routes(await emu.requests())).toEqual([`GET /queries/${demoIds.queries.revenueByCountry}`]);
-    await emu.clearRequests();
-    // --param of create declares a parameter; before the query is named there is nothing to ask about
-    expect(await complete(['ws', 'queries', 'create', '--param', ''])).toBe('');
-    expect(await complete(['ws', 'queries', 'execute', '--param', ''])).toBe('');
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('queries pull: a folder first (the shell lists it: no request), then query slugs', async () => {
-    expect(await complete(['ws', 'queries', 'pull', 'dai'])).toBe('');
-    expect(await emu.requests()).toEqual([]);
-    expect(await complete(['ws', 'queries', 'pull', 'queries/', 'dai'])).toBe('daily_revenue\tDaily revenue\n');
-    expect(await complete(['ws', 'queries', 'pull', 'queries/', 'daily_revenue', 'top'])).toBe('top_customers\tTop customers\n');
-  });
-
-  it('nothing where the scripts complete by themselves, and nothing past the last argument; no request', async () => {
-    expect(await complete(['ws', 'queries', 'li'])).toBe('');
-    expect(await complete(['ws', 'queries', 'get', '--j'])).toBe('');
-    expect(await complete(['ws', 'queries', 'get', 'daily_revenue', ''])).toBe('');
-    expect(await complete(['ws', 'queries', 'list', '--search', 'da'])).toBe('');
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('is silent and exits 0 on any error: HTTP 500, no server, no key, a corrupt config file', async () => {
-    await emu.fault({ path: '^/queries$', status: 500, times: 1 });
-    expect(await complete(['ws', 'queries', 'get', 'd'])).toBe('');
-    expect(routes(await emu.requests())).toEqual(['GET /queries']); // one try, no retries
-    expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: 'http://127.0.0.1:9/public/v3' })).toBe('');
-    expect(await complete(['ws', 'queries', 'get', 'd'], { WS_API_KEY: '' })).toBe('');
-    const corrupt = fs.mkdtempSync(path.join(dir, 'corrupt-'));
-    fs.writeFileSync(path.join(corrupt, 'config.json'), '{not json');
-    expect(await complete(['ws', '--profile', ''], { WS_CONFIG_DIR: corrupt })).toBe('');
-  });
-
-  it('gives up on a server that never answers (after the default 2 s)', async () => {
-    const sockets = new Set<import('node:net').Socket>();
-    const silent = http.createServer(() => {});
-    silent.on('connection', (socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    try {
-      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/public/v3`;
-      expect(await complete(['ws', 'queries', 'get', 'd'], { WS_BASE_URL: url, WS_COMPLETE_TIMEOUT: '' })).toBe('');
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => silent.close(resolve));
-    }
-  });
-
-  it("sends a profile's key only to that profile's base URL: not to WS_BASE_URL, not to a --base-url on the line", async () => {
-    const config = configDir({ default: { baseUrl: emu.baseUrl, apiKey: emu.env.WS_API_KEY } });
-    const profileOnly = { WS_CONFIG_DIR: config, WS_API_KEY: '', WS_BASE_URL: other.baseUrl };
-    expect(await complete(['ws', '--base-url', other.baseUrl, 'queries', 'get', 'daily'], profileOnly)).toBe('daily_revenue\tDaily revenue\n');
-    expect(routes(await emu.requests())).toEqual(['GET /queries']);
-    expect(await other.requests()).toEqual([]);
-  });
+  await emu.clearRequests();
 });
 
 describe('bash', () => {

@@ -1,19 +1,16 @@
 /**
  * Text from the server never drives the terminal: escape sequences and other control characters in
  * names, states and messages, shown in every human output (in a real pty, util-linux `script`), and kept
- * as data where the output is for programs. The API is a stub on 127.0.0.1 that sends them.
+ * as data where the output is for programs. The API is a stub on 127.0.0.1 that sends them. Through a pipe, where
+ * the data is kept, in-process in test/commands/queries/list.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ApiServer } from '../helpers/api-server.js';
 import { query, queryList, uuid } from '../helpers/fixtures.js';
 import { skipWithoutPty, lines, wsInPty } from '../helpers/pty.js';
-import { ws } from '../helpers/ws.js';
+import { evil, expectNoRaw, raw } from '../helpers/control-chars.js';
 
-/** Sets the text red, sets the window title, clears the screen with a one-byte CSI (U+009B), rings the bell. */
-const evil = 'Revenue\x1b[31m red\x1b]0;pwned\x07 \x9b2J\x7f end';
-/** None of these may reach a terminal raw. */
-const raw = ['\x1b[31m', '\x1b]0;pwned', '\x07', '\x9b', '\x7f'];
 /** How csv, tsv and --jq show `evil` on a terminal: every control visible as an escape. */
 const escaped = 'Revenue\\u001b[31m red\\u001b]0;pwned\\u0007 \\u009b2J\\u007f end';
 /** How tables, notes and states show it: the controls removed. */
@@ -34,10 +31,6 @@ beforeEach(() => {
   api.reset();
   api.on('GET', '/queries', { body: queryList([query({ name: evil, description: evil, slug: 'daily_revenue' })]) });
 });
-
-function expectNoRaw(text: string): void {
-  for (const sequence of raw) expect(text, JSON.stringify(text)).not.toContain(sequence);
-}
 
 describe.skipIf(skipWithoutPty)('on a terminal', () => {
   it.each([
@@ -108,58 +101,5 @@ describe.skipIf(skipWithoutPty)('on a terminal', () => {
     const json = await wsInPty(['queries', 'list', '--json'], { env }).result;
     expect(json.exitCode).toBe(4);
     expectNoRaw(json.output);
-  });
-});
-
-describe('to a file or pipe: the data is kept', () => {
-  it('csv and tsv keep every character the server sent', async () => {
-    const csv = await ws(['queries', 'list', '-o', 'csv'], env);
-    expect(csv.exitCode, csv.stderr).toBe(0);
-    expect(csv.stdout).toContain(`,${evil},`);
-    const tsv = await ws(['queries', 'list', '-o', 'tsv'], env);
-    expect(tsv.exitCode, tsv.stderr).toBe(0);
-    expect(tsv.stdout.split('\n')[1]!.split('\t')).toContain(evil);
-  });
-
-  it('--jq strings come out raw, as jq -r does', async () => {
-    const result = await ws(['queries', 'list', '--jq', '.queries[0].name'], env);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`${evil}\n`);
-  });
-
-  it('json and ndjson escape C1 controls and DEL, and parse to the same data', async () => {
-    const json = await ws(['queries', 'list', '--json'], env);
-    expect(json.exitCode, json.stderr).toBe(0);
-    expectNoRaw(json.stdout);
-    expect(json.stdout).toContain('\\u009b2J\\u007f end');
-    expect(JSON.parse(json.stdout).queries[0].name).toBe(evil);
-
-    const ndjson = await ws(['queries', 'list', '-o', 'ndjson'], env);
-    expectNoRaw(ndjson.stdout);
-    expect(JSON.parse(ndjson.stdout).name).toBe(evil);
-  });
-
-  it('a JSON envelope streamed over several pages (--all) and yaml do the same', async () => {
-    api.reset();
-    const page = (offset: number) => ({ body: queryList([query({ name: `${evil} ${offset}` })], { total: 2, limit: 1, offset }) });
-    api.on('GET', '/queries', (request) => page(Number(request.query.offset ?? 0)));
-    const all = await ws(['queries', 'list', '--all', '--json'], env);
-    expect(all.exitCode, all.stderr).toBe(0);
-    expectNoRaw(all.stdout);
-    expect(JSON.parse(all.stdout).queries.map((q: { name: string }) => q.name)).toEqual([`${evil} 0`, `${evil} 1`]);
-
-    const yaml = await ws(['queries', 'list', '-o', 'yaml'], env);
-    expect(yaml.exitCode, yaml.stderr).toBe(0);
-    expectNoRaw(yaml.stdout);
-    expect(YAML.parse(yaml.stdout).queries[0].name).toBe(`${evil} 0`);
-  });
-
-  it('the JSON error on stderr escapes C1 controls', async () => {
-    api.reset();
-    api.on('GET', '/queries', { status: 404, body: { message: 'gone', code: 'NOT\x9bFOUND' } });
-    const result = await ws(['queries', 'list', '--json'], env);
-    expect(result.exitCode).toBe(4);
-    expectNoRaw(result.stderr);
-    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'not_found', apiCode: 'NOT\x9bFOUND' });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Output conventions against the emulator: csv headers that name their values, `--json` that does not
- * swallow an argument, a configured default output that never breaks a command, and errors that are text
- * for a person at a terminal and JSON for a program.
+ * Output conventions against the emulator: csv headers that name their values, a configured default output that
+ * never breaks a command, and errors that are text for a person at a terminal and JSON for a program. `--json`
+ * and the words after it: in-process in test/commands/queries/get.test.ts, list.test.ts and execute.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,49 +85,6 @@ describe('csv headers name the values under them, for every list', () => {
       expect(picked.exitCode).toBe(0);
     }, 60_000);
   }
-});
-
-describe('--json and the words after it', () => {
-  it('does not take a missing argument as its field list', async () => {
-    const result = await ws(['queries', 'get', '--json', 'daily_revenue'], env);
-    expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ id: demoIds.queries.dailyRevenue, slug: 'daily_revenue', sql: expect.any(String) });
-  });
-
-  it('takes a field list before the argument, and one after it', async () => {
-    const before = await ws(['queries', 'get', '--json', 'id,name', 'daily_revenue'], env);
-    const after = await ws(['queries', 'get', 'daily_revenue', '--json', 'id,name'], env);
-    expect(JSON.parse(before.stdout)).toEqual({ id: demoIds.queries.dailyRevenue, name: 'Daily revenue' });
-    expect(after.stdout).toBe(before.stdout);
-  });
-
-  it('picks a dotted field as the csv header shows it, keeping its nesting', async () => {
-    const result = await ws(['queries', 'list', '--search', 'daily_revenue', '--json', 'slug,lastQueryRun.status'], env);
-    expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout).queries).toEqual([{ slug: 'daily_revenue', lastQueryRun: { status: 'COMPLETED' } }]);
-  });
-
-  it('refuses an unknown field after the argument, before any request', async () => {
-    await emu.clearRequests();
-    const result = await ws(['queries', 'get', 'daily_revenue', '--json', 'colour'], env);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^\{"error":\{"code":"usage","message":"unknown JSON field: colour; valid fields: id, name, slug, /);
-    expect(await emu.requests()).toEqual([]);
-  });
-
-  it('execute --wait refuses a field that is not a column of the result before starting a run', async () => {
-    await emu.clearRequests();
-    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'queryRunId'], env);
-    expect(result.stderr).toBe('{"error":{"code":"usage","message":"unknown JSON field: queryRunId; valid fields: day, orders, revenue"}}\n');
-    expect(result.exitCode).toBe(2);
-    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
-  });
-
-  it('execute --wait with a column prints that column', async () => {
-    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'orders', '--limit', '2', '-q'], env);
-    expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout).rows).toEqual([{ orders: expect.any(Number) }, { orders: expect.any(Number) }]);
-  });
 });
 
 describe('a configured default output never breaks a command', () => {

@@ -1,156 +1,26 @@
 /**
- * What a script reads from ws (issue 20, items 3 to 6): with a machine format and stderr not a terminal, stderr is
- * one JSON object on failure (code, hint, the ids it is about) and nothing on success, for every waiting command and
- * every way a wait ends badly; csv line ends; --param values checked by type before anything is sent.
+ * What a script reads from ws (issue 20, items 3 to 6), where a real process is needed: a wait ended by a signal
+ * sent for real is one JSON object on stderr naming the run, and a person watching a terminal still sees the wait.
+ * Every other way a wait ends, in-process: test/commands/script-errors.test.ts; csv line ends and --param values
+ * by type: test/commands/queries/data.test.ts and execute.test.ts.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, pollUntil, routes, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { ApiServer } from '../helpers/api-server.js';
+import { pollUntil, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { expectFailure } from '../helpers/json-error.js';
 import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
-import { tempConfigDir, ws, wsBin, type WsResult } from '../helpers/ws.js';
+import type { WsResult } from '../helpers/ws.js';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const unknownRun = '10000000-0000-4000-8000-0000000000aa';
-
-/** Runs end in milliseconds here. */
-let quick: TestEmulator;
-/** Runs stay pending for a minute here: for timeouts, cancels and signals. */
+/** Runs stay pending for a minute here: for signals and the spinner. */
 let stuck: TestEmulator;
-/** A port where nothing listens. */
-let closedPort: number;
 
 beforeAll(async () => {
-  [quick, stuck] = await Promise.all([startTestEmulator(), startTestEmulator({ stepMs: 60_000 })]);
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closedPort = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  stuck = await startTestEmulator({ stepMs: 60_000 });
 });
 afterAll(async () => {
-  await Promise.all([quick?.close(), stuck?.close()]);
+  await stuck?.close();
 });
 
-/** The whole of stderr is one JSON object `{"error": {…}}`, with a code and a message; its `error` is returned. */
-function errorObject(result: WsResult): Record<string, unknown> {
-  let parsed: unknown;
-  expect(() => (parsed = JSON.parse(result.stderr)), `stderr is not one JSON object: ${JSON.stringify(result.stderr)}`).not.toThrow();
-  expect(Object.keys(parsed as object)).toEqual(['error']);
-  const error = (parsed as { error: Record<string, unknown> }).error;
-  expect(typeof error.code).toBe('string');
-  expect(typeof error.message).toBe('string');
-  return error;
-}
-
-function expectFailure(result: WsResult, exitCode: number, fields: Record<string, unknown>): Record<string, unknown> {
-  expect(result.exitCode, result.stderr).toBe(exitCode);
-  const error = errorObject(result);
-  expect(error).toMatchObject(fields);
-  return error;
-}
-
-/** The five commands that wait, given the run (or what starts one) they wait for. */
-const waits = {
-  queryRun: (runId: string) => [
-    ['runs', 'wait', runId],
-    ['runs', 'wait', runId, '--data'],
-  ],
-  automationRun: (runId: string) => [
-    ['automations', 'wait', runId],
-    ['automations', 'watch', runId],
-  ],
-};
-
-describe('a machine format off a terminal: stderr is one JSON object on failure, nothing on success', () => {
-  it('a FAILED query run: run_failed with queryId and queryRunId, in json, ndjson and --jq; the same from runs wait', async () => {
-    const failed: string[] = [];
-    for (const format of [['--json'], ['-o', 'ndjson'], ['--jq', '.status']]) {
-      const result = await ws(['queries', 'execute', 'churn_report', '--wait', ...format], quick.env);
-      const error = expectFailure(result, 5, { code: 'run_failed', queryId: demoIds.queries.brokenReport });
-      expect(error.queryRunId).toMatch(uuid);
-      expect(error.hint).toBe(`see its history: ws runs get ${error.queryRunId}`);
-      expect(result.stdout).toBe('');
-      failed.push(error.queryRunId as string);
-    }
-    // the ids are the run's: the server says that run failed
-    for (const runId of failed) expect((await quick.api('GET', `/query-runs/${runId}`)).json.status).toBe('FAILED');
-    for (const args of waits.queryRun(failed[0]!)) {
-      expectFailure(await ws([...args, '--json'], quick.env), 5, { code: 'run_failed', queryRunId: failed[0] });
-    }
-  });
-
-  it('a cancelled query run: run_cancelled from queries execute --wait and runs wait (a stub server says CANCELLED)', async () => {
-    const query = (await quick.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json;
-    const runId = '3f6c0000-0000-4000-8000-00000000c0c0';
-    const status = { queryRunId: runId, status: 'CANCELLED', message: 'cancelled by an admin', userAgent: 'cli', createdAt: '2026-11-20T09:00:00.000Z', history: [] };
-    const api = await new ApiServer()
-      .on('GET', `/queries/${query.id}`, { body: query })
-      .on('POST', `/queries/${query.id}/execute`, { body: { queryId: query.id, queryRunId: runId, status: 'PENDING', queryName: query.name } })
-      .on('GET', `/query-runs/${runId}`, { body: status })
-      .start();
-    try {
-      const env = { WS_BASE_URL: api.baseUrl, WS_API_KEY: 'wsk_stub' };
-      expectFailure(await ws(['queries', 'execute', query.id, '--wait', '--json'], env), 5, { code: 'run_cancelled', queryId: query.id, queryRunId: runId });
-      for (const args of waits.queryRun(runId)) expectFailure(await ws([...args, '--json'], env), 5, { code: 'run_cancelled', queryRunId: runId });
-      expect(api.unmatched).toEqual([]);
-    } finally {
-      await api.stop();
-    }
-  });
-
-  it('--timeout: timeout (exit 6) with the ids of what goes on, from every waiting command', async () => {
-    const execute = expectFailure(await ws(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', queryId: demoIds.queries.dailyRevenue });
-    const queryRunId = execute.queryRunId as string;
-    expect(queryRunId).toMatch(uuid);
-    // the wait to paste prints what this one would have: the rows, in JSON
-    expect(execute.hint).toBe(`wait again with \`ws runs wait ${queryRunId} --data --json\``);
-    for (const args of waits.queryRun(queryRunId)) expectFailure(await ws([...args, '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', queryRunId });
-    const trigger = expectFailure(await ws(['automations', 'trigger', 'Morning revenue report', '--wait', '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', automationId: demoIds.automations.morningReport });
-    const automationRunId = trigger.automationRunId as string;
-    expect(automationRunId).toMatch(uuid);
-    for (const args of waits.automationRun(automationRunId)) expectFailure(await ws([...args, '--timeout', '300ms', '--json'], stuck.env), 6, { code: 'timeout', automationRunId });
-  });
-
-  it('not found: not_found (exit 4), with the id that matched nothing', async () => {
-    expectFailure(await ws(['queries', 'execute', 'no_such_query', '--wait', '--json'], quick.env), 4, { code: 'not_found' });
-    expectFailure(await ws(['automations', 'trigger', 'No such automation', '--wait', '--json'], quick.env), 4, { code: 'not_found' });
-    // a wait rides out a 404 for a few seconds (a new run may not be visible yet): these three in parallel
-    const [queryRun, automationRun, watched] = await Promise.all([
-      ws(['runs', 'wait', unknownRun, '--json'], quick.env),
-      ws(['automations', 'wait', unknownRun, '--json'], quick.env),
-      ws(['automations', 'watch', unknownRun, '--json'], quick.env),
-    ]);
-    expectFailure(queryRun, 4, { code: 'not_found', status: 404, queryRunId: unknownRun });
-    expectFailure(automationRun, 4, { code: 'not_found', status: 404, automationRunId: unknownRun });
-    expectFailure(watched, 4, { code: 'not_found', status: 404, automationRunId: unknownRun });
-  });
-
-  it('no API key: no_api_key (exit 3) from every waiting command, and no request', async () => {
-    await quick.clearRequests();
-    const env = { WS_BASE_URL: quick.baseUrl };
-    const commands = [['queries', 'execute', 'daily_revenue', '--wait'], ['automations', 'trigger', 'Morning revenue report', '--wait'], ...waits.queryRun(unknownRun), ...waits.automationRun(unknownRun)];
-    for (const args of commands) {
-      const error = expectFailure(await ws([...args, '--json'], env), 3, { code: 'no_api_key' });
-      expect(error.hint).toBe('run `ws auth login`, or set WS_API_KEY');
-    }
-    expect(await quick.requests()).toEqual([]);
-  });
-
-  it('the connection refused: connection_refused (exit 1) from every waiting command', async () => {
-    const env = { WS_BASE_URL: `http://127.0.0.1:${closedPort}/public/v3`, WS_API_KEY: 'wsk_nobody_listens' };
-    const commands = [['queries', 'execute', 'daily_revenue', '--wait'], ['automations', 'trigger', 'Morning revenue report', '--wait'], ...waits.queryRun(unknownRun), ...waits.automationRun(unknownRun)];
-    // a wait rides out network errors for a while before it gives up: all at once
-    const results = await Promise.all(commands.map((args) => ws([...args, '--json'], env)));
-    results.forEach((result, index) => {
-      const error = expectFailure(result, 1, { code: 'connection_refused' });
-      expect(error.hint, commands[index]!.join(' ')).toMatch(/^nothing is listening there/);
-    });
-    expect(errorObject(results[2]!).queryRunId).toBe(unknownRun);
-    expect(errorObject(results[4]!).automationRunId).toBe(unknownRun);
-  });
-
+describe('a machine format off a terminal: stderr is one JSON object when a signal ends the wait', () => {
   describe.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
@@ -175,27 +45,6 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
       expectFailure((await again) as unknown as WsResult, exitCode, { code: 'interrupted', [idField]: runId });
     });
   });
-
-  it('success: stderr stays empty with --json, -o ndjson and --jq; without them the same commands write progress and notes', async () => {
-    const quiet = async (args: string[]) => {
-      const result = await ws(args, quick.env);
-      expect({ command: args.join(' '), exitCode: result.exitCode, stderr: result.stderr }).toEqual({ command: args.join(' '), exitCode: 0, stderr: '' });
-      expect(result.stdout).not.toBe('');
-      return result.stdout;
-    };
-    for (const format of [['--json'], ['-o', 'ndjson'], ['--jq', '.']]) {
-      const automationRunId = JSON.parse(await quiet(['automations', 'trigger', 'Morning revenue report', '--wait', ...format])).id as string;
-      for (const args of waits.automationRun(automationRunId)) await quiet([...args, ...format]);
-      // runs wait --data reads the rows of the run it waits for: before any other run of the query completes
-      const queryRunId = JSON.parse(await quiet(['queries', 'execute', 'daily_revenue', '--wait', '--no-data', ...format])).queryRunId as string;
-      for (const args of waits.queryRun(queryRunId)) await quiet([...args, ...format]);
-      await quiet(['queries', 'execute', 'daily_revenue', '--wait', ...format]);
-      await quiet(['queries', 'execute', 'daily_revenue', ...format]);
-    }
-    // the control: a table off a terminal still gets the notes
-    expect((await ws(['queries', 'execute', 'daily_revenue', '--wait'], quick.env)).stderr).toMatch(/^query run [0-9a-f-]+: COMPLETED, \d+ rows? in /m);
-    expect((await ws(['queries', 'execute', 'daily_revenue'], quick.env)).stderr).toMatch(/^Started run [0-9a-f-]+ of daily_revenue\./m);
-  });
 });
 
 describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: the person watching still sees the wait', () => {
@@ -213,84 +62,5 @@ describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: th
     const result = await wsInPty(args, { env: { ...stuck.env, CI: 'true' }, columns: 0, maxBytes: 64 * 1024 }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(6);
     expect(lines(result.output)).toMatch(/^query run [0-9a-f-]+: PENDING$/m);
-  });
-});
-
-describe('csv line ends', () => {
-  beforeAll(async () => {
-    expect((await ws(['queries', 'execute', 'daily_revenue', '--wait', '-q'], quick.env)).exitCode).toBe(0);
-  });
-
-  it('end in LF, so awk reads clean values; --crlf ends every record in CRLF; the rows are the same', async () => {
-    const lf = await ws(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv'], quick.env);
-    expect(lf.exitCode).toBe(0);
-    expect(lf.stdout).not.toContain('\r');
-    const records = lf.stdout.split('\n');
-    expect(records.at(-1)).toBe('');
-    expect(records[0]).toBe('day,orders,revenue');
-    expect(records.length).toBeGreaterThan(10);
-    const crlf = await ws(['queries', 'data', 'daily_revenue', '--all', '-o', 'csv', '--crlf'], quick.env);
-    expect(crlf.exitCode).toBe(0);
-    expect(crlf.stdout.match(/\r\n/g)).toHaveLength(records.length - 1);
-    expect(crlf.stdout).not.toMatch(/[^\r]\n/);
-    expect(crlf.stdout.replaceAll('\r\n', '\n')).toBe(lf.stdout);
-    const awk = await execa('sh', ['-c', `"${process.execPath}" "${wsBin}" queries data daily_revenue -o csv | awk -F, 'NR > 1 { print $3 }'`], {
-      env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir(), ...quick.env },
-      extendEnv: false,
-    });
-    expect(awk.stdout).not.toContain('\r');
-    expect(awk.stdout.split('\n').every((value) => /^\d+(\.\d+)?$/.test(value))).toBe(true);
-  });
-
-  it('--crlf applies to lists too, and with any format but csv it is exit 2 before any request', async () => {
-    const list = await ws(['queries', 'list', '-o', 'csv', '--crlf'], quick.env);
-    expect(list.stdout).toMatch(/^id,slug,name,[^\r\n]*\r\n/);
-    expect(list.stdout).not.toMatch(/[^\r]\n/);
-    await quick.clearRequests();
-    const refused = await ws(['queries', 'data', 'daily_revenue', '--crlf', '--json'], quick.env);
-    expect(refused.exitCode).toBe(2);
-    expect(errorObject(refused)).toMatchObject({ code: 'usage', message: '--crlf is for -o csv, not json' });
-    expect(await quick.requests()).toEqual([]);
-  });
-});
-
-describe('--param values are checked by their declared type before anything is sent', () => {
-  it.each([
-    ['start_date=2026-13-45', 'start_date is a date, and "2026-13-45" is not a calendar date (YYYY-MM-DD)'],
-    ['start_date=2026-02-30', 'start_date is a date, and "2026-02-30" is not a calendar date (YYYY-MM-DD)'],
-    ['start_date=2026-6-1', 'start_date is a date, and "2026-6-1" is not a calendar date (YYYY-MM-DD)'],
-    ['min_amount=ten', 'min_amount is a number, and "ten" is not a number'],
-    ['min_amount=0x10', 'min_amount is a number, and "0x10" is not a number'],
-  ])('--param %s: exit 2 naming the parameter, its type and the value; no run is started', async (pair, says) => {
-    await quick.clearRequests();
-    const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait'], quick.env);
-    expect(text.exitCode).toBe(2);
-    expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
-    // the hint is a next step, not the message again: the parameter's default, and where the others are
-    const name = pair.split('=')[0];
-    const fallback = name === 'start_date' ? '2026-01-01' : '0';
-    expect(text.stderr).toContain(`hint: leave ${name} out for its default, ${fallback}; see every parameter: ws queries get revenue_by_country\n`);
-    const json = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--json'], quick.env);
-    expectFailure(json, 2, { code: 'usage', queryId: demoIds.queries.revenueByCountry });
-    // only the lookups of the slug reached the server: no run was started
-    const seen = routes(await quick.requests());
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((route) => route !== 'GET /queries')).toEqual([]);
-  });
-
-  it('good values of each type still start the run (a leap day among them)', async () => {
-    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2024-02-29', '--param', 'min_amount=-1.5e2', '--wait', '--json'], quick.env);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).status).toBe('COMPLETED');
-  });
-
-  it('a name given twice is exit 2 naming both values, and nothing reaches the server', async () => {
-    await quick.clearRequests();
-    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait'], quick.env);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
-    const input = await ws(['automations', 'trigger', 'Morning revenue report', '--input', 'day=1', '--input', 'day=2', '--json'], quick.env);
-    expectFailure(input, 2, { code: 'usage', message: 'invalid --input "day=2": day is given twice (day=1 before it)' });
-    expect(await quick.requests()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Commands that ws prints to be pasted (hints, notes) are pasted back into a real shell, `sh -c`, with a stub
  * `ws` first on PATH that prints the words it got: they must arrive intact, whatever a slug, a parameter or a
- * word holds (the API gives a query slug no pattern, so it may hold spaces, quotes and `$`).
+ * word holds (the API gives a query slug no pattern, so it may hold spaces, quotes and `$`). That `ws mcp` answers
+ * with bare commands whatever options started it: in-process in test/commands/mcp/mcp.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,6 @@ import { query, queryList, uuid } from '../helpers/fixtures.js';
 import { installWs, testKey, ws } from '../helpers/ws.js';
 import { execa } from 'execa';
 import { emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { startMcp, textOf } from '../helpers/mcp.js';
 
 let stubDir: string;
 beforeAll(() => {
@@ -133,26 +133,5 @@ describe('a printed wait, pasted into sh, continues against the same profile in 
     expect(pasted.exitCode, pasted.stderr).toBe(0);
     // the run itself, as trigger --wait --json prints it: `jq .state` reads its state
     expect(JSON.parse(pasted.stdout)).toMatchObject({ id: expect.any(String), state: 'completed' });
-  });
-});
-
-describe('the MCP server answers with bare commands, whatever options started it', () => {
-  it('ws mcp --profile p --base-url u: the hints name commands without them, as always', async () => {
-    const emu = await startTestEmulator();
-    const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-hints-mcp-'));
-    // no key: every tool answers with the no-key error; with one, a failed run names how to see it
-    const [keyless, keyed] = await Promise.all([
-      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir }),
-      startMcp(['--profile', 'p', '--base-url', emu.baseUrl], { WS_CONFIG_DIR: configDir, WS_API_KEY: emulatorKey }),
-    ]);
-    try {
-      expect(textOf(await keyless.call('list_queries'))).toBe('error: no API key configured for profile "p"\nhint: run `ws auth login`, or set WS_API_KEY');
-      // a failed run names the tool to call, and for a person the CLI command, bare
-      expect(textOf(await keyed.call('execute_query', { query: 'churn_report' }))).toMatch(/\(in a shell: ws runs get [0-9a-f-]{36}\)$/);
-    } finally {
-      await Promise.all([keyless.close(), keyed.close()]);
-      await emu.close();
-      fs.rmSync(configDir, { recursive: true, force: true });
-    }
   });
 });

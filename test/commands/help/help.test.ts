@@ -1,33 +1,12 @@
-import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
+/**
+ * `ws help [topic | command…]`: a topic (environment, exit-codes, formatting) or the help of a command, on stdout with
+ * exit 0; an unknown word is a usage error with a suggestion. It sends no request.
+ */
 import { describe, expect, it } from 'vitest';
-import { buildProgram, run } from '../../src/cli.js';
-import { fakeIO } from '../helpers/fake-io.js';
+import { run } from '../../../src/cli.js';
+import { fakeIO } from '../../helpers/fake-io.js';
 
-/** Every command path of the tree, e.g. ['queries', 'list']. */
-function commandPaths(command: Command, prefix: string[] = []): string[][] {
-  return command.commands.flatMap((sub) => {
-    const path = [...prefix, sub.name()];
-    return [path, ...commandPaths(sub, path)];
-  });
-}
-
-const program = buildProgram(fakeIO(), () => async () => undefined);
-const paths = commandPaths(program);
-
-describe('help', () => {
-  it('covers the command tree', () => {
-    expect(paths.map((p) => p.join(' '))).toEqual(expect.arrayContaining(['queries list', 'queries execute', 'runs wait', 'automations trigger', 'auth status', 'config set', 'emulator exec']));
-  });
-
-  it.each(paths.map((p) => [p.join(' '), p]))('`ws %s --help` shows a description, usage and at least one example, exit 0', async (_name, path) => {
-    const io = fakeIO();
-    const code = await run([...(path as string[]), '--help'], io);
-    expect(code).toBe(0);
-    expect(io.out()).toMatch(/^Usage: ws /);
-    expect(io.out()).toMatch(/\nExamples:\n {2}\$ .*\bws /);
-    expect(io.err()).toBe('');
-  });
-
+describe('ws help <command>', () => {
   it('`ws help queries list` shows the help of `queries list`', async () => {
     const io = fakeIO();
     expect(await run(['help', 'queries', 'list'], io)).toBe(0);
@@ -35,10 +14,23 @@ describe('help', () => {
     expect(io.out()).toContain('JSON fields (for --json a,b):');
   });
 
-  it('`ws --version` prints the package version', async () => {
-    const io = fakeIO();
-    expect(await run(['--version'], io)).toBe(0);
-    expect(io.out()).toMatch(/^\d+\.\d+\.\d+\n$/);
+  it.each([false, true])('is the same as `ws <command> --help`, terminal: %s', async (tty) => {
+    const viaHelp = fakeIO({ tty });
+    const viaFlag = fakeIO({ tty });
+    expect(await run(['help', 'queries', 'execute'], viaHelp)).toBe(0);
+    expect(await run(['queries', 'execute', '--help'], viaFlag)).toBe(0);
+    expect(viaHelp.out()).toBe(viaFlag.out());
+    expect(viaHelp.out()).toMatch(/^Usage: ws queries execute \[options\] <query>/);
+    expect(viaHelp.err()).toBe('');
+  });
+
+  it('`ws help` alone prints the root help', async () => {
+    const alone = fakeIO();
+    const root = fakeIO();
+    expect(await run(['help'], alone)).toBe(0);
+    expect(await run(['--help'], root)).toBe(0);
+    expect(alone.out()).toBe(root.out());
+    expect(alone.out()).toMatch(/^Usage: ws /);
   });
 });
 
@@ -57,33 +49,15 @@ describe('help topics', () => {
 
   it('`ws help environment` names every variable the source reads', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
-    const source = (readdirSync(new URL('../../src', import.meta.url), { recursive: true, encoding: 'utf8' }) as string[])
+    const source = (readdirSync(new URL('../../../src', import.meta.url), { recursive: true, encoding: 'utf8' }) as string[])
       .filter((file) => file.endsWith('.ts') && !file.startsWith('emulator'))
-      .map((file) => readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8'))
+      .map((file) => readFileSync(new URL(`../../../src/${file}`, import.meta.url), 'utf8'))
       .join('\n');
     const read = new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)].map((m) => m[1] ?? m[2]));
     expect(read.size).toBeGreaterThan(5);
     const io = fakeIO();
     await run(['help', 'environment'], io);
     for (const name of read) expect(io.out(), name).toMatch(new RegExp(`^  ${name} `, 'm'));
-  });
-
-  it('a help flag before a group prints the root help with every group described, as without the group', async () => {
-    const alone = fakeIO();
-    expect(await run(['--help'], alone)).toBe(0);
-    for (const argv of [['--help', 'queries'], ['-h', 'queries', 'list'], ['--profile', 'x', '--help', 'runs']]) {
-      const io = fakeIO();
-      expect(await run(argv, io)).toBe(0);
-      expect(io.out()).toBe(alone.out());
-    }
-    // beside its name, or under it where the line would be wider than the terminal
-    expect(alone.out()).toMatch(/\n {2}runs(?: +|\n {4})Query runs: status and history/);
-  });
-
-  it('root help lists the topics', async () => {
-    const io = fakeIO();
-    expect(await run(['--help'], io)).toBe(0);
-    expect(io.out()).toMatch(/Help topics \(ws help <topic>\):\n {2}environment +the environment variables/);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
  * ws against what the API description allows, not what our emulator happens to send: every read command
- * (and the waits and writes that read runs) spawned against a mock that generates each response from the
+ * (and the waits and writes that read runs) run in-process against a mock that generates each response from the
  * OpenAPI reading (test/helpers/contract-mock.ts), seeded, with optional fields all present, all absent, or
  * by chance. ws must accept all of it: no stack trace, no "undefined", no hang, an exit code the CLI contract
  * documents for the case. It must still fail clearly on what the description forbids.
@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { contract, deviations, specFile } from '../helpers/contract.js';
 import { Generator, seeded, startContractMock, type MockServer, type Optional } from '../helpers/contract-mock.js';
-import { ws } from '../helpers/ws.js';
+import { runWs } from '../helpers/command.js';
 import fs from 'node:fs';
 
 const id = '10000000-0000-4000-8000-000000000001';
@@ -100,7 +100,7 @@ describe.each(runs)('ws against generated responses: seed $seed, optional fields
   it.each(commands)('$args.0 $args.1', async ({ args, exits }) => {
     const mock = await startContractMock(seed, optional);
     mocks.push(mock);
-    const result = await ws([...args, ...(json ? ['--json'] : [])], env(mock), { timeout: 15_000 });
+    const result = await runWs([...args, ...(json ? ['--json'] : [])], env(mock));
     const shown = `ws ${args.join(' ')} (seed ${seed}, ${optional}) exit ${result.exitCode}\nstdout: ${result.stdout.slice(0, 1500)}\nstderr: ${result.stderr.slice(0, 1500)}`;
     expect(mock.sent.flatMap((s) => s.problems), 'the generator itself').toEqual([]);
     expect(mock.sent.length, shown).toBeGreaterThan(0);
@@ -123,7 +123,7 @@ describe('what the description forbids still fails clearly', () => {
       return copy;
     });
     mocks.push(mock);
-    const result = await ws(args, env(mock), { timeout: 15_000 });
+    const result = await runWs(args, env(mock));
     expect(result.exitCode, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/unexpected response/);
     expect(result.stderr).toMatch(new RegExp(`\\b${field}: missing, though the API always sends it`));

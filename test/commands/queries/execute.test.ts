@@ -1,0 +1,381 @@
+/**
+ * `ws queries execute`: starts a run of a saved query; with --wait follows it to its end and prints its rows or, with
+ * --no-data, its status. In-process against the emulator (runs of a few milliseconds a state, or 300 ms on `slow`);
+ * Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { emulatorServer, stubServer } from '../../helpers/command.js';
+import { query, uuid } from '../../helpers/fixtures.js';
+import { demoIds, pollUntil, routes } from '../../helpers/emulator.js';
+import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
+
+const { emu, ws } = emulatorServer();
+/** Runs move slowly here (300 ms a state), for --timeout. */
+const { emu: slow, ws: slowWs } = emulatorServer({ stepMs: 300 });
+const dailyRevenue = demoIds.queries.dailyRevenue;
+/** A stub for what the emulator never does: drop a connection. */
+const { server: stub, ws: stubWs } = stubServer();
+const revenueByCountry = demoIds.queries.revenueByCountry;
+const brokenReport = demoIds.queries.brokenReport;
+const topCustomers = demoIds.queries.topCustomers;
+
+describe('in a terminal', () => {
+  it('--wait shows the state on stderr and the rows as an aligned table under a header', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3'], { tty: true, columns: 100, env: { NO_COLOR: '1', WS_PAGER: '' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = (await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=3`)).json;
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^day +orders +revenue$/);
+    expect(lines.slice(1, 4).map((line) => line.trim().split(/ {2,}/))).toEqual(truth.rows.map((r: any) => [r.day, String(r.orders), r.revenue]));
+    expect(result.stdout).not.toContain('\t');
+    expect(result.stderr).toMatch(runLine);
+  });
+});
+
+describe('usage errors: exit 2, nothing sent', () => {
+  it.each([
+    [['queries', 'execute'], "error: missing required argument 'query'"],
+    [['queries', 'execute', 'daily_revenue', '--param', 'start_date'], '--param'],
+    [['queries', 'execute', 'daily_revenue', '--wait', '--timeout', 'soon'], '--timeout'],
+  ])('%j', async (argv, said) => {
+    for (const tty of [false, true]) {
+      const result = await ws(argv, { tty });
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error: /);
+      expect(result.stderr).toContain(said);
+    }
+    expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('server errors', () => {
+  it('an execute refused with 500 is exit 1 and not sent twice; nothing on stdout', async () => {
+    await emu.fault({ path: `^/queries/${dailyRevenue}/execute$`, method: 'POST', status: 500 });
+    const result = await ws(['queries', 'execute', dailyRevenue, '--wait']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`error: POST /queries/${dailyRevenue}/execute failed (HTTP 500)`);
+    expect(routes(await emu.requests()).filter((route) => route.startsWith('POST'))).toEqual([`POST /queries/${dailyRevenue}/execute`]);
+  });
+});
+
+describe('ws queries execute', () => {
+  it('without --wait prints the run id on stdout and how to wait on stderr', async () => {
+    const result = await ws(['queries', 'execute', dailyRevenue]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^${uuidRe.source}\\n$`));
+    const runId = result.stdout.trim();
+    expect(result.stderr).toContain(`ws runs wait ${runId} --data`);
+    expect(routes(await emu.requests())).toEqual([`GET /queries/${dailyRevenue}`, `POST /queries/${dailyRevenue}/execute`]);
+    const run = await emu.api('GET', `/query-runs/${runId}`);
+    expect(run.status).toBe(200);
+    expect(run.json.userAgent).toBe('cli');
+  });
+
+  it('without --wait, --json prints the API response', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ queryId: dailyRevenue, queryName: 'Daily revenue' });
+    expect(body.queryRunId).toMatch(uuidRe);
+    expect(['PENDING', 'SUBMITTED', 'RUNNING', 'COMPLETED']).toContain(body.status);
+    expect((await emu.api('GET', `/query-runs/${body.queryRunId}`)).status).toBe(200);
+  });
+
+  it('--wait prints the rows of the run it started: tab-separated header and rows through a pipe', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(runId).toBeDefined();
+    expect(result.stderr).not.toContain('warning');
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=1000`);
+    expect(truth.json.queryRunId).toBe(runId);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('day\torders\trevenue');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(1, -1)).toEqual(truth.json.rows.map((r: any) => `${r.day}\t${r.orders}\t${r.revenue}`));
+    expect(truth.json.rows.length).toBeGreaterThan(100);
+    const posts = (await emu.requests()).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual([`/queries/${dailyRevenue}/execute`]);
+  });
+
+  it('--wait -o csv prints RFC 4180 with a header', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'csv', '--limit', '3']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=3`);
+    expect(result.stdout).toBe(`day,orders,revenue\n${truth.json.rows.map((r: any) => `${r.day},${r.orders},${r.revenue}\n`).join('')}`);
+  });
+
+  it('--wait -o json prints the data envelope of the run it started', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout);
+    // off a terminal, -o json keeps stderr for errors: the run is the one the server names as the query's latest
+    expect(result.stderr).toBe('');
+    expect(body.queryRunId).toBe((await emu.api('GET', `/queries/${dailyRevenue}`)).json.lastSuccessfulRunId);
+    expect(body.status).toBe('COMPLETED');
+    expect(body.columns.map((c: any) => c.name)).toEqual(['day', 'orders', 'revenue']);
+    expect(body.rows).toHaveLength(body.totalRowCount);
+    expect(body.rows[0]).toEqual({ day: '2026-01-01', orders: expect.any(Number), revenue: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(result.stdout).toBe(`${JSON.stringify(body, null, 2)}\n`);
+  });
+
+  it('--wait -o ndjson prints one row per line', async () => {
+    const result = await ws(['queries', 'execute', dailyRevenue, '--wait', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const truth = await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=1000`);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual(truth.json.rows);
+  });
+
+  it('--param values change the result; a value filtering everything out leaves the header only', async () => {
+    const defaults = await ws(['queries', 'execute', 'revenue_by_country', '--wait', '-o', 'ndjson']);
+    expect(defaults.exitCode, defaults.stderr).toBe(0);
+    const since = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--wait', '-o', 'ndjson']);
+    expect(since.exitCode, since.stderr).toBe(0);
+    const orders = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line).orders as number).reduce((a, b) => a + b, 0);
+    expect(orders(defaults.stdout)).toBeGreaterThan(0);
+    expect(orders(since.stdout)).toBeGreaterThan(0);
+    expect(orders(since.stdout)).toBeLessThan(orders(defaults.stdout));
+    const none = await ws(['queries', 'execute', revenueByCountry, '--param', 'min_amount=1000000', '--param', 'start_date=2026-01-01', '--wait']);
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stdout).toBe('country\torders\trevenue\n');
+  });
+
+  it('an undeclared --param is exit 2 listing the declared ones; nothing is executed', async () => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'region=EU', '--wait']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: query revenue_by_country has no parameter "region"');
+    expect(result.stderr).toContain('start_date, min_amount');
+    expect((await emu.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+    const runs = await emu.api('GET', `/queries/${revenueByCountry}/query-runs?limit=100`);
+    const before = runs.json.total;
+    const again = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'region=EU']);
+    expect(again.exitCode).toBe(2);
+    expect((await emu.api('GET', `/queries/${revenueByCountry}/query-runs?limit=100`)).json.total).toBe(before);
+  });
+
+  it('a run that fails is exit 5 with its error on stderr and nothing on stdout', async () => {
+    const result = await ws(['queries', 'execute', 'churn_report', '--wait']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(result.stderr).toContain(`error: query run ${runId} FAILED: `);
+    expect(result.stderr).toMatch(/subscriptions does not exist/);
+    expect(result.stderr).toContain(`ws runs get ${runId}`);
+  });
+
+  it('a failing run is exit 5 with --json too, the error as one JSON object on stderr', async () => {
+    const result = await ws(['queries', 'execute', brokenReport, '--wait', '--json', '-q']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    const error = JSON.parse(result.stderr).error;
+    expect(error.message).toMatch(/FAILED: .*subscriptions does not exist/);
+  });
+
+  it('--timeout passing is exit 6; the hint names `ws runs wait <id>`, and the run goes on', async () => {
+    await slow.clearRequests();
+    const result = await slowWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '1ms']);
+    expect(result.exitCode).toBe(6);
+    expect(result.stdout).toBe('');
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(runId).toBeDefined();
+    expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for query run ${runId} after .*goes on`, 'm'));
+    expect(result.stderr).toContain(`ws runs wait ${runId}`);
+    expect(routes(await slow.requests())).toContain(`POST /queries/${dailyRevenue}/execute`);
+    // the command in the hint picks the wait up, and the run did go on to completion
+    const resumed = await slowWs(['runs', 'wait', runId!, '--json', 'status']);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('--no-data prints the final status instead of the rows, and reads no data', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--no-data']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const runId = result.stderr.match(runLine)?.[1];
+    expect(result.stdout).toContain(`run:\t${runId}\n`);
+    expect(result.stdout).toContain('status:\tCOMPLETED\n');
+    expect(result.stdout).toMatch(/PENDING {2}queued/);
+    expect(result.stdout).toMatch(/COMPLETED {2}\d+ rows/);
+    expect(result.stdout).not.toContain('day\torders');
+    expect((await emu.requests()).filter((r) => r.path.endsWith('/latest/data'))).toEqual([]);
+    const json = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--no-data', '--json', 'status']);
+    expect(json.exitCode, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ status: 'COMPLETED' });
+  });
+
+  it('a UUID is used as it is; a slug is looked up with search; a missing slug is exit 4 and nothing runs', async () => {
+    const byId = await ws(['queries', 'execute', topCustomers]);
+    expect(byId.exitCode, byId.stderr).toBe(0);
+    expect((await emu.requests()).some((r) => r.path === '/queries')).toBe(false);
+    await emu.clearRequests();
+    const bySlug = await ws(['queries', 'execute', 'top_customers']);
+    expect(bySlug.exitCode, bySlug.stderr).toBe(0);
+    const seen = await emu.requests();
+    expect(routes(seen)).toEqual(['GET /queries', `POST /queries/${topCustomers}/execute`]);
+    expect(seen[0]!.query).toContain('search=top_customers');
+    await emu.clearRequests();
+    const missing = await ws(['queries', 'execute', 'top_customer', '--wait']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toContain('error: no query has the slug or name "top_customer"');
+    expect(missing.stderr).toContain('top_customers');
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+  });
+});
+
+describe('a query by its name', () => {
+  it('execute takes the exact name: one search, then the run of that query', async () => {
+    const result = await ws(['queries', 'execute', 'Daily revenue', '--json', 'queryId']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ queryId: dailyRevenue });
+    const seen = await emu.requests();
+    expect(routes(seen)).toEqual(['GET /queries', `POST /queries/${dailyRevenue}/execute`]);
+    expect(seen[0]!.query).toContain('search=Daily+revenue');
+  });
+
+  it('a name two queries share is exit 4 listing both slugs; nothing runs', async () => {
+    const [a, b] = [await apiQuery(emu, 'Shared name'), await apiQuery(emu, 'Shared name')];
+    await emu.clearRequests();
+    const result = await ws(['queries', 'execute', 'Shared name']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`error: the name "Shared name" matches 2 queries\nhint: use the slug of one: ${b.slug} (${b.id}), ${a.slug} (${a.id})\n`);
+    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    // each slug still names its own query
+    const bySlug = await ws(['queries', 'get', b.slug, '--json', 'id']);
+    expect(JSON.parse(bySlug.stdout)).toEqual({ id: b.id });
+  });
+
+  it('a name nothing has is exit 4 with the similar ones', async () => {
+    const result = await ws(['queries', 'execute', 'Daily revenu']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: similar queries: daily_revenue (${dailyRevenue})\n`);
+  });
+});
+
+describe('parameter values are checked against their declared types', () => {
+  it.each([
+    ['min_amount=abc', 'invalid --param min_amount=abc: min_amount is a number, and "abc" is not a number'],
+    ['start_date=June', 'invalid --param start_date=June: start_date is a date, and "June" is not a calendar date (YYYY-MM-DD)'],
+  ])('%s is exit 2 and no run starts', async (param, message) => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', param]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: ${message}`);
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('--json fields of --wait are the columns of the result', () => {
+  it('execute --wait refuses a field that is not a column of the result before starting a run', async () => {
+    await emu.clearRequests();
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'queryRunId']);
+    expect(result.stderr).toBe('{"error":{"code":"usage","message":"unknown JSON field: queryRunId; valid fields: day, orders, revenue"}}\n');
+    expect(result.exitCode).toBe(2);
+    expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('execute --wait with a column prints that column', async () => {
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--json', 'orders', '--limit', '2', '-q']);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout).rows).toEqual([{ orders: expect.any(Number) }, { orders: expect.any(Number) }]);
+  });
+});
+
+describe('--param values are checked by their declared type before anything is sent', () => {
+  it.each([
+    ['start_date=2026-13-45', 'start_date is a date, and "2026-13-45" is not a calendar date (YYYY-MM-DD)'],
+    ['start_date=2026-02-30', 'start_date is a date, and "2026-02-30" is not a calendar date (YYYY-MM-DD)'],
+    ['start_date=2026-6-1', 'start_date is a date, and "2026-6-1" is not a calendar date (YYYY-MM-DD)'],
+    ['min_amount=ten', 'min_amount is a number, and "ten" is not a number'],
+    ['min_amount=0x10', 'min_amount is a number, and "0x10" is not a number'],
+  ])('--param %s: exit 2 naming the parameter, its type and the value; no run is started', async (pair, says) => {
+        const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait']);
+    expect(text.exitCode).toBe(2);
+    expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
+    // the hint is a next step, not the message again: the parameter's default, and where the others are
+    const name = pair.split('=')[0];
+    const fallback = name === 'start_date' ? '2026-01-01' : '0';
+    expect(text.stderr).toContain(`hint: leave ${name} out for its default, ${fallback}; see every parameter: ws queries get revenue_by_country\n`);
+    const json = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--json']);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'usage', queryId: revenueByCountry });
+    // only the lookups of the slug reached the server: no run was started
+    const seen = routes(await emu.requests());
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((route) => route !== 'GET /queries')).toEqual([]);
+  });
+
+  it('good values of each type still start the run (a leap day among them)', async () => {
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2024-02-29', '--param', 'min_amount=-1.5e2', '--wait', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).status).toBe('COMPLETED');
+  });
+
+  it('a name given twice is exit 2 naming both values, and nothing reaches the server', async () => {
+        const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
+    expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('a POST whose connection dropped', () => {
+  it('says the server may have processed it and how to check, and is sent once', async () => {
+    const id = uuid();
+    stub.on('GET', `/queries/${id}`, { body: query({ id, slug: 'q_dropped' }) });
+    stub.on('POST', `/queries/${id}/execute`, { destroy: true });
+    const result = await stubWs(['queries', 'execute', id]);
+    expect(result.exitCode).toBe(1);
+    expect(stub.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: POST /queries/${id}/execute: the connection dropped after the request was sent \\(\\w+\\); the server may have processed it\n`));
+    expect(result.stderr).toContain(`hint: check before sending it again: \`ws queries runs ${id}\` lists its runs\n`);
+    expect(result.stderr).not.toContain('cannot reach');
+  });
+});
+
+describe('limits on what a user gives', () => {
+  it('--param __proto__=x is exit 2 naming it, not dropped', async () => {
+    const result = await stubWs(['queries', 'execute', uuid(), '--param', '__proto__=x']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('error: invalid --param "__proto__=x": "__proto__" cannot be a name\n');
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('--timeout past what a timer holds is exit 2, before any request', async () => {
+    const result = await stubWs(['queries', 'execute', uuid(), '--wait', '--timeout', '25000h']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: invalid duration for --timeout: "25000h"/);
+    expect(stub.requests).toHaveLength(0);
+  });
+});
+
+describe('execute --wait and another run of the same query', () => {
+  it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', async () => {
+    const query = demoIds.queries.revenueByCountry;
+    // Hold the first command's polls back (503, "retry after 1 s", until the faults are cleared) so that a
+    // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
+    await emu.fault({ path: '^/query-runs/', method: 'GET', status: 503, retryAfter: 1, times: 10_000 });
+    await emu.clearRequests();
+    const first = ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv']);
+    await pollUntil(async () => (await emu.requests()).some((r) => r.method === 'POST' && r.path === `/queries/${query}/execute`), 'the first execute', 30_000);
+    const second = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--json', 'queryRunId']);
+    expect(second.exitCode, second.stderr).toBe(0);
+    const secondRun = JSON.parse(second.stdout).queryRunId as string;
+    await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete', 30_000);
+    // let the first command's polls through (the control endpoint may want the key and a JSON content type)
+    const cleared = await fetch(`${emu.origin}/__emulator/faults`, { method: 'DELETE', headers: { 'x-api-key': emu.env.WS_API_KEY, 'content-type': 'application/json' } });
+    expect(cleared.status).toBe(200);
+    const result = await first;
+    // the run the first command polled is the one it started
+    const firstRun = (await emu.requests()).map((r) => /^\/query-runs\/([0-9a-f-]{36})$/.exec(r.path)?.[1]).find(Boolean);
+    expect(firstRun).toBeDefined();
+    expect(firstRun).not.toBe(secondRun);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(String(result.stderr)).toContain(
+      `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)\n` +
+        // both print csv, as the command did
+        `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data\n`,
+    );
+  });
+});
