@@ -27,8 +27,8 @@ export function listAutomationPages(
   page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>,
 ) {
   return paginate(
-    async (limit, offset) => {
-      const list = await listAutomations(http, { ...params, limit, offset });
+    async (limit, offset, signal) => {
+      const list = await listAutomations(http.withSignal(signal), { ...params, limit, offset });
       return { items: list.workflows, total: list.total, envelope: list };
     },
     { ...page, pageMax: automationPageMax, defaultLimit: 50 },
@@ -42,8 +42,8 @@ export function getAutomation(http: HttpClient, id: string): Promise<Automation>
 /** Every page of GET /automations/{id}/runs that `page` asks for; the server's default page size is not shown. */
 export function listAutomationRunPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
   return paginate(
-    async (limit, offset) => {
-      const list = await http.request({
+    async (limit, offset, signal) => {
+      const list = await http.withSignal(signal).request({
         method: 'GET',
         path: `${path(id)}/runs`,
         query: { limit, offset },

@@ -32,9 +32,19 @@ export interface PageRequest<T = unknown> {
  * never an endless loop or duplicated items.
  */
 export async function* paginate<T>(
-  fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
+  fetchPage: (limit: number, offset: number, signal: AbortSignal) => Promise<Page<T>>,
   request: PageRequest<T>,
 ): AsyncGenerator<Page<T>> {
+  // pages still travelling when the reader stops (an error, enough rows) are aborted, not left to arrive later
+  const stop = new AbortController();
+  try {
+    yield* pages((limit, offset) => fetchPage(limit, offset, stop.signal), request);
+  } finally {
+    stop.abort();
+  }
+}
+
+async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<Page<T>>, request: PageRequest<T>): AsyncGenerator<Page<T>> {
   const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
   let offset = request.offset;
   let received = 0;

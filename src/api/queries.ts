@@ -32,8 +32,8 @@ export function listQueries(http: HttpClient, params: ListQueriesParams): Promis
 /** Every page of GET /queries that `page` asks for. */
 export function listQueryPages(http: HttpClient, params: Omit<ListQueriesParams, 'limit' | 'offset'>, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
   return paginate(
-    async (limit, offset) => {
-      const list = await listQueries(http, { ...params, limit, offset });
+    async (limit, offset, signal) => {
+      const list = await listQueries(http.withSignal(signal), { ...params, limit, offset });
       return { items: list.queries, total: list.total, envelope: list };
     },
     { ...page, pageMax: queryPageMax, defaultLimit: 50 },
@@ -59,8 +59,8 @@ export function executeQuery(http: HttpClient, id: string, body: ExecuteQueryBod
 
 export function listQueryRunPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
   return paginate(
-    async (limit, offset) => {
-      const list = await http.request({
+    async (limit, offset, signal) => {
+      const list = await http.withSignal(signal).request({
         method: 'GET',
         path: `${path(id)}/query-runs`,
         query: { limit, offset },
@@ -100,18 +100,18 @@ const latestDataPageBytes = 8 * 1024 * 1024;
  */
 export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
   let runId: string | undefined;
-  const fetchPage = async (limit: number, offset: number): Promise<LatestData> => {
+  const fetchPage = async (limit: number, offset: number, signal: AbortSignal): Promise<LatestData> => {
     try {
-      return await getLatestData(http, id, { limit, offset });
+      return await getLatestData(http.withSignal(signal), id, { limit, offset });
     } catch (error) {
       // rows too wide for this many a page: half as many (paginate follows the shorter page from then on)
-      if (limit > 1 && isResponseTooLarge(error)) return fetchPage(Math.ceil(limit / 2), offset);
+      if (limit > 1 && isResponseTooLarge(error)) return fetchPage(Math.ceil(limit / 2), offset, signal);
       throw error;
     }
   };
   return paginate(
-    async (limit, offset) => {
-      const data = await fetchPage(limit, offset);
+    async (limit, offset, signal) => {
+      const data = await fetchPage(limit, offset, signal);
       runId ??= data.queryRunId;
       if (data.queryRunId !== runId) {
         throw new WsError('api', `the latest data of query ${id} changed while it was read (run ${runId} was replaced by ${data.queryRunId})`, {

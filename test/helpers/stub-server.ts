@@ -6,8 +6,9 @@ export function fileServer(): ApiServer {
   const server = new ApiServer();
   beforeAll(() => server.start());
   afterEach(() => {
-    expect(server.unmatched).toEqual([]);
-    server.reset();
+    const unmatched = [...server.unmatched];
+    server.reset(); // first, so that one test's stray request fails that test alone
+    expect(unmatched).toEqual([]);
   });
   afterAll(() => server.stop());
   return server;

@@ -191,8 +191,14 @@ describe('ws automations trigger', () => {
 
   it('--timeout 1ms --cancel-on-timeout cancels the run before exit 6', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
-    server.on('POST', `/automation-runs/${runId}/cancel`, { body: {} });
-    server.on('GET', `/automation-runs/${runId}`, { body: running }, { body: runDetail({ ...running.run, state: 'cancelled' }) });
+    let cancelled = false;
+    server.on('POST', `/automation-runs/${runId}/cancel`, () => {
+      cancelled = true;
+      return { body: {} };
+    });
+    // running until the cancel arrives (however many polls the 1 ms allow), cancelled after it
+    const poll = () => ({ body: cancelled ? runDetail({ ...running.run, state: 'cancelled' }) : running });
+    server.on('GET', `/automation-runs/${runId}`, poll);
     const result = await ws(['automations', 'trigger', id, '--wait', '--timeout', '1ms', '--cancel-on-timeout'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toContain('it was cancelled');

@@ -220,7 +220,8 @@ describe('ws queries execute', () => {
     expect(missing.exitCode).toBe(4);
     expect(missing.stderr).toContain('error: no query has the slug or name "top_customer"');
     expect(missing.stderr).toContain('top_customers');
-    expect(routes(await emu.requests())).toEqual(['GET /queries']);
+    // the search, then every query (a search may heed case); nothing runs
+    expect(routes(await emu.requests())).toEqual(['GET /queries', 'GET /queries']);
   });
 });
 
@@ -246,10 +247,10 @@ describe('a query by its name', () => {
     expect(JSON.parse(bySlug.stdout)).toEqual({ id: b.id });
   });
 
-  it('a name nothing has is exit 4 with the similar ones', async () => {
+  it('a name nothing has is exit 4 with the likeliest', async () => {
     const result = await ws(['queries', 'execute', 'Daily revenu']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: similar queries: daily_revenue (${dailyRevenue})\n`);
+    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${dailyRevenue}); see which there are: \`ws queries list\`\n`);
   });
 });
 
