@@ -73,7 +73,9 @@ async function peakRss(args, env) {
 
 /** The emulator in its own process (so serving does not compete with the timing loop), on a free port. */
 async function startEmulator(extra = []) {
-  const child = spawn(process.execPath, [ws, 'emulator', 'start', '--port', '0', '--api-key', 'bench', '--step-duration', '300ms', ...extra], {
+  // results past the emulator's default 100 MiB stored result (about 2,000,000 rows of the bench query) for WS_BENCH_ROWS
+  const room = ['--max-result-size', '2GiB', '--memory-limit', '3GiB', '--run-timeout', '600s'];
+  const child = spawn(process.execPath, [ws, 'emulator', 'start', '--port', '0', '--api-key', 'bench', '--step-duration', '300ms', ...room, ...extra], {
     env: cleanEnv,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -102,7 +104,7 @@ async function queryOf(rows, base = baseUrl) {
   for (let i = 0; i < 1200; i++) {
     const run = await api('GET', `/query-runs/${queryRunId}`, undefined, base);
     if (run.status === 'COMPLETED') return query.id;
-    if (run.status === 'FAILED') throw new Error(run.errorDetails);
+    if (run.status === 'FAILED') throw new Error(`the bench query of ${rows} rows failed: ${run.message}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the bench query did not complete in 60 s');
