@@ -16,7 +16,7 @@ let env: Record<string, string>;
 /** A query whose result is about 300 kB as csv: more than a pipe holds. */
 let bigQuery: string;
 
-const escape = '\u001b[';
+const csi = '\u001b[';
 const marking = (mark: string) => `sed 's/^/${mark}: /'`;
 
 beforeAll(async () => {
@@ -48,13 +48,13 @@ describe('colour', () => {
     const run = await inTerminal(['queries', 'list', '--no-pager'], { env: { ...env, ...vars } });
     expect(run.exitCode).toBe(0);
     expect(run.screen).toContain('daily_revenue');
-    expect(run.screen.includes(escape)).toBe(coloured);
+    expect(run.screen.includes(csi)).toBe(coloured);
   }, 30_000);
 
   it('--no-color wins over CLICOLOR_FORCE and FORCE_COLOR', async () => {
     const run = await inTerminal(['queries', 'list', '--no-pager', '--no-color'], { env: { ...env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' } });
     expect(run.screen).toContain('daily_revenue');
-    expect(run.screen).not.toContain(escape);
+    expect(run.screen).not.toContain(csi);
   }, 30_000);
 });
 

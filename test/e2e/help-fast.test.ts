@@ -142,7 +142,9 @@ describe('the help manifest answers as the whole of ws does', () => {
 
 const probeFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-help-probe-')), 'loaded.json');
 const made: string[] = [];
-afterAll(() => made.forEach((file) => fs.rmSync(path.dirname(file), { recursive: true, force: true })));
+afterAll(() => {
+  for (const file of made) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
 
 /** bin/ws.js as a user runs it, and which bundles it loaded; `full`: with dist/help.cjs answering nothing. */
 async function wsProbed(argv: string[], full = false) {
@@ -197,7 +199,7 @@ describe('bin/ws.js', () => {
     const run = await wsProbed(argv);
     expect(run.loaded.cli).toBe(byCommander);
     expect(run).toMatchObject({ stderr: '', exitCode: 0 });
-    expect(run.stdout).toMatch(new RegExp(`^Usage: ws ${argv.filter((word) => !word.startsWith('-')).join(' ')}`.trimEnd() + ' \\[options\\] \\[command\\]\n'));
+    expect(run.stdout).toMatch(new RegExp(`${`^Usage: ws ${argv.filter((word) => !word.startsWith('-')).join(' ')}`.trimEnd()} \\[options\\] \\[command\\]\n`));
   });
 
   it('a command that does not exist is a usage error on stderr, exit 2, stdout empty', async () => {

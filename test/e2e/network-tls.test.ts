@@ -54,7 +54,7 @@ describe('certificates', () => {
     const result = await list(servers.valid, {}, []);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^error: GET \/queries: the TLS certificate of localhost is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)\n/);
-    expect(result.stderr.split('\n')[1] + '\n').toBe(trustHint);
+    expect(`${result.stderr.split('\n')[1]}\n`).toBe(trustHint);
     expect(result.stderr.split('\n')).toHaveLength(3);
     nothingSent(servers.valid);
     const json = await list(servers.valid);

@@ -44,10 +44,16 @@ function parseCsv(text: string): string[][] {
       else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') record.push(field), (field = '');
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    }
     else if (char === '\n') {
       // records end in LF; a line end inside quotes is data
-      record.push(field), records.push(record), (record = []), (field = '');
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
     } else field += char;
   }
   return records;
@@ -77,7 +83,9 @@ describe('csv headers name the values under them, for every list', () => {
       const [header, ...rows] = parseCsv(csv.stdout);
       expect(items.length).toBeGreaterThan(0);
       expect(rows).toHaveLength(items.length);
-      rows.forEach((row, at) => header!.forEach((name, column) => expect(row[column], `${args.join(' ')}: ${name}`).toBe(atPath(items[at], name))));
+      for (const [at, row] of rows.entries()) {
+        for (const [column, name] of header!.entries()) expect(row[column], `${args.join(' ')}: ${name}`).toBe(atPath(items[at], name));
+      }
       // the same header names in tsv, and each is a field `--json` accepts
       expect(tsv.stdout.split('\n')[0]!.split('\t')).toEqual(header);
       const picked = await ws([...args, '--json', header!.join(',')], env);

@@ -125,7 +125,7 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
     expect(result.exitCode, result.killed ?? result.output).toBe(129);
     expectResumeHint(result.output, runId, 'SIGHUP');
     const polls = (await stuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length;
-    const elapsed = frames(result.output).map((frame) => frame.match(/^\S+ PENDING (\d+ms|[\d.]+s)  query run /)?.[1]);
+    const elapsed = frames(result.output).map((frame) => frame.match(/^\S+ PENDING (\d+ms|[\d.]+s) {2}query run /)?.[1]);
     expect(new Set(elapsed).size).toBeGreaterThan(polls);
     // the spinner's line is cleared before the error is printed
     expect(result.output).toMatch(/\x1b\[1G\x1b\[0K(\x1b\[\?2026l)?error: stopped waiting/);
@@ -143,7 +143,7 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
     for (const frame of shown) {
       // two columns stay free for the `^C` the terminal echoes (a wrapped line could not be erased)
       expect([...frame].length, frame).toBeLessThanOrEqual(columns - 2);
-      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s)  (\S.*)?…$/);
+      expect(frame).toMatch(/^\S (waiting|PENDING) (\d+ms|[\d.]+s) {2}(\S.*)?…$/);
     }
     if (columns === 40) expect(shown.at(-1)).toContain(`query run ${runId.slice(0, 8)}`);
   });
@@ -165,7 +165,7 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
   it('a closed terminal ends ws even when no SIGHUP reaches it: the spinner cannot write, and the wait stops', async () => {
     await stuck.clearRequests();
     const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: stuck.env, behindParent: true, maxBytes });
-    await session.waitFor(/PENDING \d+(ms|\.\ds)  query run /);
+    await session.waitFor(/PENDING \d+(ms|\.\ds) {2}query run /);
     await expectEndAfterClose(session);
   });
 });

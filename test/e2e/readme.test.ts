@@ -102,7 +102,7 @@ describe('the examples of the README and the guides', () => {
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-readme-cwd-'));
       const script = path.join(bin, 'steps.sh');
       const origin = emu.origin;
-      fs.writeFileSync(script, steps.map((step, index) => `printf '\\n@@step ${index}@@\\n'\n${step.command.replaceAll(documentedOrigin, origin)}\n`).join('') + "printf '\\n@@end@@\\n'\n");
+      fs.writeFileSync(script, `${steps.map((step, index) => `printf '\\n@@step ${index}@@\\n'\n${step.command.replaceAll(documentedOrigin, origin)}\n`).join('')}printf '\\n@@end@@\\n'\n`);
       const result = await execa('script', ['-qec', `stty cols 120 rows 40; exec bash --norc --noprofile ${shellQuote(script)}`, '/dev/null'], {
         // every block may assume the emulator of the main job (the block that shows it sets the same values)
         env: { PATH: `${bin}:${process.env.PATH}`, TERM: 'xterm', HOME: bin, WS_CONFIG_DIR: tempConfigDir(), NO_COLOR: '1', WS_PAGER: 'cat', CI: '1', ...emu.env },

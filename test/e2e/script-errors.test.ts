@@ -53,7 +53,7 @@ describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: th
   it('80 columns: the spinner runs, and the error is text for the person', async () => {
     const result = await wsInPty(args, { env: stuck.env, columns: 80, maxBytes: 64 * 1024 }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(6);
-    expect(result.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] PENDING [0-9.]+m?s  query run [0-9a-f-]+/);
+    expect(result.output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] PENDING [0-9.]+m?s {2}query run [0-9a-f-]+/);
     // ora erases its line in place (CSI 1G, CSI 0K): the error starts where the spinner was
     expect(lines(result.output)).toMatch(/(^|\x1b\[0K)error: gave up waiting for query run /m);
   });

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
-import { orgId, uuid } from '../helpers/fixtures.js';
+import { uuid } from '../helpers/fixtures.js';
 import { lines, screenOf, skipWithoutPty, wsInPty } from '../helpers/pty.js';
-import { testKey, ws } from '../helpers/ws.js';
+import { testKey } from '../helpers/ws.js';
 
 const server = new ApiServer();
 let env: Record<string, string>;

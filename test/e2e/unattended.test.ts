@@ -109,7 +109,7 @@ describe.skipIf(skipWithoutPty)('prompts where nobody may be there to answer', (
     ]);
     expect([key.exitCode, sql.exitCode], key.output + sql.output).toEqual([2, 2]);
     expect(lines(screenOf(key.output))).toContain(`hint: pipe it in: \`ws auth login --with-key-stdin --base-url ${emu.baseUrl} < key.txt\`; or give it to each command in WS_API_KEY, with no login`);
-    expect(lines(screenOf(sql.output))).toContain('error: ws will not wait for the text of --sql-file (stdin) to be typed: ' + (env.CI ? 'CI' : 'WS_NO_PROMPT') + ' is set, and nobody may be there to type it');
+    expect(lines(screenOf(sql.output))).toContain(`error: ws will not wait for the text of --sql-file (stdin) to be typed: ${env.CI ? 'CI' : 'WS_NO_PROMPT'} is set, and nobody may be there to type it`);
     expect(await emu.requests()).toEqual([]);
   });
 

@@ -45,7 +45,7 @@ export async function request(baseUrl: string, method: string, urlPath: string, 
   const url = /^https?:\/\//.test(urlPath) ? urlPath : `${baseUrl}${urlPath}`;
   const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   const text = await response.text();
-  let json: unknown = undefined;
+  let json: unknown ;
   if (text !== '') {
     try {
       json = JSON.parse(text);

@@ -67,11 +67,20 @@ export class TestProxy {
     };
     if (this.credentials !== undefined) {
       const expected = `Basic ${Buffer.from(this.credentials).toString('base64')}`;
-      if (req.headers['proxy-authorization'] !== expected) return answer(407, 'Proxy-Authenticate: Basic realm="test"\r\n');
+      if (req.headers['proxy-authorization'] !== expected) {
+        answer(407, 'Proxy-Authenticate: Basic realm="test"\r\n');
+        return;
+      }
     }
-    if (this.refuseWith !== undefined) return answer(this.refuseWith);
+    if (this.refuseWith !== undefined) {
+      answer(this.refuseWith);
+      return;
+    }
     const match = /^(ws-test\.example|localhost|127\.0\.0\.1|0\.0\.0\.0):(\d+)$/.exec(req.url ?? '');
-    if (!match) return answer(502);
+    if (!match) {
+      answer(502);
+      return;
+    }
     const upstream = net.connect(Number(match[2]), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       this.tunnelled += head.toString('latin1');

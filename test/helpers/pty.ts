@@ -124,7 +124,10 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
     if (kept.length < maxBytes) kept += decoder.write(chunk);
     if (wsPid === undefined) {
       const match = kept.match(pidLine);
-      if (match) resolvePid((wsPid = Number(match[1])));
+      if (match) {
+        wsPid = Number(match[1]);
+        resolvePid(wsPid);
+      }
     }
     if (bytes > maxBytes) kill(`the terminal showed more than ${maxBytes} bytes`);
     for (const watcher of [...watchers]) watcher();

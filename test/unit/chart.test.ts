@@ -384,7 +384,7 @@ describe('the runs at a glance', () => {
   it('keeps the newest runs that fit the width', () => {
     const runs = Array.from({ length: 100 }, (_v, i) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ms: i * 10, failed: false }));
     for (const width of [20, 40, 80]) expect(textWidth(runsAtAGlance(runs, width))).toBeLessThanOrEqual(width);
-    expect(runsAtAGlance(runs, 80)).toMatch(/█  median 495ms  slowest 990ms  0 failed$/);
+    expect(runsAtAGlance(runs, 80)).toMatch(/█ {2}median 495ms {2}slowest 990ms {2}0 failed$/);
   });
 });
 

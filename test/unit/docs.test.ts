@@ -17,7 +17,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const script = path.join(root, 'scripts', 'docs.mjs');
 const folders = ['docs/commands', 'man'];
 const made: string[] = [];
-afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-docs-'));

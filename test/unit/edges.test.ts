@@ -156,7 +156,7 @@ describe('durations', () => {
     const error = usage(() => parseDuration('597h', '--http-timeout'));
     expect(error.message).toBe('invalid duration for --http-timeout: "597h" is longer than 24 days, the most ws can wait');
     usage(() => parseDuration(`${maxDurationMs + 1}ms`, '--timeout'));
-    usage(() => parseDuration('1'.repeat(400) + 'h', '--timeout'));
+    usage(() => parseDuration(`${'1'.repeat(400)}h`, '--timeout'));
   });
 
   it('a fraction of a millisecond is 1 ms, never 0 (which means no limit)', () => {

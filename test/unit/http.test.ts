@@ -196,7 +196,10 @@ describe('per-request timeout', () => {
 describe('errors', () => {
   it('the transport words no hint: it reports what happened, as data, to the hints of the layer above', async () => {
     const reported: RequestFailure[] = [];
-    const hints: RequestHints = { hint: (failure) => (reported.push(failure), `hint ${reported.length}`), command: (...words) => words.join(' '), list: (collection) => collection };
+    const hints: RequestHints = { hint: (failure) => {
+        reported.push(failure);
+        return `hint ${reported.length}`;
+      }, command: (...words) => words.join(' '), list: (collection) => collection };
     server.on('POST', '/automations/a%2F1/runs', { status: 503, body: { message: 'down' } });
     server.on('PATCH', '/queries/q1', { status: 502 }, { status: 502 });
     server.on('POST', '/queries', { status: 429, headers: { 'retry-after': '0' } }, { status: 429, headers: { 'retry-after': '0' } });

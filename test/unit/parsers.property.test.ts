@@ -246,7 +246,7 @@ describe('JSON and YAML documents (--input, --inputs-file, --parameters-file, --
   });
 
   it('any text is a value or a usage error naming the file; nesting past the limit is refused, at any depth', async () => {
-    const nested = fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.constantFrom('[]', '{}')).map(([depth, [open]]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
+    const nested = fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.constantFrom('[]', '{}')).map(([depth, [open]]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
     await fc.assert(
       fc.asyncProperty(fc.oneof(anyText, nested), fc.constantFrom('in.json', 'in.yaml', '--input (stdin)'), async (text, source) => {
         const result = await outcome(() => parseStructured(text, source));

@@ -6,7 +6,7 @@ import { parseDuration } from '../../src/duration.js';
 import { WsError } from '../../src/errors.js';
 import { csvRecord, tsvRecord } from '../../src/output/delimited.js';
 import { checkFields, pickFields } from '../../src/output/field-selection.js';
-import { fit } from '../../src/output/table.js';
+import { fit as fitColumns } from '../../src/output/table.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
 import { tempConfigDir } from '../helpers/ws.js';
 
@@ -266,11 +266,11 @@ describe('fit', () => {
   const total = (widths: number[]) => widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
 
   it('leaves columns that already fit alone', () => {
-    expect(fit([36, 13, 13, 9, 12], [false, true, true, false, false], 120)).toEqual([36, 13, 13, 9, 12]);
+    expect(fitColumns([36, 13, 13, 9, 12], [false, true, true, false, false], 120)).toEqual([36, 13, 13, 9, 12]);
   });
 
   it('shrinks only the flexible columns, to fit the width exactly', () => {
-    const widths = fit([36, 20, 60, 9, 11], [false, true, true, false, false], 100);
+    const widths = fitColumns([36, 20, 60, 9, 11], [false, true, true, false, false], 100);
     expect(total(widths)).toBe(100);
     expect([widths[0], widths[3], widths[4]]).toEqual([36, 9, 11]);
     expect(widths[1]).toBeLessThanOrEqual(20);
@@ -278,16 +278,16 @@ describe('fit', () => {
   });
 
   it('shrinks every flexible column when one alone is not enough', () => {
-    expect(fit([36, 46, 80, 9, 11], [false, true, true, false, false], 80)).toEqual([36, 8, 8, 9, 11]);
+    expect(fitColumns([36, 46, 80, 9, 11], [false, true, true, false, false], 80)).toEqual([36, 8, 8, 9, 11]);
   });
 
   it('never cuts a flexible column below 8 nor a fixed one at all, even if the row stays too wide', () => {
-    const widths = fit([36, 40, 40, 36], [false, true, true, false], 60);
+    const widths = fitColumns([36, 40, 40, 36], [false, true, true, false], 60);
     expect(widths).toEqual([36, 8, 8, 36]);
     expect(total(widths)).toBeGreaterThan(60);
   });
 
   it('does not cut a flexible column that is 8 wide or less', () => {
-    expect(fit([5, 4, 3], [true, true, true], 10)).toEqual([5, 4, 3]);
+    expect(fitColumns([5, 4, 3], [true, true, true], 10)).toEqual([5, 4, 3]);
   });
 });

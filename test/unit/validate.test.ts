@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateQueryBody } from '../../src/api/schemas/queries.js';
 import { validateRequest } from '../../src/api/validate.js';
-import { WsError } from '../../src/errors.js';
+import type { WsError } from '../../src/errors.js';
 
 function failure(value: unknown, flags: Record<string, string> = {}): WsError {
   try {

@@ -16,7 +16,7 @@ describe('fields and methods', () => {
   it('-F types true, false, null, numbers and @file; -f keeps strings; with fields and no method it is a POST', async () => {
     server.on('POST', '/things', { status: 201, body: { ok: true } });
     const sql = files.file('q.sql', 'SELECT 1\n');
-    const result = await ws(['api', '/things', '-F', 'n=5', '-F', 'x=-1.5', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null', '-F', 'sql=@' + sql, '-F', 'word=hello', '-f', 'raw=5', '-f', 'flag=true']);
+    const result = await ws(['api', '/things', '-F', 'n=5', '-F', 'x=-1.5', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null', '-F', `sql=@${sql}`, '-F', 'word=hello', '-f', 'raw=5', '-f', 'flag=true']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
     expect(server.requests).toHaveLength(1);

@@ -18,7 +18,7 @@ describe('ws auth status', () => {
     const result = await ws(['auth', 'status'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      'profile:  default  (from default)\n' + `base URL: ${server.baseUrl}  (from config ${config.file})\n` + `API key:  ****Qz7W  (from config ${config.file})\n` + 'status:   the key works\n',
+      `profile:  default  (from default)\nbase URL: ${server.baseUrl}  (from config ${config.file})\nAPI key:  ****Qz7W  (from config ${config.file})\nstatus:   the key works\n`,
     );
     expect(result.stderr).toBe('');
     expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey]]);
@@ -28,7 +28,7 @@ describe('ws auth status', () => {
     server.on('GET', '/queries', okList);
     const result = await ws(['auth', 'status', '--profile', 'ci'], { tty: true, columns: 100, env: { WS_BASE_URL: server.baseUrl, WS_API_KEY: newKey } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe('profile:  ci  (from flag)\n' + `base URL: ${server.baseUrl}  (from env WS_BASE_URL)\n` + 'API key:  ****Qz7W  (from env WS_API_KEY)\n' + 'status:   the key works\n');
+    expect(result.stdout).toBe(`profile:  ci  (from flag)\nbase URL: ${server.baseUrl}  (from env WS_BASE_URL)\nAPI key:  ****Qz7W  (from env WS_API_KEY)\nstatus:   the key works\n`);
   });
 
   it('--json prints one object', async () => {

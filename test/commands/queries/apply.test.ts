@@ -30,7 +30,8 @@ describe('ws queries apply', () => {
   let drift: string;
 
   it('a dry run detects drift with exit 8 and sends nothing', async () => {
-    const dir = (drift = files.folder('drift'));
+    drift = files.folder('drift');
+    const dir = drift;
     expect((await ws(['queries', 'pull', dir, 'events_by_type'])).exitCode).toBe(0);
     const file = path.join(dir, 'events_by_type.sql');
     const old = (await emu.api('GET', `/queries/${demoIds.queries.eventsByType}`)).json.description;
