@@ -5,36 +5,37 @@ const args = process.argv.slice(2);
 // Most of what `ws --version` would cost is compiling the bundle, which the version does not need.
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
-  return;
+} else {
+  // Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
+  const helpCode = require('../dist/help.cjs').serveHelp(args);
+  if (helpCode === undefined) start();
+  else process.exitCode = helpCode;
 }
-// Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
-const helpCode = require('../dist/help.cjs').serveHelp(args);
-if (helpCode !== undefined) {
-  process.exitCode = helpCode;
-  return;
-}
-// Compiling dist/ is most of what a start costs: on Node 22.1 and later, compiled code is kept between runs.
-try {
-  require('./compile-cache.cjs').enable();
-} catch {
-  // no cache this time
-}
-// The reader of stdout went away (`ws … | head`): stop quietly, as other Unix tools do. A closed stderr
-// loses only messages, and the exit code still tells what happened.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  // a full disk or a file that cannot grow: say so in one line; the output is incomplete, so not 0
-  process.stderr.write(`error: cannot write the output: ${error.message}\n`);
-  process.exit(1);
-});
-process.stderr.on('error', (error) => {
-  if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
-});
-require('../dist/cli.cjs')
-  .run(args)
-  .then((code) => {
-    process.exitCode = code;
-    // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
-    // the signal itself, as the shell expects of a hung-up job (same status, 129).
-    if (code === 129) process.kill(process.pid, 'SIGHUP');
+
+function start() {
+  // Compiling dist/ is most of what a start costs: on Node 22.1 and later, compiled code is kept between runs.
+  try {
+    require('./compile-cache.cjs').enable();
+  } catch {
+    // no cache this time
+  }
+  // The reader of stdout went away (`ws … | head`): stop quietly, as other Unix tools do. A closed stderr
+  // loses only messages, and the exit code still tells what happened.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    // a full disk or a file that cannot grow: say so in one line; the output is incomplete, so not 0
+    process.stderr.write(`error: cannot write the output: ${error.message}\n`);
+    process.exit(1);
   });
+  process.stderr.on('error', (error) => {
+    if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
+  });
+  require('../dist/cli.cjs')
+    .run(args)
+    .then((code) => {
+      process.exitCode = code;
+      // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
+      // the signal itself, as the shell expects of a hung-up job (same status, 129).
+      if (code === 129) process.kill(process.pid, 'SIGHUP');
+    });
+}

@@ -13,10 +13,6 @@ const vm = require('node:vm');
 const build = JSON.parse(sea.getAsset('sea.json', 'utf8'));
 const args = process.argv.slice(2);
 
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${build.version} (standalone, node ${process.versions.node})\n`);
-  return;
-}
 
 /** Global options of ws that take a value (src/cli.ts): the word after one is no command. */
 const valued = new Set(['--profile', '--base-url', '-o', '--output', '--jq', '--http-timeout']);
@@ -35,11 +31,6 @@ function runsEmulator(argv) {
 
 const noEmulator = `the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package`;
 const installHint = `install ws from npm with the engine: npm install -g ws-cli ${build.engine}`;
-if (runsEmulator(args)) {
-  process.stderr.write(`error: ${noEmulator}\nhint: ${installHint}\n`);
-  process.exitCode = 2;
-  return;
-}
 
 const root = path.join(process.execPath, '/');
 const modules = new Map();
@@ -127,7 +118,9 @@ function load(name) {
   // a hashbang is valid only at the very start of a script, not inside the wrapper (same length: same lines)
   const source = sea.getAsset(name, 'utf8').replace(/^#!/, '//');
   const cached = cache?.read(name, source.length);
-  const script = new vm.Script(require('node:module').wrap(source), { filename, cachedData: cached?.data });
+  // the function Node's CommonJS loader wraps a module in (written out: module.wrap is not documented)
+  const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+  const script = new vm.Script(wrapped, { filename, cachedData: cached?.data });
   script.runInThisContext({ displayErrors: true }).call(module.exports, module.exports, requireFrom(name), module, filename, path.dirname(filename));
   module.loaded = true;
   if (cached && (cached.data === undefined || script.cachedDataRejected)) cache.later(cached.file, script);
@@ -162,4 +155,11 @@ function requireFrom(from) {
   };
 }
 
-load('bin/ws.js');
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${build.version} (standalone, node ${process.versions.node})\n`);
+} else if (runsEmulator(args)) {
+  process.stderr.write(`error: ${noEmulator}\nhint: ${installHint}\n`);
+  process.exitCode = 2;
+} else {
+  load('bin/ws.js');
+}
