@@ -92,14 +92,23 @@ const { child: emulator, baseUrl } = await startEmulator(only === 'latency' ? ['
 const env = { ...cleanEnv, WS_BASE_URL: baseUrl, WS_API_KEY: 'bench' };
 
 async function api(method, url, body, base = baseUrl) {
-  const response = await fetch(`${base}${url}`, { method, headers: { 'x-api-key': 'bench', 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'x-api-key': 'bench', 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
 
 /** A saved query of `rows` rows, executed to completion. */
 async function queryOf(rows, base = baseUrl) {
-  const query = await api('POST', '/queries', { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` }, base);
+  const query = await api(
+    'POST',
+    '/queries',
+    { name: `bench ${rows}`, sql: `SELECT range AS n, 'row ' || range AS label, range * 1.5 AS value FROM range(${rows})` },
+    base,
+  );
   const { queryRunId } = await api('POST', `/queries/${query.id}/execute`, {}, base);
   for (let i = 0; i < 1200; i++) {
     const run = await api('GET', `/query-runs/${queryRunId}`, undefined, base);
@@ -158,7 +167,16 @@ async function latencyExport(base) {
   }
   const wsMs = median(times.ws);
   const curlMs = median(times.curl);
-  return { case: `ws queries data --all -o csv, ${latencyRows.toLocaleString('en-US')} rows, 50 ms latency`, ms: round(wsMs), baseline: `curl + jq @csv, pages of ${pageSize.toLocaleString('en-US')} in turn`, baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 0.6x', met: wsMs <= 0.6 * curlMs, runs: times };
+  return {
+    case: `ws queries data --all -o csv, ${latencyRows.toLocaleString('en-US')} rows, 50 ms latency`,
+    ms: round(wsMs),
+    baseline: `curl + jq @csv, pages of ${pageSize.toLocaleString('en-US')} in turn`,
+    baselineMs: round(curlMs),
+    ratio: round(wsMs / curlMs, 2),
+    target: '<= 0.6x',
+    met: wsMs <= 0.6 * curlMs,
+    runs: times,
+  };
 }
 
 const results = [];
@@ -176,7 +194,15 @@ function report(name, baseline, target, check, note) {
   if (!c || gone.has(name)) return results.push({ case: name, ms: null, baseline, note: note ?? 'not in this build' });
   const ms = median(c.times);
   const baselineMs = median(b.times);
-  results.push({ case: name, ms: round(ms), baseline, baselineMs: round(baselineMs), ratio: round(ms / baselineMs, 2), target, met: check(ms / baselineMs, ms, baselineMs) });
+  results.push({
+    case: name,
+    ms: round(ms),
+    baseline,
+    baselineMs: round(baselineMs),
+    ratio: round(ms / baselineMs, 2),
+    target,
+    met: check(ms / baselineMs, ms, baselineMs),
+  });
 }
 
 const round = (value, digits = 0) => Number(value.toFixed(digits));
@@ -189,7 +215,9 @@ function budget(result, text) {
 
 try {
   if (only === 'latency') {
-    console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the export over 50 ms latency only`);
+    console.log(
+      `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the export over 50 ms latency only`,
+    );
     results.push(await latencyExport(baseUrl));
   } else await wholeBench();
 } finally {
@@ -221,7 +249,9 @@ async function startCases() {
   addCase('bare node:http GET /queries/<id>', node, [bare, 'http', getUrl]);
   addCase('bare fetch GET /queries/<id>', node, [bare, 'fetch', getUrl]);
   addCase('ws queries get <id> --json', node, [ws, 'queries', 'get', someQuery, '--json']);
-  addCase('ws queries get <id> --json, compile cache off', node, [ws, 'queries', 'get', someQuery, '--json'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+  addCase('ws queries get <id> --json, compile cache off', node, [ws, 'queries', 'get', someQuery, '--json'], {
+    env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' },
+  });
   addCase('bare node:http GET /queries?limit=50', node, [bare, 'http', listUrl]);
   addCase('ws queries list', node, [ws, 'queries', 'list']);
 
@@ -236,7 +266,9 @@ async function startCases() {
 
   // The standalone ws (`npm run build:binary`), unpacked here, next to bin/ws.js on the Node it is made of
   const standalone = standaloneCases(someQuery);
-  console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds${before ? `; the build before: ${before}` : ''}`);
+  console.log(
+    `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds${before ? `; the build before: ${before}` : ''}`,
+  );
   // one untimed round: warms the disk cache and Node's compile cache, and finds the cases this build lacks
   for (const c of cases.values()) {
     try {
@@ -262,7 +294,15 @@ async function startCases() {
   report('ws queries get <id> --json', 'bare node:http GET /queries/<id>', '<= 2x', startTarget(2));
   const get = results.at(-1);
   const fetchMs = median(cases.get('bare fetch GET /queries/<id>').times);
-  results.push({ case: 'ws queries get <id> --json', ms: get.ms, baseline: 'bare fetch GET /queries/<id>', baselineMs: round(fetchMs), ratio: round(get.ms / fetchMs, 2), target: '<= 1.25x', met: get.ms <= 1.25 * fetchMs });
+  results.push({
+    case: 'ws queries get <id> --json',
+    ms: get.ms,
+    baseline: 'bare fetch GET /queries/<id>',
+    baselineMs: round(fetchMs),
+    ratio: round(get.ms / fetchMs, 2),
+    target: '<= 1.25x',
+    met: get.ms <= 1.25 * fetchMs,
+  });
   budget(results.at(-1), 'one API call (`ws queries get <id> --json`) at most 1.25x a bare `fetch` script');
   report('ws queries get <id> --json, compile cache off', 'ws queries get <id> --json', '(cache helps: > 1x)', () => null);
   report('ws queries list', 'bare node:http GET /queries?limit=50', '<= 2x', startTarget(2));
@@ -273,14 +313,21 @@ async function startCases() {
     const samples = [];
     for (let i = 0; i < 3; i++) samples.push(await peakRss(cases.get(name).args, env));
     const rss = median(samples);
-    results.push({ case: `${name}: peak RSS`, mib: round(rss / 2 ** 20, 1), target: name.includes('get') ? '(measured)' : '<= 60 MiB', met: name.includes('get') ? null : rss <= 60 * 2 ** 20 });
+    results.push({
+      case: `${name}: peak RSS`,
+      mib: round(rss / 2 ** 20, 1),
+      target: name.includes('get') ? '(measured)' : '<= 60 MiB',
+      met: name.includes('get') ? null : rss <= 60 * 2 ** 20,
+    });
   }
 
   // --wait: from the moment the run is COMPLETED (the time of that state in its history) to the end of ws
   const waitQuery = (await api('POST', '/queries', { name: 'bench wait', sql: 'SELECT 1 AS one' })).id;
   const lags = [];
   for (let i = 0; i < 5; i++) {
-    const { endedAt, stdout } = await timed(node, [ws, 'queries', 'execute', waitQuery, '--wait', '--no-data', '--json', 'queryRunId'], env, { keepStdout: true });
+    const { endedAt, stdout } = await timed(node, [ws, 'queries', 'execute', waitQuery, '--wait', '--no-data', '--json', 'queryRunId'], env, {
+      keepStdout: true,
+    });
     const run = await api('GET', `/query-runs/${JSON.parse(stdout).queryRunId}`);
     lags.push(endedAt - Date.parse(run.history.at(-1).createdAt));
   }
@@ -295,7 +342,10 @@ async function exportCases() {
   const curlJq = curlPages(baseUrl, large, largeRows, 'curl');
   const exportArgs = (id, bin = ws) => ['-r', rssPreload, bin, 'queries', 'data', id, '--all', '-o', 'csv'];
   const exports = { ws: [], curl: [], wsRss: [], smallRss: [], beforeMs: [], beforeRss: [], beforeSmallRss: [] };
-  const runs = [['wsRss', large, ws, 'ws'], ['smallRss', small, ws]];
+  const runs = [
+    ['wsRss', large, ws, 'ws'],
+    ['smallRss', small, ws],
+  ];
   if (before) runs.push(['beforeRss', large, before, 'beforeMs'], ['beforeSmallRss', small, before]);
   for (let i = 0; i < 3; i++) {
     for (const [key, id, bin, timeKey] of runs) {
@@ -308,21 +358,62 @@ async function exportCases() {
   }
   const wsMs = median(exports.ws);
   const curlMs = median(exports.curl);
-  results.push({ case: `ws queries data --all -o csv, ${largeRows.toLocaleString('en-US')} rows`, ms: round(wsMs), rowsPerSecond: round(largeRows / (wsMs / 1000)), baseline: 'curl + jq @csv', baselineMs: round(curlMs), ratio: round(wsMs / curlMs, 2), target: '<= 1x', met: wsMs <= curlMs });
+  results.push({
+    case: `ws queries data --all -o csv, ${largeRows.toLocaleString('en-US')} rows`,
+    ms: round(wsMs),
+    rowsPerSecond: round(largeRows / (wsMs / 1000)),
+    baseline: 'curl + jq @csv',
+    baselineMs: round(curlMs),
+    ratio: round(wsMs / curlMs, 2),
+    target: '<= 1x',
+    met: wsMs <= curlMs,
+  });
   const largeRss = median(exports.wsRss);
   const smallRss = median(exports.smallRss);
-  results.push({ case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(smallRss / 2 ** 20, 1), ratio: round(largeRss / smallRss, 2), target: '<= 1.2x', met: largeRss <= 1.2 * smallRss });
+  results.push({
+    case: `ws queries data --all -o csv: peak RSS, ${largeRows.toLocaleString('en-US')} rows`,
+    mib: round(largeRss / 2 ** 20, 1),
+    baseline: `${smallRows.toLocaleString('en-US')} rows`,
+    baselineMib: round(smallRss / 2 ** 20, 1),
+    ratio: round(largeRss / smallRss, 2),
+    target: '<= 1.2x',
+    met: largeRss <= 1.2 * smallRss,
+  });
   budget(results.at(-1), "an export's memory flat: peak RSS of 10x the rows at most 1.2x");
   if (before) {
     const beforeMs = median(exports.beforeMs);
     const beforeRss = median(exports.beforeRss);
     const beforeSmallRss = median(exports.beforeSmallRss);
     const rows = largeRows.toLocaleString('en-US');
-    results.push({ case: `ws queries data --all -o csv, ${rows} rows`, ms: round(wsMs), baseline: 'the build before', baselineMs: round(beforeMs), ratio: round(wsMs / beforeMs, 2), target: '<= 1.05x', met: wsMs <= 1.05 * beforeMs });
+    results.push({
+      case: `ws queries data --all -o csv, ${rows} rows`,
+      ms: round(wsMs),
+      baseline: 'the build before',
+      baselineMs: round(beforeMs),
+      ratio: round(wsMs / beforeMs, 2),
+      target: '<= 1.05x',
+      met: wsMs <= 1.05 * beforeMs,
+    });
     budget(results.at(-1), 'an export as fast as the build before (at most 1.05x)');
-    results.push({ case: `ws queries data --all -o csv: peak RSS, ${rows} rows`, mib: round(largeRss / 2 ** 20, 1), baseline: 'the build before', baselineMib: round(beforeRss / 2 ** 20, 1), ratio: round(largeRss / beforeRss, 2), target: '<= 1.05x', met: largeRss <= 1.05 * beforeRss });
+    results.push({
+      case: `ws queries data --all -o csv: peak RSS, ${rows} rows`,
+      mib: round(largeRss / 2 ** 20, 1),
+      baseline: 'the build before',
+      baselineMib: round(beforeRss / 2 ** 20, 1),
+      ratio: round(largeRss / beforeRss, 2),
+      target: '<= 1.05x',
+      met: largeRss <= 1.05 * beforeRss,
+    });
     budget(results.at(-1), "an export's peak memory as the build before's (at most 1.05x)");
-    results.push({ case: `the build before: peak RSS, ${rows} rows`, mib: round(beforeRss / 2 ** 20, 1), baseline: `${smallRows.toLocaleString('en-US')} rows`, baselineMib: round(beforeSmallRss / 2 ** 20, 1), ratio: round(beforeRss / beforeSmallRss, 2), target: '(measured)', met: null });
+    results.push({
+      case: `the build before: peak RSS, ${rows} rows`,
+      mib: round(beforeRss / 2 ** 20, 1),
+      baseline: `${smallRows.toLocaleString('en-US')} rows`,
+      baselineMib: round(beforeSmallRss / 2 ** 20, 1),
+      ratio: round(beforeRss / beforeSmallRss, 2),
+      target: '(measured)',
+      met: null,
+    });
   }
 
   // the same export where every round trip takes 50 ms: a second emulator, so the cases above stay as they were
@@ -345,7 +436,9 @@ const rows = results.map((r) => [
 ]);
 const header = ['case', 'ws (median)', 'baseline (median)', 'ratio', 'target', 'met'];
 const escapeCell = (cell) => String(cell).replaceAll('|', '\\|');
-const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
+const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join(
+  '\n',
+);
 const budgetLines = budgets.map(({ text, ratio, met }) => `- ${met ? 'met' : 'NOT MET'}: ${text} (${ratio}x)`).join('\n');
 console.log(`\n${table}\n${budgetLines ? `\n${budgetLines}\n` : ''}`);
 

@@ -18,7 +18,11 @@ function cacheFolder(name) {
   const folder = path.join(base, 'ws', name);
   try {
     // each folder is made only inside one found safe, so nothing is made where others could write
-    for (const [made, ours] of [[base, 0], [path.dirname(folder), 1], [folder, 2]]) {
+    for (const [made, ours] of [
+      [base, 0],
+      [path.dirname(folder), 1],
+      [folder, 2],
+    ]) {
       try {
         fs.mkdirSync(made, { mode: 0o700 });
       } catch (error) {

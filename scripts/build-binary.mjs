@@ -41,7 +41,8 @@ function nodePackage(target) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--silent', `node-${target}@${nodeVersion}`, '--pack-destination', dir]));
-  if (packed.integrity !== nodePackages[target]) throw new Error(`node-${target}@${nodeVersion} has integrity ${packed.integrity}, not the pinned ${nodePackages[target]}`);
+  if (packed.integrity !== nodePackages[target])
+    throw new Error(`node-${target}@${nodeVersion} has integrity ${packed.integrity}, not the pinned ${nodePackages[target]}`);
   run('tar', ['-xzf', path.join(dir, packed.filename), '-C', dir]);
   fs.rmSync(path.join(dir, packed.filename));
   return path.join(dir, 'package');
@@ -59,9 +60,11 @@ fs.mkdirSync(out, { recursive: true });
 
 // The blob: the same for every platform, since it holds no code cache nor snapshot (both are the build machine's
 // own). sea.json names the build, so that compile caches of another build of ws are never read.
-const assetFiles = ['bin/ws.js', 'bin/compile-cache.cjs', ...fs.readdirSync(path.join(root, 'dist'), { recursive: true }).map((name) => `dist/${name.split(path.sep).join('/')}`)].filter(
-  (name) => /\.(cjs|js|json)$/.test(name),
-);
+const assetFiles = [
+  'bin/ws.js',
+  'bin/compile-cache.cjs',
+  ...fs.readdirSync(path.join(root, 'dist'), { recursive: true }).map((name) => `dist/${name.split(path.sep).join('/')}`),
+].filter((name) => /\.(cjs|js|json)$/.test(name));
 const jqWasm = path.dirname(require.resolve('jq-wasm/package.json'));
 const assets = Object.fromEntries(assetFiles.map((name) => [name, path.join(root, name)]));
 // by jq-wasm's exports: its CommonJS entry (what require('jq-wasm') loads) and its WebAssembly
@@ -75,7 +78,14 @@ fs.writeFileSync(seaJson, JSON.stringify({ version: manifest.version, engine, id
 assets['sea.json'] = seaJson;
 const blob = path.join(work, 'sea.blob');
 const config = path.join(work, 'sea-config.json');
-fs.writeFileSync(config, JSON.stringify({ main: path.join(root, 'scripts', 'sea-main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false, assets }, null, 2));
+fs.writeFileSync(
+  config,
+  JSON.stringify(
+    { main: path.join(root, 'scripts', 'sea-main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false, assets },
+    null,
+    2,
+  ),
+);
 run(path.join(nodePackage(hostTarget), 'bin', 'node'), ['--experimental-sea-config', config], { stdio: 'inherit' });
 
 // The notices: those of dist/, jq-wasm's (a dependency of the npm package, inside the binary) and Node's own
@@ -115,8 +125,28 @@ for (const target of targets) {
   fs.cpSync(path.join(root, 'man'), path.join(stage, 'man', 'man1'), { recursive: true });
   const archive = `${name}.tar.gz`;
   // the same archive from the same files: owner, group and times are not the build machine's
-  run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '-czf', path.join(out, archive), '-C', stage, 'ws', 'LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions', 'man']);
-  sums.push(`${crypto.createHash('sha256').update(fs.readFileSync(path.join(out, archive))).digest('hex')}  ${archive}\n`);
+  run('tar', [
+    '--sort=name',
+    '--owner=0',
+    '--group=0',
+    '--numeric-owner',
+    '--mtime=@0',
+    '-czf',
+    path.join(out, archive),
+    '-C',
+    stage,
+    'ws',
+    'LICENSE',
+    'THIRD-PARTY-NOTICES.md',
+    'completions',
+    'man',
+  ]);
+  sums.push(
+    `${crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(out, archive)))
+      .digest('hex')}  ${archive}\n`,
+  );
   console.log(`dist-bin/${archive}: ${(fs.statSync(path.join(out, archive)).size / 1e6).toFixed(1)} MB`);
 }
 fs.writeFileSync(path.join(out, 'SHA256SUMS'), sums.join(''));

@@ -35,7 +35,12 @@ const vendors = {
       "export { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
       "export { toJSONSchema } from 'zod/v4/core';",
     ].join('\n'),
-    answers: { '@modelcontextprotocol/sdk/server/index.js': '', '@modelcontextprotocol/sdk/server/stdio.js': '', '@modelcontextprotocol/sdk/types.js': '', 'zod/v4/core': '' },
+    answers: {
+      '@modelcontextprotocol/sdk/server/index.js': '',
+      '@modelcontextprotocol/sdk/server/stdio.js': '',
+      '@modelcontextprotocol/sdk/types.js': '',
+      'zod/v4/core': '',
+    },
   },
   // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
   'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
@@ -161,7 +166,12 @@ const builds = [
     plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>
-    esbuild.build({ ...common, stdin: { contents: source, resolveDir: root, loader: 'js' }, outfile: path.join(outdir, 'vendor', `${name}.cjs`), plugins: [sharedWidths] }),
+    esbuild.build({
+      ...common,
+      stdin: { contents: source, resolveDir: root, loader: 'js' },
+      outfile: path.join(outdir, 'vendor', `${name}.cjs`),
+      plugins: [sharedWidths],
+    }),
   ),
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
@@ -177,7 +187,10 @@ function helpManifestFile(cli) {
 const results = await Promise.all(builds);
 const outputs = results.flatMap((result) => result.outputFiles);
 outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs'))));
-const notices = thirdPartyNotices(results.map((result) => result.metafile), root);
+const notices = thirdPartyNotices(
+  results.map((result) => result.metafile),
+  root,
+);
 outputs.push({ path: path.join(outdir, 'THIRD-PARTY-NOTICES.md'), contents: Buffer.from(notices), text: notices });
 
 // the standalone ws runs these files without a loader for import(): one left in would fail at run time (esbuild's

@@ -8,7 +8,16 @@ const morningReport = '20000000-0000-4000-8000-000000000001';
 
 const steps = [
   { args: ['queries', 'list'] },
-  { args: ['queries', 'create', '--name', 'Orders by status', '--sql', 'SELECT status, count(*) AS orders, sum(amount) AS revenue FROM orders GROUP BY status ORDER BY orders DESC'] },
+  {
+    args: [
+      'queries',
+      'create',
+      '--name',
+      'Orders by status',
+      '--sql',
+      'SELECT status, count(*) AS orders, sum(amount) AS revenue FROM orders GROUP BY status ORDER BY orders DESC',
+    ],
+  },
   { args: ['queries', 'execute', 'orders_by_status', '--wait'] },
   { args: ['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-06-01', '--param', 'min_amount=100', '--wait', '-o', 'csv'] },
   { args: ['automations', 'trigger', morningReport, '--wait'] },

@@ -19,12 +19,14 @@ const pageName = (words) => words.join('-');
 
 /** Text of help as markdown: `code` spans kept, every other character that markdown reads escaped. */
 function markdownText(text) {
-  return text
-    .split(/(`[^`]*`)/)
-    // an underscore inside a word emphasises nothing (WS_API_KEY stays as it is)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[\\*[\]<>&|~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\$&')))
-    .join('')
-    .replace(/^([#+>-]|\d+[.)])/, '\\$1');
+  return (
+    text
+      .split(/(`[^`]*`)/)
+      // an underscore inside a word emphasises nothing (WS_API_KEY stays as it is)
+      .map((part, index) => (index % 2 === 1 ? part : part.replace(/[\\*[\]<>&|~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\$&')))
+      .join('')
+      .replace(/^([#+>-]|\d+[.)])/, '\\$1')
+  );
 }
 
 /** A code span holding text as it is, whatever backticks it has. */
@@ -77,7 +79,14 @@ function markdownPage(page, pages) {
   if (page.options.length) out.push('## Options', markdownItems(page.options));
   if (page.inheritedOptions.length) out.push('## Options inherited from parent commands', markdownItems(page.inheritedOptions));
   if (page.jsonFields.length) out.push('## JSON fields', `For \`--json a,b\`: ${page.jsonFields.map(markdownCode).join(', ')}`);
-  if (page.examples.length) out.push('## Examples', markdownBlock(page.examples.map((line) => `$ ${line}`), 'sh'));
+  if (page.examples.length)
+    out.push(
+      '## Examples',
+      markdownBlock(
+        page.examples.map((line) => `$ ${line}`),
+        'sh',
+      ),
+    );
   for (const topic of page.topics) {
     out.push(`## ${markdownText(topic.title)}`, `As \`ws help ${topic.name}\` prints it.`);
     for (const block of noteBlocks(topic.text)) out.push(block.kind === 'text' ? markdownText(block.text) : markdownBlock(block.lines, 'text'));
@@ -154,7 +163,8 @@ function manPage(page) {
   if (page.options.length) out.push('.SH OPTIONS', ...roffItems(page.options));
   if (page.inheritedOptions.length) out.push('.SH OPTIONS INHERITED FROM PARENT COMMANDS', ...roffItems(page.inheritedOptions));
   if (page.aliases.length) out.push('.SH ALIASES', page.aliases.map((alias) => roffText([...page.path.slice(0, -1), alias].join(' '))).join(', '));
-  if (page.jsonFields.length) out.push('.SH JSON FIELDS', 'For \\fB\\-\\-json a,b\\fR:', page.jsonFields.map((field) => `\\fB${roffText(field)}\\fR`).join(', '));
+  if (page.jsonFields.length)
+    out.push('.SH JSON FIELDS', 'For \\fB\\-\\-json a,b\\fR:', page.jsonFields.map((field) => `\\fB${roffText(field)}\\fR`).join(', '));
   if (page.examples.length) out.push('.SH EXAMPLES', ...roffVerbatim(page.examples.map((line) => `$ ${line}`)));
   for (const topic of page.topics) {
     out.push(`.SH ${roffArgument(topic.title.toUpperCase())}`, `As \\fBws help ${roffText(topic.name)}\\fR prints it.`);
@@ -210,5 +220,7 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import
   const { commandManual } = require(path.join(root, 'dist', 'cli.cjs'));
   const files = referenceFiles(commandManual());
   write(out, files);
-  console.log(`${files.size} files written to ${path.relative(process.cwd(), path.join(out, 'docs/commands')) || '.'} and ${path.relative(process.cwd(), path.join(out, 'man')) || '.'}`);
+  console.log(
+    `${files.size} files written to ${path.relative(process.cwd(), path.join(out, 'docs/commands')) || '.'} and ${path.relative(process.cwd(), path.join(out, 'man')) || '.'}`,
+  );
 }

@@ -30,8 +30,13 @@ try {
   const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
   console.log(`installed size: ${mb(whole.bytes)} (${whole.bytes} bytes of files), native modules: ${whole.native}`);
   const modules = path.join(installed, 'node_modules');
-  const packages = fs.readdirSync(modules).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(modules, name)).map((sub) => `${name}/${sub}`) : [name]));
-  const sizes = packages.filter((name) => !name.startsWith('.')).map((name) => [name, measure(path.join(modules, name)).bytes]).sort((a, b) => b[1] - a[1]);
+  const packages = fs
+    .readdirSync(modules)
+    .flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(modules, name)).map((sub) => `${name}/${sub}`) : [name]));
+  const sizes = packages
+    .filter((name) => !name.startsWith('.'))
+    .map((name) => [name, measure(path.join(modules, name)).bytes])
+    .sort((a, b) => b[1] - a[1]);
   for (const [name, bytes] of sizes.slice(0, 6)) console.log(`  ${name.padEnd(24)} ${mb(bytes)}`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

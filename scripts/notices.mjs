@@ -18,7 +18,10 @@ export function packageDirOf(input) {
 }
 
 function licenseFile(dir) {
-  const names = fs.readdirSync(dir).filter((name) => /^(licen[cs]e|copying)([.-].*)?$/i.test(name)).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => /^(licen[cs]e|copying)([.-].*)?$/i.test(name))
+    .sort();
   return names.length > 0 ? path.join(dir, names[0]) : undefined;
 }
 
@@ -58,7 +61,8 @@ export function packageNotice(root, dir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(absolute, 'package.json'), 'utf8'));
   const file = licenseFile(absolute);
   const text = file && fs.readFileSync(file, 'utf8').trim();
-  if (!text) throw new Error(`${dir} is bundled into dist/ but has no license file (LICENSE, LICENCE, COPYING): its notice cannot be shipped; see scripts/notices.mjs`);
+  if (!text)
+    throw new Error(`${dir} is bundled into dist/ but has no license file (LICENSE, LICENCE, COPYING): its notice cannot be shipped; see scripts/notices.mjs`);
   // a fence longer than any run of backticks in the text, so that no license can end it early
   const fence = '`'.repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
   const source = repositoryOf(manifest);
@@ -80,7 +84,7 @@ export function thirdPartyNotices(metafiles, root) {
     '# Third-party notices',
     '',
     `ws bundles the code of the ${sections.length} packages below into the files of dist/. Each is listed with its version, its license and`,
-    "the license text from its own package, copyright lines included. This file is written by `npm run build` (scripts/build.mjs) from",
+    'the license text from its own package, copyright lines included. This file is written by `npm run build` (scripts/build.mjs) from',
     'what esbuild bundled.',
     '',
     `${loadedFromNodeModules.join(' and ')} are not bundled: ws loads them from node_modules, where each is installed with its own`,

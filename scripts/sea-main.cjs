@@ -13,7 +13,6 @@ const vm = require('node:vm');
 const build = JSON.parse(sea.getAsset('sea.json', 'utf8'));
 const args = process.argv.slice(2);
 
-
 /** Global options of ws that take a value (src/cli.ts): the word after one is no command. */
 const valued = new Set(['--profile', '--base-url', '-o', '--output', '--jq', '--http-timeout']);
 
@@ -61,7 +60,8 @@ function save(folder, cacheFile, data) {
     const newest = files.filter(({ stat }) => stat).sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
     for (const [index, { name }] of newest.entries()) {
       // (a name not ending in .cache is another run's file being written)
-      if (name.endsWith('.cache') && name !== path.basename(cacheFile) && (name.startsWith(prefix) || index >= keptFiles)) fs.rmSync(path.join(folder, name), { force: true });
+      if (name.endsWith('.cache') && name !== path.basename(cacheFile) && (name.startsWith(prefix) || index >= keptFiles))
+        fs.rmSync(path.join(folder, name), { force: true });
     }
     const versions = path.dirname(folder);
     for (const name of fs.readdirSync(versions)) {
@@ -96,9 +96,10 @@ function openCache() {
     },
     // written as ws exits, so that the cache holds the functions the command ran too, not only the top level
     later(file, script) {
-      if (pending.length === 0) process.once('exit', () => {
-        for (const [at, done] of pending) save(folder, at, done.createCachedData());
-      });
+      if (pending.length === 0)
+        process.once('exit', () => {
+          for (const [at, done] of pending) save(folder, at, done.createCachedData());
+        });
       pending.push([file, script]);
     },
   };

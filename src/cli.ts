@@ -71,14 +71,20 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--no-color', 'never colour the output (also NO_COLOR)')
-    .option('--no-pager', 'never send output through a pager (WS_PAGER, the profile\'s pager, PAGER, else less -FRX)')
+    .option('--no-pager', "never send output through a pager (WS_PAGER, the profile's pager, PAGER, else less -FRX)")
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--crlf', 'with -o csv, end lines in CRLF (RFC 4180) instead of LF')
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m')
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
     .addHelpText('after', '\nAuthentication:\n  The API key comes from WS_API_KEY or from the profile saved by `ws auth login`; never from a flag.');
-  examples(program, 'ws auth login --base-url https://workspace.example.com/public/v3', 'ws queries list --search revenue', 'ws queries get daily_revenue --json id,name,sql', 'ws help queries list');
+  examples(
+    program,
+    'ws auth login --base-url https://workspace.example.com/public/v3',
+    'ws queries list --search revenue',
+    'ws queries get daily_revenue --json id,name,sql',
+    'ws help queries list',
+  );
   program.addHelpText('after', `\nHelp topics (ws help <topic>):\n${topicList()}\n`);
 
   // Only the groups the command line names are built (with none named, all are: help lists them); the others
@@ -117,12 +123,18 @@ function tidyHelp(program: CommandUnknownOpts): void {
 
 /** The text of dist/help.json, from the whole tree: scripts/build.mjs calls this on the built dist/cli.cjs. */
 export function helpManifest(): string {
-  return helpManifestOf(buildProgram(processIO(), () => {}), helpTopics); // help reads no action: none is attached
+  return helpManifestOf(
+    buildProgram(processIO(), () => {}),
+    helpTopics,
+  ); // help reads no action: none is attached
 }
 
 /** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
 export function commandManual(): ManualPage[] {
-  return manualOf(buildProgram(processIO(), () => {}), helpTopics);
+  return manualOf(
+    buildProgram(processIO(), () => {}),
+    helpTopics,
+  );
 }
 
 const jsonOutputFlags = /^(--json|--jq)(=|$)|^(-o|--output)=?(nd)?json$/;
@@ -130,7 +142,10 @@ const machineFormats = ['json', 'ndjson'];
 
 /** Whether the user asked for a machine format (JSON, NDJSON), read from argv and env, for errors raised before settings resolve. */
 function wantsJson(argv: string[], env: IO['env']): boolean {
-  return argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && machineFormats.includes(argv[index + 1]!))) || machineFormats.includes(env.WS_OUTPUT ?? '');
+  return (
+    argv.some((arg, index) => jsonOutputFlags.test(arg) || ((arg === '-o' || arg === '--output') && machineFormats.includes(argv[index + 1]!))) ||
+    machineFormats.includes(env.WS_OUTPUT ?? '')
+  );
 }
 
 function redact(text: string, secrets: string[]): string {
@@ -297,7 +312,10 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
   const words = jsonBeforeArgument(standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program)), program);
   try {
     if (argv[0] === 'help') {
-      const topic = helpTopic(argv.slice(1).filter((word) => !word.startsWith('-')), program);
+      const topic = helpTopic(
+        argv.slice(1).filter((word) => !word.startsWith('-')),
+        program,
+      );
       if (topic !== undefined) {
         io.stdout.write(topic);
         return 0;
@@ -306,7 +324,10 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     await program.parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (thrown) {
-    if (thrown instanceof CommanderError && (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help')) {
+    if (
+      thrown instanceof CommanderError &&
+      (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help')
+    ) {
       return 0;
     }
     if (thrown instanceof CommanderError && thrown.code === 'commander.executeSubCommandAsync') return 0;

@@ -14,7 +14,12 @@ import type { WaitProgress } from './workspace/query-runs.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
-  return { env, ...(s.caFile.value ? { caFile: { path: s.caFile.value, from: s.caFile.source === 'env' ? 'WS_CA_FILE' : `ca-file in profile "${s.profileName.value}"` } } : {}) };
+  return {
+    env,
+    ...(s.caFile.value
+      ? { caFile: { path: s.caFile.value, from: s.caFile.source === 'env' ? 'WS_CA_FILE' : `ca-file in profile "${s.profileName.value}"` } }
+      : {}),
+  };
 }
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
@@ -108,7 +113,22 @@ export class Context {
     const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
     if (command) this.pager ??= new Pager(this.io, command);
     const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
-    return Output.create(io, { format: s.output.value, jsonFields: s.jsonFields, jq: s.jq, color: s.color, quiet: s.quiet, explicit: s.output.source === 'flag', wide: Boolean(this.globals.wide), crlf: Boolean(this.globals.crlf), jsonNotices: s.jsonProgress }, fields, shape);
+    return Output.create(
+      io,
+      {
+        format: s.output.value,
+        jsonFields: s.jsonFields,
+        jq: s.jq,
+        color: s.color,
+        quiet: s.quiet,
+        explicit: s.output.source === 'flag',
+        wide: Boolean(this.globals.wide),
+        crlf: Boolean(this.globals.crlf),
+        jsonNotices: s.jsonProgress,
+      },
+      fields,
+      shape,
+    );
   }
 
   /** How a wait shows progress on stderr: a spinner or lines, a JSON heartbeat for a program, or nothing. */
@@ -158,11 +178,18 @@ export class Context {
   /** Exit 2, before any request: a key no HTTP header can carry is a mistake in where it was put, not the network. */
   private unsendableKeyError(problem: string, given: boolean): WsError {
     const s = this.settings;
-    if (given) return usageError(`the API key given ${problem}, so it cannot be sent in a header; nothing was sent`, 'give the key alone, as the workspace shows it');
+    if (given)
+      return usageError(`the API key given ${problem}, so it cannot be sent in a header; nothing was sent`, 'give the key alone, as the workspace shows it');
     if (s.apiKey.source === 'env') {
-      return usageError(`WS_API_KEY ${problem}, so it cannot be sent in a header; nothing was sent`, 'set WS_API_KEY to the key alone, as the workspace shows it (surrounding spaces and newlines are ignored)');
+      return usageError(
+        `WS_API_KEY ${problem}, so it cannot be sent in a header; nothing was sent`,
+        'set WS_API_KEY to the key alone, as the workspace shows it (surrounding spaces and newlines are ignored)',
+      );
     }
-    return usageError(`the API key of profile "${s.profileName.value}" in ${s.configFile} ${problem}, so it cannot be sent in a header; nothing was sent`, `log in again: \`${this.printed.command('auth', 'login')}\``);
+    return usageError(
+      `the API key of profile "${s.profileName.value}" in ${s.configFile} ${problem}, so it cannot be sent in a header; nothing was sent`,
+      `log in again: \`${this.printed.command('auth', 'login')}\``,
+    );
   }
 
   baseUrl(): string {

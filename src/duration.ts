@@ -17,10 +17,7 @@ export function parseDuration(text: string, flag: string): number {
     consumed += match[0].length;
   }
   if (consumed === 0 || consumed !== trimmed.length) {
-    throw usageError(
-      `invalid duration for ${flag}: "${text}"`,
-      'use a number with a unit: 500ms, 30s, 10m, 1h (or 0)',
-    );
+    throw usageError(`invalid duration for ${flag}: "${text}"`, 'use a number with a unit: 500ms, 30s, 10m, 1h (or 0)');
   }
   if (total > maxDurationMs) {
     throw usageError(`invalid duration for ${flag}: "${text}" is longer than 24 days, the most ws can wait`, `use a shorter duration, or 0 for no limit`);

@@ -94,11 +94,18 @@ export interface ErrorIds {
 }
 
 /** Which id of ErrorIds a path's id is, by the collection before it (`/query-runs/<queryRunId>`). */
-const idNames: Record<string, keyof ErrorIds> = { queries: 'queryId', 'query-runs': 'queryRunId', automations: 'automationId', 'automation-runs': 'automationRunId' };
+const idNames: Record<string, keyof ErrorIds> = {
+  queries: 'queryId',
+  'query-runs': 'queryRunId',
+  automations: 'automationId',
+  'automation-runs': 'automationRunId',
+};
 
 /** The ids an error about a request's path is about (from http.ts's pathIdsOf), under the API's names. */
 export function errorIdsOf(pathIds: Record<string, string>): ErrorIds | undefined {
-  const ids = Object.fromEntries(Object.entries(pathIds).flatMap(([collection, id]) => (Object.hasOwn(idNames, collection) ? [[idNames[collection]!, id]] : []))) as ErrorIds;
+  const ids = Object.fromEntries(
+    Object.entries(pathIds).flatMap(([collection, id]) => (Object.hasOwn(idNames, collection) ? [[idNames[collection]!, id]] : [])),
+  ) as ErrorIds;
   return Object.keys(ids).length ? ids : undefined;
 }
 

@@ -52,7 +52,11 @@ export class Interruption {
   /** An `interrupted` error about this work's ids, whose exit code follows the last signal (130, 143, 129). */
   error(message: string, hint?: string, ids: ErrorIds = {}): WsError {
     const last = this.signals.at(-1);
-    return new WsError('interrupted', message, { ...(hint ? { hint } : {}), ids: { ...this.options.ids, ...ids }, ...(last === 'SIGTERM' || last === 'SIGHUP' ? { signal: last } : {}) });
+    return new WsError('interrupted', message, {
+      ...(hint ? { hint } : {}),
+      ids: { ...this.options.ids, ...ids },
+      ...(last === 'SIGTERM' || last === 'SIGHUP' ? { signal: last } : {}),
+    });
   }
 
   /** Stops listening: from now on a signal gets Node's default (ws ends by it at once, saying nothing). */
@@ -101,11 +105,16 @@ export interface StartSpec {
  * that a run may have started and how to find it, instead of ending ws in silence.
  */
 export async function startWatched<T>(interruption: Interruption, spec: StartSpec, send: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
-  const unanswered = (then: string) => interruption.error(`stopped while starting ${spec.what}${interruption.named()}, before the server answered: a run may have started, and ${then}`, spec.find);
+  const unanswered = (then: string) =>
+    interruption.error(
+      `stopped while starting ${spec.what}${interruption.named()}, before the server answered: a run may have started, and ${then}`,
+      spec.find,
+    );
   interruption.lastWord = () => unanswered(spec.cancelOnStop ? 'it was not cancelled' : 'it goes on');
-  const stopNote = spec.cancelOnStop && !spec.quiet
-    ? interruption.onStop(() => spec.io.stderr.write(`Stopping: ws cancels the new run once the server answers… (press Ctrl-C again to leave it running)\n`))
-    : () => undefined;
+  const stopNote =
+    spec.cancelOnStop && !spec.quiet
+      ? interruption.onStop(() => spec.io.stderr.write(`Stopping: ws cancels the new run once the server answers… (press Ctrl-C again to leave it running)\n`))
+      : () => undefined;
   try {
     return await send(spec.cancelOnStop ? undefined : interruption.signal);
   } catch (error) {

@@ -24,7 +24,9 @@ function nobodyToAsk(env: IO['env']): string | undefined {
 /** The usage error (exit 2) for a terminal that would wait for nobody; undefined where a person may answer. */
 function unanswered(io: IO, wanted: Wanted): WsError | undefined {
   const reason = nobodyToAsk(io.env);
-  return reason === undefined ? undefined : usageError(`ws will not wait for ${wanted.what} to be typed: ${reason}, and nobody may be there to type it`, wanted.instead);
+  return reason === undefined
+    ? undefined
+    : usageError(`ws will not wait for ${wanted.what} to be typed: ${reason}, and nobody may be there to type it`, wanted.instead);
 }
 
 /**

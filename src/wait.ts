@@ -118,7 +118,8 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     let outcome = { outcome: `it is still ${state} and goes on`, hint: resumeHint(spec) };
     if (spec.onTimeout) {
       // a signal during the cancel lets it finish; a second one ends ws, saying how far the cancel got
-      const report = (now: Outcome) => (interruption.lastWord = () => interruption.error(`${gaveUp}, then stopped${interruption.named()}; ${now.outcome}`, now.hint, ids));
+      const report = (now: Outcome) =>
+        (interruption.lastWord = () => interruption.error(`${gaveUp}, then stopped${interruption.named()}; ${now.outcome}`, now.hint, ids));
       outcome = await settle(spec.onTimeout, report, outcome);
       if (!spec.interruption) interruption.dispose();
     }
@@ -136,7 +137,11 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
 }
 
 /** Runs a cancel (onInterrupt, onTimeout): its outcome, or what its failure leaves (the `otherwise` hint). */
-async function settle(cancel: (report: (outcome: Outcome) => void) => Promise<Outcome>, report: (outcome: Outcome) => void, otherwise: Outcome): Promise<Outcome> {
+async function settle(
+  cancel: (report: (outcome: Outcome) => void) => Promise<Outcome>,
+  report: (outcome: Outcome) => void,
+  otherwise: Outcome,
+): Promise<Outcome> {
   try {
     return await cancel(report);
   } catch (error) {
@@ -150,7 +155,9 @@ async function settle(cancel: (report: (outcome: Outcome) => void) => Promise<Ou
 function transient(error: unknown): boolean {
   if (!(error instanceof WsError)) return false;
   if (error.kind === 'not_found') return true;
-  return error.kind === 'api' && (error.status === undefined || error.status >= 500 || error.status === 429) && !error.message.startsWith('unexpected response');
+  return (
+    error.kind === 'api' && (error.status === undefined || error.status >= 500 || error.status === 429) && !error.message.startsWith('unexpected response')
+  );
 }
 
 function resumeHint(spec: { resume: string; cancel?: string }): string {

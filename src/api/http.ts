@@ -96,7 +96,11 @@ export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
   // URL parsing would fold `.` and `..` away and an empty id leaves `//` or a trailing `/`: the request
   // would reach another endpoint than the one meant
-  const segment = path.split('?')[0]!.split('/').slice(1).find((part) => part === '' || /^(\.|%2e){1,2}$/i.test(part));
+  const segment = path
+    .split('?')[0]!
+    .split('/')
+    .slice(1)
+    .find((part) => part === '' || /^(\.|%2e){1,2}$/i.test(part));
   if (segment !== undefined) {
     throw usageError(`invalid id "${segment}" in the request path ${path}`, 'an id cannot be empty, "." or ".."');
   }
@@ -117,7 +121,10 @@ export function isResponseTooLarge(error: unknown): boolean {
 /** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
 async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }): Promise<string> {
   const tooLarge = () => {
-    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, { code: 'unexpected_response', ...hint() });
+    const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
+      code: 'unexpected_response',
+      ...hint(),
+    });
     tooLargeErrors.add(error);
     return error;
   };
@@ -192,7 +199,10 @@ function findMessage(body: unknown): { message?: string; code?: string } {
 function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message.replace(/^Invalid input: expected (\w+), received undefined$/, 'missing, though the API always sends it (expected $1)')}`)
+    .map(
+      (issue) =>
+        `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message.replace(/^Invalid input: expected (\w+), received undefined$/, 'missing, though the API always sends it (expected $1)')}`,
+    )
     .join('; ');
 }
 
@@ -229,7 +239,17 @@ export function pathIdsOf(path: string): Record<string, string> {
  * words the hint.
  */
 export interface RequestFailure {
-  event: 'unexpected_response' | 'too_large' | 'timeout' | 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'dropped_after_send' | 'closed';
+  event:
+    | 'unexpected_response'
+    | 'too_large'
+    | 'timeout'
+    | 'unauthorized'
+    | 'forbidden'
+    | 'not_found'
+    | 'rate_limited'
+    | 'server_error'
+    | 'dropped_after_send'
+    | 'closed';
   method: Method;
   path: string;
   /** The ids in the path (see pathIdsOf). */
@@ -416,13 +436,17 @@ export class HttpClient {
       const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec));
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.status} in ${elapsed}ms`);
-      for (const [name, value] of Object.entries(response.headers)) this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
+      for (const [name, value] of Object.entries(response.headers))
+        this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
-        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, { code: 'http_timeout', ...this.hinted('timeout', spec, idempotent) });
+        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
+          code: 'http_timeout',
+          ...this.hinted('timeout', spec, idempotent),
+        });
       }
       this.log(`< ${(error as Error).message}`);
       throw error;
@@ -466,12 +490,18 @@ export class HttpClient {
     };
     if (response.status === 401 || response.status === 403) {
       const code = response.status === 401 ? 'unauthorized' : 'forbidden';
-      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, { ...details, code, ...this.hinted(code, spec, idempotent) });
+      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
+        ...details,
+        code,
+        ...this.hinted(code, spec, idempotent),
+      });
     }
     if (response.status === 404) {
       // every path is below /public/v3: a base URL without it makes every request a 404
       const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
-      const hint = prefixMissing ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` } : this.hinted('not_found', spec, idempotent);
+      const hint = prefixMissing
+        ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` }
+        : this.hinted('not_found', spec, idempotent);
       return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...hint });
     }
     const code = statusCode(response.status);
@@ -492,19 +522,34 @@ export class HttpClient {
     }
     if (code !== undefined && closedCodes.has(code)) {
       // the server was reached and closed the connection: a passing fault (a restart, a proxy's idle timeout)
-      return new WsError('api', `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`, {
-        code: 'connection_failed',
-        ...this.hinted('closed', spec, idempotent),
-      });
+      return new WsError(
+        'api',
+        `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`,
+        {
+          code: 'connection_failed',
+          ...this.hinted('closed', spec, idempotent),
+        },
+      );
     }
     const { describeNetworkError } = await import('./network.js');
     const command = this.options.hints?.command;
-    const described = describeNetworkError(error, { label, target: new URL(this.options.baseUrl), env: this.options.network?.env ?? {}, ...(command ? { command } : {}) });
+    const described = describeNetworkError(error, {
+      label,
+      target: new URL(this.options.baseUrl),
+      env: this.options.network?.env ?? {},
+      ...(command ? { command } : {}),
+    });
     return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
   }
 
   /** The hint the layer above words for what happened, as the details of an error; none without hints. */
-  private hinted(event: RequestFailure['event'], spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent = true, retried = false, notActed = false): { hint?: string } {
+  private hinted(
+    event: RequestFailure['event'],
+    spec: Omit<RequestSpec<unknown>, 'schema'>,
+    idempotent = true,
+    retried = false,
+    notActed = false,
+  ): { hint?: string } {
     const write = spec.method === 'GET' ? 'none' : notActed ? 'not_acted' : idempotent ? 'repeatable' : 'unknown';
     const attempts = retried && this.options.maxAttempts > 1 ? { attempts: this.options.maxAttempts } : {};
     const hint = this.options.hints?.hint({ event, method: spec.method, path: spec.path, pathIds: pathIdsOf(spec.path), write, ...attempts });
@@ -538,7 +583,8 @@ export function parseExactly(text: string): unknown {
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (inString) {
-      if (code === 0x5c) at++; // a backslash escapes the next character
+      if (code === 0x5c)
+        at++; // a backslash escapes the next character
       else if (code === 0x22) inString = false;
       continue;
     }

@@ -70,7 +70,10 @@ export function parseProxy(name: string, value: string): Proxy {
 
 /** Whether NO_PROXY (curl's syntax: names, .domain and *.domain suffixes, host:port, IPs, CIDR, `*`) covers a host. */
 export function noProxyMatches(noProxy: string, hostname: string, port: number): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   for (const raw of noProxy.split(/[\s,]+/)) {
     let entry = raw.trim().toLowerCase();
     if (entry === '') continue;
@@ -108,7 +111,8 @@ export function routeFor(target: URL, env: Env): Route {
   // a host that goes direct never reads the proxy URL, so even a broken one cannot stop `ws emulator`
   if (isLoopback(target.hostname)) return { proxy: undefined, bypass: 'loopback addresses are never proxied' };
   const noProxy = variable(env, 'NO_PROXY');
-  if (noProxy && noProxyMatches(noProxy.value, target.hostname, portOf(target))) return { proxy: undefined, bypass: `${noProxy.name} covers ${target.hostname}` };
+  if (noProxy && noProxyMatches(noProxy.value, target.hostname, portOf(target)))
+    return { proxy: undefined, bypass: `${noProxy.name} covers ${target.hostname}` };
   return { proxy: parseProxy(found.name, found.value) };
 }
 
@@ -122,7 +126,10 @@ export function readCaFile(caFile: CaFile): string {
     text = fs.readFileSync(caFile.path, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw usage(`cannot read the CA file ${caFile.path} (from ${caFile.from}): ${reason}`, 'give the path of a PEM file holding your certificate authority\'s certificate');
+    throw usage(
+      `cannot read the CA file ${caFile.path} (from ${caFile.from}): ${reason}`,
+      "give the path of a PEM file holding your certificate authority's certificate",
+    );
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
     throw usage(`the CA file ${caFile.path} (from ${caFile.from}) holds no PEM certificate`, 'expected one or more -----BEGIN CERTIFICATE----- blocks');
@@ -257,7 +264,9 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
     if (status === 407) {
       return fail(
         'proxy_auth_required',
-        proxy.token ? `the proxy ${proxy.display} did not accept the credentials in ${proxy.variable} (HTTP 407)` : `the proxy ${proxy.display} asks for credentials (HTTP 407)`,
+        proxy.token
+          ? `the proxy ${proxy.display} did not accept the credentials in ${proxy.variable} (HTTP 407)`
+          : `the proxy ${proxy.display} asks for credentials (HTTP 407)`,
         `credentials go in the proxy URL: ${proxy.variable}=http://user:password@host:port (percent-encode special characters, e.g. @ as %40)`,
       );
     }
@@ -270,7 +279,11 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   const why = code ? ` (${code})` : '';
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     const state = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
-    return fail('certificate_expired', `the TLS certificate of ${certOf} ${state}${why}`, "the server's certificate must be renewed; if it looks current, check this machine's clock");
+    return fail(
+      'certificate_expired',
+      `the TLS certificate of ${certOf} ${state}${why}`,
+      "the server's certificate must be renewed; if it looks current, check this machine's clock",
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = err.cert?.subjectaltname ?? /altnames: (.*)$/.exec(err.reason ?? '')?.[1];
@@ -288,25 +301,45 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || code === 'ERR_SSL_HTTP_REQUEST') {
     // the answer to the TLS hello was not TLS: a plain-HTTP server (the emulator, a local proxy) on that port
     const place = err.code === 'UND_ERR_PRX_TLS' && proxy ? `the proxy ${proxy.display}` : `${host}`;
-    return fail('connection_failed', `${place} does not speak TLS: the https:// request got an answer that is not TLS, as from a plain http:// server${why}`, `if that server speaks plain HTTP (as \`ws emulator\` does), use http:// in the URL; otherwise use the port where it takes https`);
+    return fail(
+      'connection_failed',
+      `${place} does not speak TLS: the https:// request got an answer that is not TLS, as from a plain http:// server${why}`,
+      `if that server speaks plain HTTP (as \`ws emulator\` does), use http:// in the URL; otherwise use the port where it takes https`,
+    );
   }
   if (code !== undefined && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|INVALID_CA|X509_)/.test(code)) {
     return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint(command));
   }
   const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
   if (proxy && code !== undefined && unreachable.has(code)) {
-    return fail('proxy_unreachable', `cannot reach the proxy ${proxy.display} (from ${proxy.variable})${why}`, `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`);
+    return fail(
+      'proxy_unreachable',
+      `cannot reach the proxy ${proxy.display} (from ${proxy.variable})${why}`,
+      `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`,
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return fail('host_not_found', `cannot resolve the host name ${hostname}${why}`, `check the base URL (${status}); where only a proxy resolves names, set HTTPS_PROXY`);
+    return fail(
+      'host_not_found',
+      `cannot resolve the host name ${hostname}${why}`,
+      `check the base URL (${status}); where only a proxy resolves names, set HTTPS_PROXY`,
+    );
   }
   if (code === 'ECONNREFUSED') {
     return fail('connection_refused', `cannot reach ${host}: the connection was refused${why}`, `nothing is listening there: check the base URL (${status})`);
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
-    return fail('connect_timeout', `cannot reach ${host}: connecting timed out${why}`, 'check your network connection; where direct traffic is dropped, set HTTPS_PROXY');
+    return fail(
+      'connect_timeout',
+      `cannot reach ${host}: connecting timed out${why}`,
+      'check your network connection; where direct traffic is dropped, set HTTPS_PROXY',
+    );
   }
-  return fail('connection_failed', `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`, `check the base URL (${status}) and your network connection`);
+  return fail(
+    'connection_failed',
+    `cannot reach ${host}: ${err.message || code || 'connection failed'}${code && !(err.message ?? '').includes(code) ? why : ''}`,
+    `check the base URL (${status}) and your network connection`,
+  );
 }
 
 /** The proxy a request to `baseUrl` would use, for `ws auth status`: never with credentials. */

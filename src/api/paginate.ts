@@ -76,10 +76,14 @@ async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<P
     const first = typeof firstId === 'string' && !request.rows ? firstId : undefined;
     // (an empty page ends the list anyway, whatever offset it names)
     if (page.items.length > 0 && ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst))) {
-      throw new WsError('api', `the server ignored offset=${offset} (it sent ${typeof echoed === 'number' && echoed !== offset ? `offset ${echoed}` : 'the same page again'}), so the list cannot be read page by page`, {
-        code: 'unexpected_response',
-        hint: 'ask for one page with --limit, or report this server behaviour',
-      });
+      throw new WsError(
+        'api',
+        `the server ignored offset=${offset} (it sent ${typeof echoed === 'number' && echoed !== offset ? `offset ${echoed}` : 'the same page again'}), so the list cannot be read page by page`,
+        {
+          code: 'unexpected_response',
+          hint: 'ask for one page with --limit, or report this server behaviour',
+        },
+      );
     }
     previousFirst = first;
     // Rows carry no ids, and without a total nothing else ends the list: a page equal to the one before
@@ -89,10 +93,14 @@ async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<P
       // node:crypto takes about 4 ms to load: only this rare case needs it
       const rows = process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(page.items)).digest('hex');
       if (rows === previousRows) {
-        throw new WsError('api', `the server sent the same rows for offset=${offset} as for the page before it and gives no total, so the rows cannot be read page by page`, {
-          code: 'unexpected_response',
-          hint: 'ask for a set number of rows with --limit n, or report this server behaviour',
-        });
+        throw new WsError(
+          'api',
+          `the server sent the same rows for offset=${offset} as for the page before it and gives no total, so the rows cannot be read page by page`,
+          {
+            code: 'unexpected_response',
+            hint: 'ask for a set number of rows with --limit n, or report this server behaviour',
+          },
+        );
       }
       previousRows = rows;
     }

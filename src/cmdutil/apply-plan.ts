@@ -22,7 +22,8 @@ export function lineDiff(from: string, to: string): string[] {
   // longest common subsequence, bounded: a huge SQL is shown as removed and added whole
   if (a.length * b.length > 4_000_000) return [...a.map((l) => `- ${l}`), ...b.map((l) => `+ ${l}`)];
   const common: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) common[i]![j] = a[i] === b[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   const ops: string[] = [];
   let i = 0;
   let j = 0;
@@ -30,8 +31,7 @@ export function lineDiff(from: string, to: string): string[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       ops.push(`  ${a[i++]}`);
       j++;
-    }
-    else if (i < a.length && (j === b.length || common[i + 1]![j]! >= common[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
+    } else if (i < a.length && (j === b.length || common[i + 1]![j]! >= common[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
     else ops.push(`+ ${b[j++]}`);
   }
   const near = (index: number) => [index - 1, index, index + 1].some((k) => ops[k] !== undefined && !ops[k]!.startsWith('  '));
@@ -58,7 +58,8 @@ export function planText(plan: PlanEntry[], fieldLines: FieldLines = () => undef
     for (const [field, { from, to }] of Object.entries(entry.changes)) {
       const own = fieldLines(field, from, to);
       if (own) out.push(...own);
-      else if (field === 'sql' || multiline(from) || multiline(to)) out.push(`    ${field}:`, ...lineDiff(String(from ?? ''), String(to ?? '')).map((line) => `      ${line}`));
+      else if (field === 'sql' || multiline(from) || multiline(to))
+        out.push(`    ${field}:`, ...lineDiff(String(from ?? ''), String(to ?? '')).map((line) => `      ${line}`));
       else out.push(`    ${field}: ${from === undefined ? '' : `${JSON.stringify(from)} -> `}${JSON.stringify(to)}`);
     }
     for (const note of entry.notes) out.push(`    note: ${note}`);
@@ -69,7 +70,12 @@ export function planText(plan: PlanEntry[], fieldLines: FieldLines = () => undef
 }
 
 /** The JSON document of a plan: the entries under `key`, then the slugs of each action. */
-export function planDocument<T extends PlanEntry>(key: string, plan: T[], dryRun: boolean, strip: (entry: T) => PlanEntry = (entry) => entry): Record<string, unknown> {
+export function planDocument<T extends PlanEntry>(
+  key: string,
+  plan: T[],
+  dryRun: boolean,
+  strip: (entry: T) => PlanEntry = (entry) => entry,
+): Record<string, unknown> {
   const slugs = (action: PlanAction) => plan.filter((entry) => entry.action === action).map((entry) => entry.slug);
   return { dryRun, [key]: plan.map(strip), created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') };
 }

@@ -77,7 +77,10 @@ export function examples<C extends CommandUnknownOpts>(command: C, ...lines: str
 export const defaultCommandOf = new WeakMap<CommandUnknownOpts, CommandUnknownOpts>();
 
 /** Declares the group's default command: the help made without commander (src/help/manifest.ts) reads it. */
-export function defaultCommand<Opts extends OptionValues, Globals extends OptionValues, const Name extends string>(group: Command<[], Opts, Globals>, name: Name) {
+export function defaultCommand<Opts extends OptionValues, Globals extends OptionValues, const Name extends string>(
+  group: Command<[], Opts, Globals>,
+  name: Name,
+) {
   const command = group.command(name, { isDefault: true });
   defaultCommandOf.set(group, command);
   return command;
@@ -129,7 +132,10 @@ export function oneOf<T extends string>(values: readonly T[]): (value: string) =
  * or --all"; after `--limit 3`, the next page by --offset, or --all.
  */
 export function moreHint(page: { limit: number | undefined; offset: number }): (remaining: number) => string {
-  return (remaining) => (page.limit === undefined ? 'use --limit n or --all for more' : `the next ${Math.min(page.limit, remaining)}: --offset ${page.offset + page.limit}; every one: --all`);
+  return (remaining) =>
+    page.limit === undefined
+      ? 'use --limit n or --all for more'
+      : `the next ${Math.min(page.limit, remaining)}: --offset ${page.offset + page.limit}; every one: --all`;
 }
 
 /** `--limit`, `--offset` and `--all` of a list command, checked: --all and --limit exclude each other. */
@@ -143,14 +149,20 @@ export function chartOptions<Args extends unknown[], Opts extends OptionValues, 
   return command
     .option('--x <column>', 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)')
     .option('--y <columns>', 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)')
-    .option('--series <column>', 'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)');
+    .option(
+      '--series <column>',
+      'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)',
+    );
 }
 
 /** `--x`/`--y`/`--series` checked: names given, and only with `-o chart` (they would do nothing else). */
 export function chartChoice(opts: { x?: string; y?: string; series?: string }, format: string): { x?: string; y?: string[]; series?: string } {
   const given = (['x', 'y', 'series'] as const).find((flag) => opts[flag] !== undefined);
   if (given && format !== 'chart') throw usageError(`--${given} chooses a chart's columns: add -o chart`);
-  const y = opts.y?.split(',').map((name) => name.trim()).filter(Boolean);
+  const y = opts.y
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (opts.y !== undefined && !y?.length) throw usageError('--y needs a comma-separated list of columns');
   if (opts.series !== undefined && !opts.series.trim()) throw usageError('--series needs a column');
   return { ...(opts.x !== undefined ? { x: opts.x } : {}), ...(y ? { y } : {}), ...(opts.series !== undefined ? { series: opts.series } : {}) };

@@ -31,7 +31,9 @@ export function checkDepth<T>(value: T, source: string): T {
 
 /** A parser's own stack overflow on deep input, said plainly. */
 export function parseProblem(error: unknown): string {
-  return error instanceof RangeError || /call stack/i.test((error as Error).message) ? `it nests too deeply (more than ${maxInputDepth} levels is refused)` : (error as Error).message.split('\n')[0]!;
+  return error instanceof RangeError || /call stack/i.test((error as Error).message)
+    ? `it nests too deeply (more than ${maxInputDepth} levels is refused)`
+    : (error as Error).message.split('\n')[0]!;
 }
 
 /** JSON or YAML, by the file's extension (JSON is valid YAML, so YAML is the fallback). */
@@ -86,7 +88,8 @@ export function keyValues(pairs: string[] | undefined, flag: string): Record<str
     // assigning it would set the object's prototype and drop the value without a word
     if (name === '__proto__') throw usageError(`invalid ${flag} "${pair}": "__proto__" cannot be a name`);
     // keeping either value would drop the other without a word
-    if (Object.hasOwn(values, name)) throw usageError(`invalid ${flag} "${pair}": ${name} is given twice (${name}=${values[name]} before it)`, `give ${flag} ${name}=… once`);
+    if (Object.hasOwn(values, name))
+      throw usageError(`invalid ${flag} "${pair}": ${name} is given twice (${name}=${values[name]} before it)`, `give ${flag} ${name}=… once`);
     values[name] = pair.slice(at + 1);
   }
   return values;

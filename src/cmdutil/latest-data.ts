@@ -31,7 +31,10 @@ export function chartPlanOf(columns: ResultColumn[], rows: Row[], choice: ChartC
   const plan = planChart(columns, rows, choice);
   if (!('problem' in plan)) return plan;
   if (!run) throw usageError(`cannot draw a chart: ${plan.problem}`, 'choose the columns with --x <column>, --y <column>[,<column>…] and --series <column>');
-  throw new WsError('usage', `cannot draw a chart of run ${run.queryRunId}: ${plan.problem}`, { hint: `its rows are kept: ${run.rowsCommand} (any -o), or choose the columns with --x, --y and --series`, ids: { queryId: run.queryId, queryRunId: run.queryRunId } });
+  throw new WsError('usage', `cannot draw a chart of run ${run.queryRunId}: ${plan.problem}`, {
+    hint: `its rows are kept: ${run.rowsCommand} (any -o), or choose the columns with --x, --y and --series`,
+    ids: { queryId: run.queryId, queryRunId: run.queryRunId },
+  });
 }
 
 /**
@@ -43,7 +46,10 @@ function checkFieldsOfRun(wanted: string[], names: string[], run: KeptRun | unde
     checkFields(wanted, names);
   } catch (error) {
     if (!run || !(error instanceof WsError)) throw error;
-    throw new WsError('usage', `${error.message} (query run ${run.queryRunId} completed; its rows are kept)`, { hint: `print them: ${run.rowsCommand}, with --json and fields from that list, or any -o`, ids: { queryId: run.queryId, queryRunId: run.queryRunId } });
+    throw new WsError('usage', `${error.message} (query run ${run.queryRunId} completed; its rows are kept)`, {
+      hint: `print them: ${run.rowsCommand}, with --json and fields from that list, or any -o`,
+      ids: { queryId: run.queryId, queryRunId: run.queryRunId },
+    });
   }
 }
 
@@ -52,13 +58,20 @@ function checkFieldsOfRun(wanted: string[], names: string[], run: KeptRun | unde
  * one is printed unless `--limit` asks for fewer; only a table on a terminal (and a chart) stops after one
  * page, and then says so on stderr.
  */
-export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, wanted: Omit<DataRequest, 'allCommand'> & { queryRef: string; chart?: ChartChoice }): Promise<void> {
+export async function printLatestData(
+  ctx: Context,
+  http: HttpClient,
+  output: Output,
+  queryId: string,
+  wanted: Omit<DataRequest, 'allCommand'> & { queryRef: string; chart?: ChartChoice },
+): Promise<void> {
   const chart = output.format === 'chart';
   const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
   const every = ['queries', 'data', wanted.queryRef, '--all'];
   // every row in the output chosen (a chart's -o chart too, from the flag, or again from WS_OUTPUT or the profile)
   const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords) };
-  const keptRun = (queryRunId: string | undefined): KeptRun | undefined => (queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined);
+  const keptRun = (queryRunId: string | undefined): KeptRun | undefined =>
+    queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined;
   const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
   const read: DataProgress = { rows: 0 };
   let plan: ChartPlan | undefined;
@@ -120,6 +133,10 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   if (firstPageOnly && moreRows(read, request.offset)) {
     // never cut rows without a word, even with --quiet
     const of = `${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows`;
-    output.notice(chart ? `the chart shows the first ${of}; all of them: ${request.allCommand}` : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`);
+    output.notice(
+      chart
+        ? `the chart shows the first ${of}; all of them: ${request.allCommand}`
+        : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`,
+    );
   }
 }

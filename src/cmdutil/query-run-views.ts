@@ -18,14 +18,22 @@ export const queryRunView: View<QueryRun> = {
 /** GET /query-runs/{runId}: status and history. */
 export const queryRunStatusView: View<QueryRunStatusResponse> = {
   fields: queryRunStatusFields,
-  columns: [column('ID', 'queryRunId', { kind: 'id' }), column('STATUS', 'status', { kind: 'state' }), column('MESSAGE', 'message', { flex: true }), column('CREATED', 'createdAt', { kind: 'time' })],
+  columns: [
+    column('ID', 'queryRunId', { kind: 'id' }),
+    column('STATUS', 'status', { kind: 'state' }),
+    column('MESSAGE', 'message', { flex: true }),
+    column('CREATED', 'createdAt', { kind: 'time' }),
+  ],
   detail: (run) => ({
     rows: [
       ['run', run.queryRunId],
       ['status', run.status, 'state'],
       ['message', run.message],
       ['created', run.createdAt, 'time'],
-      ...run.history.map((entry, index): [string, unknown] => [index === 0 ? 'history' : '', `${entry.createdAt}  ${entry.status}${entry.message ? `  ${entry.message}` : ''}`]),
+      ...run.history.map((entry, index): [string, unknown] => [
+        index === 0 ? 'history' : '',
+        `${entry.createdAt}  ${entry.status}${entry.message ? `  ${entry.message}` : ''}`,
+      ]),
     ],
   }),
 };
@@ -48,7 +56,12 @@ export const queryRunResultView: View<QueryRunResult> = {
       ['status', run.status, 'state'],
       ['rows', run.rowCount, 'count'],
       ['duration', run.executionTimeMs, 'duration'],
-      ['columns', (run.columnSchema ?? []).map((c) => (typeof c === 'object' && c && 'name' in c ? `${String(c.name)}${'type' in c ? ` ${String(c.type)}` : ''}` : JSON.stringify(c))).join(', ')],
+      [
+        'columns',
+        (run.columnSchema ?? [])
+          .map((c) => (typeof c === 'object' && c && 'name' in c ? `${String(c.name)}${'type' in c ? ` ${String(c.type)}` : ''}` : JSON.stringify(c)))
+          .join(', '),
+      ],
       ['result location', run.resultLocation],
       ['created', run.createdAt, 'time'],
       ['completed', run.completedAt, 'time'],

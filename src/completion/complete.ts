@@ -45,7 +45,6 @@ async function deadline(io: IO): Promise<number> {
   }
 }
 
-
 interface Position {
   command: CommandSpec;
   /** The option whose value is being completed, if any. */

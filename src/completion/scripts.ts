@@ -21,7 +21,8 @@ function optionNames(tree: Tree, test: (option: OptionSpec) => boolean): string[
  * of \`queries execute\` names the query's parameters, while \`--param\` of \`queries create\` declares one.
  */
 function dynamicOptionKeys(tree: Tree): string[] {
-  const keys = (path: string, options: OptionSpec[]) => options.filter((option) => option.value === 'dynamic').flatMap((option) => option.names.map((name) => `${path} ${name}`));
+  const keys = (path: string, options: OptionSpec[]) =>
+    options.filter((option) => option.value === 'dynamic').flatMap((option) => option.names.map((name) => `${path} ${name}`));
   return [...keys('', tree.globalOptions), ...flatten(tree.root).flatMap((command) => keys(command.path.join(' '), command.options))];
 }
 
@@ -47,14 +48,33 @@ function shTables(tree: Tree): string {
   const key = (command: CommandSpec) => command.path.join(' ');
   const choices: [string, string][] = [];
   for (const option of tree.globalOptions) for (const name of option.names) choices.push([` ${name}`, words(option.choices)]);
-  for (const command of commands) for (const option of command.options) for (const name of option.names) choices.push([`${key(command)} ${name}`, words(option.choices)]);
-  return `${shCase('_ws_subcommands', commands.map((c) => [key(c), words(c.subcommands.map((s) => s.path.at(-1)!))]))}
-${shCase('_ws_options', commands.map((c) => [key(c), words(c.options.flatMap((o) => o.names.filter((n) => n.startsWith('--'))))]))}
+  for (const command of commands)
+    for (const option of command.options) for (const name of option.names) choices.push([`${key(command)} ${name}`, words(option.choices)]);
+  return `${shCase(
+    '_ws_subcommands',
+    commands.map((c) => [key(c), words(c.subcommands.map((s) => s.path.at(-1)!))]),
+  )}
+${shCase(
+  '_ws_options',
+  commands.map((c) => [key(c), words(c.options.flatMap((o) => o.names.filter((n) => n.startsWith('--'))))]),
+)}
 ${shCase('_ws_choices', choices)}
-${shCase('_ws_fields', commands.map((c) => [key(c), words(c.jsonFields)]))}
-${shCase('_ws_arguments', commands.map((c) => [key(c), argumentKinds(c)]))}
-${shCase('_ws_aliases', commands.map((c) => [key(c), words(c.subcommands.flatMap((sub) => sub.aliases.map((alias) => `${alias}=${sub.path.at(-1)}`)))]))}
-${shCase('_ws_argument_words', commands.map((c) => [key(c), words(c.arguments.flatMap((a) => a.choices))]))}
+${shCase(
+  '_ws_fields',
+  commands.map((c) => [key(c), words(c.jsonFields)]),
+)}
+${shCase(
+  '_ws_arguments',
+  commands.map((c) => [key(c), argumentKinds(c)]),
+)}
+${shCase(
+  '_ws_aliases',
+  commands.map((c) => [key(c), words(c.subcommands.flatMap((sub) => sub.aliases.map((alias) => `${alias}=${sub.path.at(-1)}`)))]),
+)}
+${shCase(
+  '_ws_argument_words',
+  commands.map((c) => [key(c), words(c.arguments.flatMap((a) => a.choices))]),
+)}
 _ws_global_options=${JSON.stringify(words(tree.globalOptions.flatMap((o) => o.names.filter((n) => n.startsWith('--')))))}
 _ws_value_options=${spaced(valueOptions(tree))}
 _ws_file_options=${spaced(optionNames(tree, (option) => option.value === 'files'))}
@@ -235,8 +255,15 @@ const fishQuote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g
 export function fishScript(tree: Tree): string {
   const lines: string[] = [header('fish', 'Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish')];
   lines.push(`set -g __ws_value_options ${valueOptions(tree).map(fishQuote).join(' ')}`);
-  lines.push(`set -g __ws_tree ${flatten(tree.root).filter((c) => c.subcommands.length).map((c) => fishQuote(`${c.path.join(' ')}:${c.subcommands.map((s) => s.path.at(-1)).join(' ')}`)).join(' ')}`);
-  const aliases = flatten(tree.root).flatMap((c) => c.subcommands.flatMap((sub) => sub.aliases.map((alias) => fishQuote(`${[...c.path, alias].join(' ')}=${sub.path.at(-1)}`))));
+  lines.push(
+    `set -g __ws_tree ${flatten(tree.root)
+      .filter((c) => c.subcommands.length)
+      .map((c) => fishQuote(`${c.path.join(' ')}:${c.subcommands.map((s) => s.path.at(-1)).join(' ')}`))
+      .join(' ')}`,
+  );
+  const aliases = flatten(tree.root).flatMap((c) =>
+    c.subcommands.flatMap((sub) => sub.aliases.map((alias) => fishQuote(`${[...c.path, alias].join(' ')}=${sub.path.at(-1)}`))),
+  );
   lines.push(`set -g __ws_aliases ${aliases.join(' ')}`);
   lines.push(`
 # The command words typed so far (options and their values left out): "queries list" for ws -q queries list --all;
@@ -322,7 +349,13 @@ end
     const short = spec.names.find((n) => /^-[^-]$/.test(n))?.slice(1);
     let line = `complete -c ws${condition ? ` -n ${fishQuote(condition)}` : ''}${long ? ` -l ${long}` : ''}${short ? ` -s ${short}` : ''}`;
     if (spec.takesValue && !isOptionalValue(spec)) {
-      line += { words: ` -x -a ${fishQuote(words(spec.choices))}`, dynamic: " -x -a '(__ws_dynamic)'", files: ' -r -F', dirs: ` -x -a ${fishDirectories}`, none: ' -x' }[spec.value];
+      line += {
+        words: ` -x -a ${fishQuote(words(spec.choices))}`,
+        dynamic: " -x -a '(__ws_dynamic)'",
+        files: ' -r -F',
+        dirs: ` -x -a ${fishDirectories}`,
+        none: ' -x',
+      }[spec.value];
     }
     return `${line} -d ${fishQuote(spec.description)}`;
   };
@@ -336,7 +369,13 @@ end
     command.arguments.forEach((argument, index) => {
       // each positional argument by its place: \`queries pull <dir> <query...>\` is a folder, then query slugs
       const here = fishQuote(`${at}; and __ws_argn ${index}${argument.variadic ? '+' : ''}`);
-      const values = { dynamic: " -x -a '(__ws_dynamic)'", files: ' -F', dirs: ` -x -a ${fishDirectories}`, words: ` -x -a ${fishQuote(words(argument.choices))}`, none: '' }[argument.value];
+      const values = {
+        dynamic: " -x -a '(__ws_dynamic)'",
+        files: ' -F',
+        dirs: ` -x -a ${fishDirectories}`,
+        words: ` -x -a ${fishQuote(words(argument.choices))}`,
+        none: '',
+      }[argument.value];
       if (values) lines.push(`complete -c ws -n ${here}${values}`);
     });
     if (command.jsonFields.length) {

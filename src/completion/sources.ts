@@ -66,9 +66,13 @@ const sources: Record<string, (http: HttpClient, current: string, subject: strin
    */
   'queries execute --param': async (http, _current, query) => {
     if (!query) return [];
-    const found = isUuid(query) ? await getQuery(http, query) : queryAmong((await listQueries(http, { limit: pageSize, search: query, includeRuns: false })).queries, query);
+    const found = isUuid(query)
+      ? await getQuery(http, query)
+      : queryAmong((await listQueries(http, { limit: pageSize, search: query, includeRuns: false })).queries, query);
     if (!found) return [];
-    return (found.parameters ?? []).map((p): Candidate => [`${p.name}=`, [p.type, p.defaultValue ? `default ${p.defaultValue}` : '', p.description].filter(Boolean).join(', ')]);
+    return (found.parameters ?? []).map(
+      (p): Candidate => [`${p.name}=`, [p.type, p.defaultValue ? `default ${p.defaultValue}` : '', p.description].filter(Boolean).join(', ')],
+    );
   },
   /** Recent query runs: the last run of each recently updated query. */
   'runs runId': async (http) => {

@@ -98,7 +98,15 @@ export function commandTree(program: Command, helpTopics: string[] = []): Tree {
     jsonFields: jsonFieldsOf.get(command) ?? [],
   });
   const root = walk(program, []);
-  root.subcommands.push({ path: ['help'], aliases: [], description: 'show help for a command or a topic', subcommands: [], options: [], arguments: [], jsonFields: [] });
+  root.subcommands.push({
+    path: ['help'],
+    aliases: [],
+    description: 'show help for a command or a topic',
+    subcommands: [],
+    options: [],
+    arguments: [],
+    jsonFields: [],
+  });
   const globalOptions = options(program)
     .filter((option) => !option.names.includes('--version'))
     .concat([{ ...helpOption, description: 'show help' }]);

@@ -72,7 +72,10 @@ export function maxAttempts(env: IO['env']): number {
   const raw = env.WS_MAX_ATTEMPTS;
   if (raw === undefined || raw === '') return defaultMaxAttempts;
   if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) {
-    throw usageError(`invalid WS_MAX_ATTEMPTS "${raw}": it must be a whole number from 1 to 100 (the tries of a request, the first included)`, `unset it for the default, ${defaultMaxAttempts}, or set 1 to never retry`);
+    throw usageError(
+      `invalid WS_MAX_ATTEMPTS "${raw}": it must be a whole number from 1 to 100 (the tries of a request, the first included)`,
+      `unset it for the default, ${defaultMaxAttempts}, or set 1 to never retry`,
+    );
   }
   return Number(raw);
 }
@@ -116,7 +119,10 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const configFile = configFilePath(env);
   const profileName = pick(options.profile, env.WS_PROFILE, undefined, 'default');
   if (profileName.value === '' || profileName.value === '__proto__') {
-    throw usageError(`invalid profile name "${profileName.value}" (from ${profileName.source === 'env' ? 'WS_PROFILE' : '--profile'})`, 'use letters, digits, _ . -');
+    throw usageError(
+      `invalid profile name "${profileName.value}" (from ${profileName.source === 'env' ? 'WS_PROFILE' : '--profile'})`,
+      'use letters, digits, _ . -',
+    );
   }
   const profiles = readConfig(configFile).profiles;
   const profile = Object.hasOwn(profiles, profileName.value) ? profiles[profileName.value]! : {};
@@ -135,7 +141,10 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     if (raw.source === 'config' && !(outputFormats as readonly string[]).includes(raw.value)) {
       // A bad value in the file must not stop `ws config set|unset output` from repairing it.
       const printed = PrintedCommands.of(options);
-      outputProblem = usageError(`invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`, `fix it with \`${printed.command('config', 'set', 'output', 'table')}\` or \`${printed.command('config', 'unset', 'output')}\`; valid formats: ${outputFormats.join(', ')}`);
+      outputProblem = usageError(
+        `invalid output format "${raw.value}" in profile "${profileName.value}" of ${configFile}`,
+        `fix it with \`${printed.command('config', 'set', 'output', 'table')}\` or \`${printed.command('config', 'unset', 'output')}\`; valid formats: ${outputFormats.join(', ')}`,
+      );
       output = { value: 'table', source: 'default' };
     } else {
       output = { value: checkOutput(raw.value, raw.source === 'env' ? 'WS_OUTPUT' : '--output'), source: raw.source };
@@ -144,10 +153,12 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
 
   let jsonFields: string[] | undefined;
   if (typeof options.json === 'string') {
-    jsonFields = options.json.split(',').map((field) => field.trim()).filter(Boolean);
+    jsonFields = options.json
+      .split(',')
+      .map((field) => field.trim())
+      .filter(Boolean);
     if (jsonFields.length === 0) throw usageError('--json needs a comma-separated list of fields, or no value at all');
   }
-
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
   // surrounding whitespace is never part of a key: `$(cat key.txt)`, an echo or an editor adds a newline (as gh trims a token)
@@ -180,8 +191,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     jsonProgress: !options.quiet && machineFormat(output.value) && !io.stderrIsTTY,
     color: colorWanted(options.color, env, io.stdoutIsTTY),
     debug: Boolean(options.debug) || env.WS_DEBUG === '1' || env.WS_DEBUG === 'true',
-    httpTimeoutMs:
-      options.httpTimeout === undefined ? defaultHttpTimeoutMs : parseDuration(options.httpTimeout, '--http-timeout'),
+    httpTimeoutMs: options.httpTimeout === undefined ? defaultHttpTimeoutMs : parseDuration(options.httpTimeout, '--http-timeout'),
     allowInsecureHttp: Boolean(options.allowInsecureHttp),
   };
 }

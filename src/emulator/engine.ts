@@ -92,8 +92,13 @@ export class Engine {
       duckdb = await import('@duckdb/node-api');
     } catch (error) {
       // An optional peer dependency: the CLI installs without its 70 MB, and `ws emulator` asks for it.
-      if (['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as NodeJS.ErrnoException).code ?? '') && (error as Error).message.includes(`'${enginePackage}'`)) {
-        throw new WsError('api', `ws emulator needs its SQL engine, ${enginePackage}, which is not installed`, { hint: `install it next to ws: npm install -g ${engineVersion}` });
+      if (
+        ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as NodeJS.ErrnoException).code ?? '') &&
+        (error as Error).message.includes(`'${enginePackage}'`)
+      ) {
+        throw new WsError('api', `ws emulator needs its SQL engine, ${enginePackage}, which is not installed`, {
+          hint: `install it next to ws: npm install -g ${engineVersion}`,
+        });
       }
       throw new Error(`the emulator's SQL engine (${engineVersion}) cannot be loaded on this platform: ${(error as Error).message}`);
     }
@@ -150,7 +155,13 @@ export class Engine {
   }
 
   /** Runs an organization's saved SQL once a place is free (see maxRunningQueries). */
-  async runQuery(organizationId: string, runId: string, sql: string, parameters: Record<string, BoundValue>, stopped: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
+  async runQuery(
+    organizationId: string,
+    runId: string,
+    sql: string,
+    parameters: Record<string, BoundValue>,
+    stopped: () => RunStoppedError | undefined,
+  ): Promise<{ rowCount: number; columns: ResultColumn[] }> {
     const warehouse = await this.warehouse(organizationId);
     const release = await this.slots.acquire(organizationId);
     try {

@@ -54,10 +54,12 @@ export class Router {
 
   on(method: string, path: string, handler: Handler): this {
     const names: string[] = [];
-    const pattern = new RegExp(`^${path.replace(/:([a-zA-Z]+)/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    })}$`);
+    const pattern = new RegExp(
+      `^${path.replace(/:([a-zA-Z]+)/g, (_m, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      })}$`,
+    );
     this.routes.push({ method, pattern, names, handler });
     return this;
   }

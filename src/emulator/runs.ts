@@ -108,7 +108,11 @@ export class Runs {
   }
 
   /** Creates a PENDING run and starts moving it; `done` settles when it reaches a terminal state. */
-  async startQueryRun(query: QueryRecord, given: Record<string, unknown>, userAgent: string | null): Promise<{ run: QueryRunRecord; done: Promise<QueryRunRecord> }> {
+  async startQueryRun(
+    query: QueryRecord,
+    given: Record<string, unknown>,
+    userAgent: string | null,
+  ): Promise<{ run: QueryRunRecord; done: Promise<QueryRunRecord> }> {
     const at = this.now();
     const run: QueryRunRecord = {
       id: randomUUID(),
@@ -188,7 +192,13 @@ export class Runs {
     await this.store.put('query_run', run);
   }
 
-  async startAutomationRun(automation: AutomationRecord, inputValues: Record<string, unknown>, metadata: Record<string, unknown>, userAgent: string | null, runById: string | null): Promise<AutomationRunRecord> {
+  async startAutomationRun(
+    automation: AutomationRecord,
+    inputValues: Record<string, unknown>,
+    metadata: Record<string, unknown>,
+    userAgent: string | null,
+    runById: string | null,
+  ): Promise<AutomationRunRecord> {
     const at = this.now();
     const run: AutomationRunRecord = {
       id: randomUUID(),
@@ -264,10 +274,19 @@ export class Runs {
     if ((run.state as string) === 'running') await this.setAutomationRunState(run, 'completed', { completedAt: this.now() });
   }
 
-  private async failAutomationRun(run: AutomationRunRecord, step: StepRunRecord, message: string, steps: StepRunRecord[], output: Record<string, unknown> = {}): Promise<void> {
+  private async failAutomationRun(
+    run: AutomationRunRecord,
+    step: StepRunRecord,
+    message: string,
+    steps: StepRunRecord[],
+    output: Record<string, unknown> = {},
+  ): Promise<void> {
     await this.setStepState(step, 'failed', { completedAt: this.now(), error: { message }, output });
     for (const later of steps.filter((s) => s._position > step._position)) await this.setStepState(later, 'skipped', {});
-    await this.setAutomationRunState(run, 'failed', { completedAt: this.now(), error: { message, stepRunId: step.id, workflowStepId: step.workflowStepId, stepName: step.name } });
+    await this.setAutomationRunState(run, 'failed', {
+      completedAt: this.now(),
+      error: { message, stepRunId: step.id, workflowStepId: step.workflowStepId, stepName: step.name },
+    });
   }
 
   /** Cancels a pending or running run and its unfinished steps; false when it had already ended. */

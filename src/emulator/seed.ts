@@ -75,7 +75,14 @@ function query(id: string, name: string, slug: string, description: string, sql:
   };
 }
 
-function automation(id: string, name: string, description: string, time: string, steps: AutomationRecord['steps'], inputSchema: Record<string, unknown> = {}): AutomationRecord {
+function automation(
+  id: string,
+  name: string,
+  description: string,
+  time: string,
+  steps: AutomationRecord['steps'],
+  inputSchema: Record<string, unknown> = {},
+): AutomationRecord {
   return {
     id,
     organizationId: demoIds.organization,
@@ -106,31 +113,62 @@ const owned = (organization: Organization) => ({
 export async function seedDemo(store: Store, organization: Organization): Promise<void> {
   const q = demoIds.queries;
   const queries = [
-    query(q.dailyRevenue, 'Daily revenue', 'daily_revenue', 'Paid revenue and orders per day', 'SELECT order_date AS day, count(*) AS orders, sum(amount) AS revenue\nFROM orders\nWHERE status = \'paid\'\nGROUP BY order_date\nORDER BY order_date'),
+    query(
+      q.dailyRevenue,
+      'Daily revenue',
+      'daily_revenue',
+      'Paid revenue and orders per day',
+      "SELECT order_date AS day, count(*) AS orders, sum(amount) AS revenue\nFROM orders\nWHERE status = 'paid'\nGROUP BY order_date\nORDER BY order_date",
+    ),
     query(
       q.revenueByCountry,
       'Revenue by country',
       'revenue_by_country',
       'Paid revenue per customer country since a date, for orders above a minimum amount',
-      'SELECT c.country, count(*) AS orders, sum(o.amount) AS revenue\nFROM orders o JOIN customers c USING (customer_id)\nWHERE o.status = \'paid\' AND o.order_date >= CAST({{start_date}} AS DATE) AND o.amount >= {{min_amount}}\nGROUP BY c.country\nORDER BY revenue DESC',
+      "SELECT c.country, count(*) AS orders, sum(o.amount) AS revenue\nFROM orders o JOIN customers c USING (customer_id)\nWHERE o.status = 'paid' AND o.order_date >= CAST({{start_date}} AS DATE) AND o.amount >= {{min_amount}}\nGROUP BY c.country\nORDER BY revenue DESC",
       [
         { name: 'start_date', type: 'date', description: 'first order date included (YYYY-MM-DD)', defaultValue: '2026-01-01' },
         { name: 'min_amount', type: 'number', description: 'smallest order amount included', defaultValue: '0' },
       ],
     ),
-    query(q.topCustomers, 'Top customers', 'top_customers', 'Customers by lifetime paid revenue', 'SELECT c.customer_id, c.name, c.country, c.plan, sum(o.amount) AS revenue\nFROM customers c JOIN orders o USING (customer_id)\nWHERE o.status = \'paid\'\nGROUP BY ALL\nORDER BY revenue DESC\nLIMIT 25'),
-    query(q.eventsByType, 'Events by type', 'events_by_type', 'Product events per type and month', "SELECT date_trunc('month', occurred_at)::DATE AS month, event_type, count(*) AS events\nFROM events\nGROUP BY ALL\nORDER BY month, event_type"),
-    query(q.brokenReport, 'Churn report (broken)', 'churn_report', 'Reads a table that does not exist: its runs fail', 'SELECT customer_id, churned_on FROM subscriptions WHERE churned_on IS NOT NULL'),
+    query(
+      q.topCustomers,
+      'Top customers',
+      'top_customers',
+      'Customers by lifetime paid revenue',
+      "SELECT c.customer_id, c.name, c.country, c.plan, sum(o.amount) AS revenue\nFROM customers c JOIN orders o USING (customer_id)\nWHERE o.status = 'paid'\nGROUP BY ALL\nORDER BY revenue DESC\nLIMIT 25",
+    ),
+    query(
+      q.eventsByType,
+      'Events by type',
+      'events_by_type',
+      'Product events per type and month',
+      "SELECT date_trunc('month', occurred_at)::DATE AS month, event_type, count(*) AS events\nFROM events\nGROUP BY ALL\nORDER BY month, event_type",
+    ),
+    query(
+      q.brokenReport,
+      'Churn report (broken)',
+      'churn_report',
+      'Reads a table that does not exist: its runs fail',
+      'SELECT customer_id, churned_on FROM subscriptions WHERE churned_on IS NOT NULL',
+    ),
   ];
   for (const record of queries) await store.put('query', record);
 
   const a = demoIds.automations;
   await store.put(
     'automation',
-    automation(a.morningReport, 'Morning revenue report', 'Refreshes daily revenue and revenue by country every morning', '06:00', [
-      { id: '21000000-0000-4000-8000-000000000001', name: 'Daily revenue', queryId: q.dailyRevenue },
-      { id: '21000000-0000-4000-8000-000000000002', name: 'Revenue by country', queryId: q.revenueByCountry },
-    ], { type: 'object', properties: { start_date: { type: 'string', format: 'date' }, min_amount: { type: 'number' } } }),
+    automation(
+      a.morningReport,
+      'Morning revenue report',
+      'Refreshes daily revenue and revenue by country every morning',
+      '06:00',
+      [
+        { id: '21000000-0000-4000-8000-000000000001', name: 'Daily revenue', queryId: q.dailyRevenue },
+        { id: '21000000-0000-4000-8000-000000000002', name: 'Revenue by country', queryId: q.revenueByCountry },
+      ],
+      { type: 'object', properties: { start_date: { type: 'string', format: 'date' }, min_amount: { type: 'number' } } },
+    ),
   );
   await store.put(
     'automation',
@@ -195,6 +233,11 @@ export async function seedDemo(store: Store, organization: Organization): Promis
   });
 
   const sessionBase = { ...owned(organization), userId: organization.userId, isPublic: false, version: '4', userAgent: 'web' };
-  await store.put('chat_session', { ...sessionBase, id: demoIds.chatSessions.revenueQuestions, meta: { title: 'Revenue questions', pinned: false }, visibility: 'personal' });
+  await store.put('chat_session', {
+    ...sessionBase,
+    id: demoIds.chatSessions.revenueQuestions,
+    meta: { title: 'Revenue questions', pinned: false },
+    visibility: 'personal',
+  });
   await store.put('chat_session', { ...sessionBase, id: demoIds.chatSessions.onboarding, meta: { title: 'Onboarding' }, visibility: 'organization' });
 }

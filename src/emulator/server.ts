@@ -159,7 +159,11 @@ export class EmulatorServer {
     const host = (req.headers.host ?? '').toLowerCase();
     const name = splitHost(host)?.name;
     if (name === undefined || !(isLoopbackName(name) || this.allowHosts.has(name))) {
-      return new HttpError(403, 'forbidden', `the Host "${host}" is not this emulator's address: it serves loopback addresses, localhost and the names given with --allow-host`);
+      return new HttpError(
+        403,
+        'forbidden',
+        `the Host "${host}" is not this emulator's address: it serves loopback addresses, localhost and the names given with --allow-host`,
+      );
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !this.ownOrigin(origin, host)) return new HttpError(403, 'forbidden', `requests from the web origin "${origin}" are refused`);

@@ -48,7 +48,10 @@ function convert(name: string, raw: unknown, type: string): BoundValue {
     return number;
   }
   // DuckDB's CAST reads loosely ('2026-06-01 junk' is a date), so a date or time value must look like one.
-  if ((type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(raw))) || ((type === 'timestamp' || type === 'datetime') && !/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(String(raw)))) {
+  if (
+    (type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(raw))) ||
+    ((type === 'timestamp' || type === 'datetime') && !/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(String(raw)))
+  ) {
     throw new Error(`parameter "${name}" must be a ${type} (YYYY-MM-DD${type === 'date' ? '' : ' hh:mm:ss'}), got ${JSON.stringify(raw)}`);
   }
   if (type === 'boolean' || type === 'bool') {

@@ -118,14 +118,22 @@ export class Warehouse {
    * `stopped` tells whether the run was stopped before it got here (a cancel while it waited for a place);
    * from here on, stop() interrupts it.
    */
-  async runQuery(runId: string, sql: string, parameters: Record<string, BoundValue>, stopped: () => RunStoppedError | undefined): Promise<{ rowCount: number; columns: ResultColumn[] }> {
+  async runQuery(
+    runId: string,
+    sql: string,
+    parameters: Record<string, BoundValue>,
+    stopped: () => RunStoppedError | undefined,
+  ): Promise<{ rowCount: number; columns: ResultColumn[] }> {
     const table = resultTable(runId);
     const connection = await this.instance.connect();
     const entry: { connection: DuckDBConnection; stop?: RunStoppedError } = { connection, stop: stopped() };
     this.running.set(runId, entry);
     const timer = setTimeout(() => {
       const limit = this.limits.runTimeoutMs;
-      this.stop(runId, new RunStoppedError(`the query ran longer than the run timeout (${limit >= 1000 ? `${limit / 1000}s` : `${limit}ms`}; --run-timeout)`, 'limit'));
+      this.stop(
+        runId,
+        new RunStoppedError(`the query ran longer than the run timeout (${limit >= 1000 ? `${limit / 1000}s` : `${limit}ms`}; --run-timeout)`, 'limit'),
+      );
     }, this.limits.runTimeoutMs);
     try {
       if (entry.stop) throw entry.stop;
@@ -140,11 +148,16 @@ export class Warehouse {
       }
       await statement.run();
       // The size a client would download: the rows as JSON. Counted by the engine, interruptible like the query.
-      const measured = await connection.runAndReadAll(`SELECT count(*)::BIGINT AS n, coalesce(sum(strlen(to_json(r)::VARCHAR)), 0)::BIGINT AS bytes FROM ${table} r`);
+      const measured = await connection.runAndReadAll(
+        `SELECT count(*)::BIGINT AS n, coalesce(sum(strlen(to_json(r)::VARCHAR)), 0)::BIGINT AS bytes FROM ${table} r`,
+      );
       const { n, bytes } = measured.getRowObjectsJson()[0] as { n: string; bytes: string };
       if (Number(bytes) > this.limits.maxResultBytes) {
         await connection.run(`DROP TABLE IF EXISTS ${table}`);
-        throw new RunStoppedError(`the result is ${formatBytes(Number(bytes))} as JSON, over the stored result limit of ${formatBytes(this.limits.maxResultBytes)} (--max-result-size)`, 'limit');
+        throw new RunStoppedError(
+          `the result is ${formatBytes(Number(bytes))} as JSON, over the stored result limit of ${formatBytes(this.limits.maxResultBytes)} (--max-result-size)`,
+          'limit',
+        );
       }
       const described = await connection.runAndReadAll(`DESCRIBE ${table}`);
       const columns = described.getRowObjectsJson().map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
@@ -154,7 +167,10 @@ export class Warehouse {
       if (error instanceof RunStoppedError) throw error;
       const message = (error as Error).message.split('\n')[0] ?? 'the query failed';
       if (/^Out of Memory Error/i.test(message)) {
-        throw new RunStoppedError(`the query needed more memory than the limit of ${formatBytes(this.limits.memoryBytes)} (--memory-limit): ${message}`, 'limit');
+        throw new RunStoppedError(
+          `the query needed more memory than the limit of ${formatBytes(this.limits.memoryBytes)} (--memory-limit): ${message}`,
+          'limit',
+        );
       }
       throw new Error(message);
     } finally {

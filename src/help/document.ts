@@ -10,9 +10,15 @@ export function helpDocument(command: Command, helper: Help): HelpDocument {
   const add = (title: string, items: [string, string][]) => {
     if (items.length > 0) sections.push({ title: helper.styleTitle(title), items });
   };
-  const argument = (a: Argument): [string, string] => [helper.styleArgumentTerm(helper.argumentTerm(a)), helper.styleArgumentDescription(helper.argumentDescription(a))];
+  const argument = (a: Argument): [string, string] => [
+    helper.styleArgumentTerm(helper.argumentTerm(a)),
+    helper.styleArgumentDescription(helper.argumentDescription(a)),
+  ];
   const option = (o: Option): [string, string] => [helper.styleOptionTerm(helper.optionTerm(o)), helper.styleOptionDescription(helper.optionDescription(o))];
-  const subcommand = (c: Command): [string, string] => [helper.styleSubcommandTerm(helper.subcommandTerm(c)), helper.styleSubcommandDescription(helper.subcommandDescription(c))];
+  const subcommand = (c: Command): [string, string] => [
+    helper.styleSubcommandTerm(helper.subcommandTerm(c)),
+    helper.styleSubcommandDescription(helper.subcommandDescription(c)),
+  ];
 
   add('Arguments:', helper.visibleArguments(command).map(argument));
   for (const [title, options] of helper.groupItems([...command.options], helper.visibleOptions(command), (o) => o.helpGroupHeading ?? 'Options:')) {
@@ -21,7 +27,11 @@ export function helpDocument(command: Command, helper: Help): HelpDocument {
   if (helper.showGlobalOptions) add('Global Options:', helper.visibleGlobalOptions(command).map(option));
   // extra-typings 14 types groupItems for commands of no arguments and options only: it reads no more than their group
   const subcommands = (list: readonly Command[]) => list as BareCommand[];
-  for (const [title, commands] of helper.groupItems(subcommands(command.commands), subcommands(helper.visibleCommands(command)), (sub) => sub.helpGroup() || 'Commands:')) {
+  for (const [title, commands] of helper.groupItems(
+    subcommands(command.commands),
+    subcommands(helper.visibleCommands(command)),
+    (sub) => sub.helpGroup() || 'Commands:',
+  )) {
     add(title, commands.map(subcommand));
   }
   const description = helper.commandDescription(command);

@@ -44,7 +44,9 @@ export function helpManifestOf(program: Command, topics: Record<string, { text: 
     const options = [...taken, ...command.options];
     // visibleOptions adds the help option to the command's own: the one that is not among them
     const helpOption = helper.visibleOptions(command).find((option) => !command.options.includes(option));
-    const flags = [helpOption?.long, helpOption?.short].filter((flag): flag is string => flag !== undefined && !options.some((o) => o.long === flag || o.short === flag));
+    const flags = [helpOption?.long, helpOption?.short].filter(
+      (flag): flag is string => flag !== undefined && !options.some((o) => o.long === flag || o.short === flag),
+    );
     return {
       names: [command.name(), ...command.aliases()],
       line,

@@ -68,7 +68,14 @@ export function manualOf(program: Command, topics: Record<string, { text: string
       examples: [...(examplesOf.get(command) ?? [])],
       jsonFields: [...(jsonFieldsOf.get(command) ?? [])],
       notes: notesOf(command),
-      topics: command === program ? Object.entries(topics).map(([name, { text }]) => ({ name, title: text.split('\n')[0]!, text: text.slice(text.indexOf('\n')).replace(/^\n+|\s+$/g, '') })) : [],
+      topics:
+        command === program
+          ? Object.entries(topics).map(([name, { text }]) => ({
+              name,
+              title: text.split('\n')[0]!,
+              text: text.slice(text.indexOf('\n')).replace(/^\n+|\s+$/g, ''),
+            }))
+          : [],
     });
     for (const sub of children) visit(sub, [...path, sub.name()]);
   };

@@ -57,7 +57,12 @@ function formatItem(term: string, termWidth: number, description: string, width:
   const remainingWidth = width - termWidth - spacerWidth - itemIndent;
   // too narrow for a column of descriptions beside the terms (commander would not wrap it, and the terminal breaks
   // its words): the description goes under its term, wrapped to the width
-  if (remainingWidth < minWidthToWrap && width >= minKnownWidth && !preformatted(description) && itemIndent + termWidth + spacerWidth + displayWidth(description) > width) {
+  if (
+    remainingWidth < minWidthToWrap &&
+    width >= minKnownWidth &&
+    !preformatted(description) &&
+    itemIndent + termWidth + spacerWidth + displayWidth(description) > width
+  ) {
     const under = ' '.repeat(itemIndent * 2);
     return `${indent}${term}\n${under}${boxWrap(description, width - itemIndent * 2, 1).replace(/\n/g, `\n${under}`)}`;
   }

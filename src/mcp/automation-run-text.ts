@@ -23,7 +23,14 @@ export function automationRunText({ run, stepRuns }: { run: AutomationRun; stepR
     ...(inputs ? [`inputs: ${inputs}`] : []),
   ];
   if (stepRuns) {
-    const steps = stepRuns.map((step) => ({ step: stepName(step), state: step.state ?? undefined, started: step.startedAt ?? undefined, completed: step.completedAt ?? undefined, duration: duration(span(step.startedAt, step.completedAt)), error: errorText(step.error) }));
+    const steps = stepRuns.map((step) => ({
+      step: stepName(step),
+      state: step.state ?? undefined,
+      started: step.startedAt ?? undefined,
+      completed: step.completedAt ?? undefined,
+      duration: duration(span(step.startedAt, step.completedAt)),
+      error: errorText(step.error),
+    }));
     lines.push('steps:', table(steps, ['step', 'state', 'started', 'completed', 'duration', 'error']));
   }
   return lines.join('\n');

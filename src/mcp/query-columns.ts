@@ -18,13 +18,17 @@ export const columnFields = {
 /** What an assistant is told of the columns it got (or did not). */
 function note(query: Query, known: KnownColumns & { failure?: string }): string | undefined {
   if (known.failure) return `the columns of run ${known.runId} could not be read: ${known.failure}`;
-  if (!known.runId) return `no completed run yet: the columns are known once one completes (${callText({ tool: 'execute_query', arguments: { query: query.slug } })})`;
+  if (!known.runId)
+    return `no completed run yet: the columns are known once one completes (${callText({ tool: 'execute_query', arguments: { query: query.slug } })})`;
   if (!known.columns) return `the server gives no columns for run ${known.runId}`;
   if (known.changedSince) return `the query was updated after that run completed (its SQL may have changed): the columns of a new run may differ`;
   return undefined;
 }
 
-export async function columnsOf(http: HttpClient, query: Query): Promise<{ columns: KnownColumns['columns']; columns_of_run: string | null; columns_may_differ: boolean; columns_note?: string }> {
+export async function columnsOf(
+  http: HttpClient,
+  query: Query,
+): Promise<{ columns: KnownColumns['columns']; columns_of_run: string | null; columns_may_differ: boolean; columns_note?: string }> {
   // the query is the answer; its columns are extra, and a failure to read them says so instead of failing it
   const known = await knownColumns(http, query).catch((error: unknown) => {
     if (!(error instanceof WsError)) throw error;
@@ -37,5 +41,8 @@ export async function columnsOf(http: HttpClient, query: Query): Promise<{ colum
 /** The columns in a line of text: `columns (of run …): order_id (BIGINT), status (VARCHAR)`. */
 export function columnsLine(fields: Awaited<ReturnType<typeof columnsOf>>): string {
   const listed = fields.columns?.map((column) => (column.type ? `${column.name} (${column.type})` : column.name)).join(', ');
-  return [listed ? `columns (of run ${fields.columns_of_run}): ${listed}` : 'columns: unknown', ...(fields.columns_note ? [`note: ${fields.columns_note}`] : [])].join('\n');
+  return [
+    listed ? `columns (of run ${fields.columns_of_run}): ${listed}` : 'columns: unknown',
+    ...(fields.columns_note ? [`note: ${fields.columns_note}`] : []),
+  ].join('\n');
 }

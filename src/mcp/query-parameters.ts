@@ -24,18 +24,40 @@ export const parametersArgument = (what: string) =>
 /** The API's parameters (camelCase) from the tool's. */
 export function apiParameters(parameters: z.output<ReturnType<typeof parametersArgument>>): Pick<CreateQueryBody, 'parameters'> {
   if (parameters === undefined) return {};
-  return { parameters: parameters == null ? parameters : parameters.map(({ name, type, description, default_value }) => ({ name, type: type ?? 'text', description: description ?? '', defaultValue: default_value ?? '' })) };
+  return {
+    parameters:
+      parameters == null
+        ? parameters
+        : parameters.map(({ name, type, description, default_value }) => ({
+            name,
+            type: type ?? 'text',
+            description: description ?? '',
+            defaultValue: default_value ?? '',
+          })),
+  };
 }
 
 /** A parameter as answers show it: the four fields create_query and update_query take, as the API gave them. */
-const toolParameter = () => z.object({ name: z.string().optional(), type: z.string().nullish(), description: z.string().nullish(), default_value: z.string().nullish() });
+const toolParameter = () =>
+  z.object({ name: z.string().optional(), type: z.string().nullish(), description: z.string().nullish(), default_value: z.string().nullish() });
 
 function toolParameters(parameters: QueryParameter[] | null): z.infer<ReturnType<typeof toolParameter>>[] | null {
-  return parameters == null ? parameters : parameters.map(({ name, type, description, defaultValue }) => ({ ...(name === undefined ? {} : { name }), type, description, default_value: defaultValue }));
+  return parameters == null
+    ? parameters
+    : parameters.map(({ name, type, description, defaultValue }) => ({
+        ...(name === undefined ? {} : { name }),
+        type,
+        description,
+        default_value: defaultValue,
+      }));
 }
 
 /** A query as answers give it: the API's fields, with its parameters in the tools' convention. */
 export const queryAnswer = <T extends { parameters: QueryParameter[] | null }>(query: T) => ({ ...query, parameters: toolParameters(query.parameters) });
-export const queryAnswerSchema = () => Query.extend({ parameters: z.array(toolParameter()).nullable().describe('name, type, description, default_value: as create_query and update_query take them') });
+export const queryAnswerSchema = () =>
+  Query.extend({
+    parameters: z.array(toolParameter()).nullable().describe('name, type, description, default_value: as create_query and update_query take them'),
+  });
 /** The parameters in one line, as they can be passed to update_query. */
-export const parametersLine = (parameters: QueryParameter[] | null) => `parameters: ${parameters?.length ? JSON.stringify(toolParameters(parameters)) : 'none'}`;
+export const parametersLine = (parameters: QueryParameter[] | null) =>
+  `parameters: ${parameters?.length ? JSON.stringify(toolParameters(parameters)) : 'none'}`;

@@ -14,7 +14,11 @@ function cell(value: unknown): string {
 export function table(rows: Record<string, unknown>[], columns: string[] = Object.keys(rows[0] ?? {})): string {
   if (!rows.length || !columns.length) return '(no rows)';
   const shown = rows.slice(0, tableRows);
-  const lines = [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => ' --- ').join('|')}|`, ...shown.map((row) => `| ${columns.map((c) => cell(row[c])).join(' | ')} |`)];
+  const lines = [
+    `| ${columns.map(cell).join(' | ')} |`,
+    `|${columns.map(() => ' --- ').join('|')}|`,
+    ...shown.map((row) => `| ${columns.map((c) => cell(row[c])).join(' | ')} |`),
+  ];
   const more = rows.length - shown.length;
   if (more > 0) lines.push(`(${more} more row${more === 1 ? '' : 's'} in the structured result)`);
   return lines.join('\n');
@@ -33,7 +37,8 @@ export function render(data: Record<string, unknown>): string {
   for (const [key, value] of Object.entries(data)) {
     if (key === 'columns') continue;
     if (isRecords(value)) lines.push(`${key}:`, table(value, key === 'rows' && Array.isArray(data.columns) ? (data.columns as string[]) : undefined));
-    else if (value && typeof value === 'object' && !Array.isArray(value)) lines.push(`${key}:`, ...Object.entries(value).map(([field, inner]) => `  ${field}: ${typeof inner === 'string' ? inner : JSON.stringify(inner)}`));
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      lines.push(`${key}:`, ...Object.entries(value).map(([field, inner]) => `  ${field}: ${typeof inner === 'string' ? inner : JSON.stringify(inner)}`));
     else lines.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   }
   return lines.join('\n');

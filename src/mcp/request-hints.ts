@@ -19,15 +19,18 @@ export const mcpRequestHints: RequestHints = hintsIn({
     const query = pathIds.queries;
     if (query && path.endsWith('/execute')) return `see whether the run started: ${call('list_query_runs', { query })} ${forPerson('queries', 'runs', query)}`;
     const automation = pathIds.automations;
-    if (automation && path.endsWith('/runs')) return `see whether the run started: ${call('list_automation_runs', { automation })} ${forPerson('automations', 'runs', automation)}`;
+    if (automation && path.endsWith('/runs'))
+      return `see whether the run started: ${call('list_automation_runs', { automation })} ${forPerson('automations', 'runs', automation)}`;
     const run = pathIds['automation-runs'];
     if (run) return `see its state: ${call('get_automation_run', { run_id: run })} ${forPerson('automations', 'get-run', run)}`;
     // list_queries has no sort: it lists the most recently updated first, so a query just created comes first
-    if (path === '/queries') return `call list_queries (most recently updated first): a query made by that call is among the first, with its name ${forPerson('queries', 'list', '--sort', 'created')}`;
+    if (path === '/queries')
+      return `call list_queries (most recently updated first): a query made by that call is among the first, with its name ${forPerson('queries', 'list', '--sort', 'created')}`;
     if (path === '/skills') return `call get_skill with the skill's slug to see whether it changed (in a shell: \`${command('skills', 'get')} <slug>\`)`;
     return `read what it changed again before sending it ${forPerson('api', 'GET', path)}`;
   },
-  unauthorized: () => `the API key ws mcp was started with was refused: a person must fix it (\`${command('auth', 'status')}\` in a shell shows the key in use; \`${command('auth', 'login')}\` saves another), then start ws mcp again`,
+  unauthorized: () =>
+    `the API key ws mcp was started with was refused: a person must fix it (\`${command('auth', 'status')}\` in a shell shows the key in use; \`${command('auth', 'login')}\` saves another), then start ws mcp again`,
   notFound({ pathIds }) {
     if (pathIds['query-runs']) return 'find the ids of runs: call list_query_runs with the query (or list_recent_failures for failed runs)';
     if (pathIds['automation-runs']) return 'find the ids of runs: call list_automation_runs with the automation (or list_recent_failures for failed runs)';

@@ -6,18 +6,33 @@ import { columnsLine, columnsOf } from './query-columns.js';
 import { queryText } from './query-text.js';
 
 /** Saved queries as MCP resources: `ws://queries/<slug>`, for an assistant to bring one into its context. */
-export const queryResourceTemplate = { uriTemplate: 'ws://queries/{slug}', name: 'query', title: 'A saved query', description: 'A saved SQL query: its SQL, parameters and the columns of its last completed run', mimeType: 'text/markdown' };
+export const queryResourceTemplate = {
+  uriTemplate: 'ws://queries/{slug}',
+  name: 'query',
+  title: 'A saved query',
+  description: 'A saved SQL query: its SQL, parameters and the columns of its last completed run',
+  mimeType: 'text/markdown',
+};
 const prefix = 'ws://queries/';
 export const queryUri = (slug: string) => `${prefix}${encodeURIComponent(slug)}`;
 /** Queries per page of resources/list: the list endpoint's maximum (the cursor is the offset of the next page). */
 const pageSize = 100;
 
 /** One page of the queries as resources, most recently updated first; `nextCursor` while there are more. */
-export async function listQueryResources(http: HttpClient, cursor: string | undefined): Promise<{ resources: { uri: string; name: string; title: string; description?: string; mimeType: string }[]; nextCursor?: string }> {
+export async function listQueryResources(
+  http: HttpClient,
+  cursor: string | undefined,
+): Promise<{ resources: { uri: string; name: string; title: string; description?: string; mimeType: string }[]; nextCursor?: string }> {
   const offset = cursor === undefined ? 0 : Number(cursor);
   if (!Number.isSafeInteger(offset) || offset < 0) throw usageError(`invalid cursor "${cursor}": give the nextCursor of the list before`);
   const page = await listQueries(http, { includeRuns: false, limit: pageSize, offset });
-  const resources = page.queries.map((query) => ({ uri: queryUri(query.slug), name: query.slug, title: query.name, ...(query.description ? { description: query.description } : {}), mimeType: 'text/markdown' }));
+  const resources = page.queries.map((query) => ({
+    uri: queryUri(query.slug),
+    name: query.slug,
+    title: query.name,
+    ...(query.description ? { description: query.description } : {}),
+    mimeType: 'text/markdown',
+  }));
   const next = offset + page.queries.length;
   return { resources, ...(page.queries.length && next < page.total ? { nextCursor: String(next) } : {}) };
 }

@@ -41,7 +41,10 @@ function jsonSchema(schema: z.ZodObject, io: 'input' | 'output') {
 /** A refusal of the arguments before any request: each problem names the argument and the rule. */
 function argumentError(tool: Tool, error: z.ZodError): WsError {
   const problems = error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'arguments'}: ${issue.message}`);
-  return usageError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, `the arguments ${tool.name} takes: ${Object.keys(tool.inputSchema.shape).join(', ') || 'none'}`);
+  return usageError(
+    `invalid arguments for ${tool.name}: ${problems.join('; ')}`,
+    `the arguments ${tool.name} takes: ${Object.keys(tool.inputSchema.shape).join(', ') || 'none'}`,
+  );
 }
 
 /** Marks that reorder the text around them (U+202E shows "abc" as "cba"): escaped, so that input echoed in an error reads as it was sent. */
@@ -73,9 +76,13 @@ function waitIO(io: IO, signal: AbortSignal): IO {
 
 /** The error for a message the transport would not read: the session cannot go on (the rest of that line is lost). */
 function oversized(): WsError {
-  return new WsError('usage', `a message from the MCP client was over ${maxMessageBytes / 1024 / 1024} MiB (${maxMessageBytes.toLocaleString('en-US')} bytes), the most ws mcp reads: the session ended`, {
-    hint: 'the tools take names, SQL and values far smaller than that: ask for less in one call, then start the server again',
-  });
+  return new WsError(
+    'usage',
+    `a message from the MCP client was over ${maxMessageBytes / 1024 / 1024} MiB (${maxMessageBytes.toLocaleString('en-US')} bytes), the most ws mcp reads: the session ended`,
+    {
+      hint: 'the tools take names, SQL and values far smaller than that: ask for less in one call, then start the server again',
+    },
+  );
 }
 
 /** Serves the tools and the query resources over stdio until the client closes stdin; stdout carries protocol messages only. */
@@ -99,7 +106,10 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       const found = tools.find((tool) => tool.name === request.params.name);
       if (!found) throw usageError(`unknown tool ${request.params.name}`, `the tools: ${listed.map((tool) => tool.name).join(', ')}`);
       if (found.writes && !options.allowWrites) {
-        throw usageError(`${found.name} changes the workspace, and this server was started without --allow-writes: nothing was sent`, `ask the person to start it with \`${PrintedCommands.bare.command('mcp', '--allow-writes')}\` if they want this assistant to make changes`);
+        throw usageError(
+          `${found.name} changes the workspace, and this server was started without --allow-writes: nothing was sent`,
+          `ask the person to start it with \`${PrintedCommands.bare.command('mcp', '--allow-writes')}\` if they want this assistant to make changes`,
+        );
       }
       const parsed = found.inputSchema.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw argumentError(found, parsed.error);
@@ -143,5 +153,8 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
   });
   await server.connect(transport);
   await closed;
-  if (!ended) throw /maximum size/.test(lastError?.message ?? '') ? oversized() : new WsError('api', `the MCP transport stopped reading stdin${lastError ? `: ${lastError.message}` : ''}: the session ended`);
+  if (!ended)
+    throw /maximum size/.test(lastError?.message ?? '')
+      ? oversized()
+      : new WsError('api', `the MCP transport stopped reading stdin${lastError ? `: ${lastError.message}` : ''}: the session ended`);
 }

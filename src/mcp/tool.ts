@@ -55,18 +55,24 @@ export function tool<I extends z.ZodObject, O extends z.ZodObject>(
  */
 export const boundedName = (max: number, what: string) => z.string().min(1).max(max, `at most ${max} characters (${what})`);
 /** Arguments every lookup takes, with descriptions a model reads. */
-export const queryArgument = () => boundedName(500, "a query's name is 1-500 characters, its slug up to 255, by the API's limits").describe('the saved query: its slug (daily_revenue), its name ("Daily revenue", case-insensitive) or its id (UUID)');
-export const automationArgument = () => boundedName(500, "an automation's name is 1-500 characters, by the API's limits").describe('the automation: its name (case-insensitive) or its id (UUID)');
+export const queryArgument = () =>
+  boundedName(500, "a query's name is 1-500 characters, its slug up to 255, by the API's limits").describe(
+    'the saved query: its slug (daily_revenue), its name ("Daily revenue", case-insensitive) or its id (UUID)',
+  );
+export const automationArgument = () =>
+  boundedName(500, "an automation's name is 1-500 characters, by the API's limits").describe('the automation: its name (case-insensitive) or its id (UUID)');
 
 /** A call an answer suggests next: the tool and its arguments, for the assistant to make as it is. */
 export interface NextCall {
   tool: string;
   arguments: Record<string, unknown>;
 }
-export const nextCallSchema = () => z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).describe('the tool call to make next, as it is');
+export const nextCallSchema = () =>
+  z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).describe('the tool call to make next, as it is');
 /** A call in a sentence: `get_query_run with {"run_id":"…"}`. */
 export const callText = (call: NextCall) => `${call.tool} with ${JSON.stringify(call.arguments)}`;
-export const limitArgument = (fallback: number, max: number) => z.int().min(1).max(max).default(fallback).describe(`how many to return, at most ${max} (default ${fallback})`);
+export const limitArgument = (fallback: number, max: number) =>
+  z.int().min(1).max(max).default(fallback).describe(`how many to return, at most ${max} (default ${fallback})`);
 /** Any API resource as the API sends it: the fields the tool names, and any others. */
 export const resource = () => z.looseObject({});
 
@@ -84,7 +90,6 @@ export function bodyArguments(body: z.ZodObject, fields: Record<string, string>)
 export function bodyFrom(args: Record<string, unknown>, fields: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(fields).flatMap((field) => (args[snake(field)] === undefined ? [] : [[field, args[snake(field)]]])));
 }
-
 
 /** A duration for a table cell (1.2s, 3m5s); nothing when unknown or impossible. */
 export function duration(ms: number | null | undefined): string | undefined {

@@ -15,7 +15,15 @@ export function relativeTime(iso: string, now: number): string {
   const future = seconds < 0;
   const abs = Math.abs(seconds);
   const [amount, unit] =
-    abs < 60 ? [abs, 'second'] : abs < 3600 ? [Math.floor(abs / 60), 'minute'] : abs < 86_400 ? [Math.floor(abs / 3600), 'hour'] : abs < 30 * 86_400 ? [Math.floor(abs / 86_400), 'day'] : [0, ''];
+    abs < 60
+      ? [abs, 'second']
+      : abs < 3600
+        ? [Math.floor(abs / 60), 'minute']
+        : abs < 86_400
+          ? [Math.floor(abs / 3600), 'hour']
+          : abs < 30 * 86_400
+            ? [Math.floor(abs / 86_400), 'day']
+            : [0, ''];
   if (unit === '') return new Date(then).toISOString().slice(0, 10);
   if (abs < 5) return 'just now';
   const text = `${amount} ${unit}${amount === 1 ? '' : 's'}`;

@@ -33,7 +33,13 @@ export function barChart(input: BarChartInput): { lines: string[]; shown: number
   const { shown } = barPanel({ ...input, height: input.height - (groups.length - 1) });
   let first = 0;
   const lines = groups.flatMap((series) => {
-    const panel = barPanel({ ...input, labels: input.labels.slice(0, shown), series: series.map((s) => ({ ...s, values: s.values.slice(0, shown) })), height: Infinity, firstColor: first });
+    const panel = barPanel({
+      ...input,
+      labels: input.labels.slice(0, shown),
+      series: series.map((s) => ({ ...s, values: s.values.slice(0, shown) })),
+      height: Infinity,
+      firstColor: first,
+    });
     first += series.length;
     return panel.lines;
   });
@@ -48,13 +54,16 @@ function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
   const legendLines = legend(series, width, color, firstColor);
   const room = Math.max(perRow, input.height - legendLines.length);
   const shown = labels.length * perRow <= room ? labels.length : Math.max(1, Math.floor((room - 1) / perRow));
-  const rows = labels.slice(0, shown).map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? null), sent: series.map((s) => s.sent?.[index]) }));
+  const rows = labels
+    .slice(0, shown)
+    .map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? null), sent: series.map((s) => s.sent?.[index]) }));
   const all = rows.flatMap((row) => row.values).filter((v): v is number => v !== null && Number.isFinite(v));
   const maxPos = Math.max(0, ...all);
   const maxNeg = Math.max(0, ...all.map((v) => -v));
   // several series: each value names its series, which tells the bars apart without colour; where that leaves
   // too little room for the bars, the legend's order does, and then values are shortened (4.7k)
-  const textsOf = (named: boolean, format: (v: number, sent: unknown) => string) => rows.map((row) => row.values.map((v, s) => (v === null ? '' : named ? `${format(v, row.sent[s])} ${series[s]!.name}` : format(v, row.sent[s]))));
+  const textsOf = (named: boolean, format: (v: number, sent: unknown) => string) =>
+    rows.map((row) => row.values.map((v, s) => (v === null ? '' : named ? `${format(v, row.sent[s])} ${series[s]!.name}` : format(v, row.sent[s]))));
   const widest = (texts: string[][]) => Math.max(0, ...texts.flat().map((t) => textWidth(t)));
   let labelWidth = Math.min(Math.max(0, ...rows.map((row) => textWidth(row.label))), Math.floor(width / 3));
   let texts = textsOf(perRow > 1, barValue);
@@ -92,5 +101,9 @@ function barPanel(input: BarChartInput): { lines: string[]; shown: number } {
 }
 
 function legend(series: Series[], width: number, color: boolean, firstColor: number): string[] {
-  return wrapLegend(series.map((s, i) => ({ plain: `█ ${s.name}`, painted: `${seriesColors[(firstColor + i) % seriesColors.length]}█${endColor} ${s.name}` })), width, color);
+  return wrapLegend(
+    series.map((s, i) => ({ plain: `█ ${s.name}`, painted: `${seriesColors[(firstColor + i) % seriesColors.length]}█${endColor} ${s.name}` })),
+    width,
+    color,
+  );
 }

@@ -82,7 +82,8 @@ export function kindOf(column: ResultColumn, rows: Row[]): 'number' | 'time' | '
   const present = rows.map((row) => row[column.name]).filter((value) => value !== null && value !== undefined);
   if (present.length === 0) return column.type ? 'text' : 'unknown';
   // a string of digits is a number only when the server says the column is numeric (a zip code is text)
-  if (present.every((value) => typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && notFinite.test(value.trim())))) return 'number';
+  if (present.every((value) => typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && notFinite.test(value.trim()))))
+    return 'number';
   if (present.every((value) => timeOf(value) !== null)) return 'time';
   return 'text';
 }
@@ -102,9 +103,12 @@ export function planChart(columns: ResultColumn[], rows: Row[], choice: ChartCho
   const missing = [choice.x, ...(choice.y ?? []), choice.series].filter((name): name is string => name !== undefined && !names.includes(name));
   if (missing.length) return { problem: `the result has no column ${missing.map((n) => `"${n}"`).join(', ')}; ${there}` };
   if (choice.series !== undefined && (choice.series === choice.x || choice.y?.includes(choice.series))) {
-    return { problem: `--series ${choice.series}: it is ${choice.series === choice.x ? 'the x axis (--x)' : 'a --y column'}; the series column is another one` };
+    return {
+      problem: `--series ${choice.series}: it is ${choice.series === choice.x ? 'the x axis (--x)' : 'a --y column'}; the series column is another one`,
+    };
   }
-  if (choice.series !== undefined && (choice.y?.length ?? 0) > 1) return { problem: `--series ${choice.series} splits one --y column into series, and --y names ${choice.y!.length}: ${choice.y!.join(',')}` };
+  if (choice.series !== undefined && (choice.y?.length ?? 0) > 1)
+    return { problem: `--series ${choice.series} splits one --y column into series, and --y names ${choice.y!.length}: ${choice.y!.join(',')}` };
   const kinds = new Map(columns.map((c) => [c.name, kindOf(c, rows)]));
   // with no rows and no type a column could be anything: the check before a run passes it
   const maybeNumber = (name: string) => kinds.get(name) === 'number' || (rows.length === 0 && kinds.get(name) === 'unknown');
@@ -164,7 +168,10 @@ export function shortNumber(value: number, sent?: unknown): string {
   let short: string;
   let back: number;
   if (abs !== 0 && (abs < 0.001 || abs >= 999.5e12)) {
-    short = value.toExponential(2).replace(/\.?0+e/, 'e').replace('e+', 'e');
+    short = value
+      .toExponential(2)
+      .replace(/\.?0+e/, 'e')
+      .replace('e+', 'e');
     back = Number(short);
   } else {
     const { scale, unit } = unitOf(abs);

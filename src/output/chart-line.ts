@@ -102,7 +102,10 @@ export function lineChart(input: LineChartInput): string[] {
   const legendLines = withText ? legendOf(input, points, width).length : 0;
   const rows = Math.max(1, height - (xAxis ? (withText ? 2 + legendLines : 1) : legendLines));
   // the label width decides the plot's, which decides the buckets, whose means decide the labels: settle it
-  let labelWidth = Math.max(input.labelWidth ?? 0, ...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)));
+  let labelWidth = Math.max(
+    input.labelWidth ?? 0,
+    ...yLabels(range(series.map((s) => s.values)).lo, range(series.map((s) => s.values)).hi, rows).map((l) => textWidth(l)),
+  );
   let size = 1;
   let drawn: (number | null)[][] = [];
   let labels: string[] = [];
@@ -215,7 +218,8 @@ export function wrapLegend(entries: { plain: string; painted: string }[], width:
   const lines: { plain: string; painted: string }[] = [];
   for (const entry of entries) {
     const last = lines.at(-1);
-    if (last && textWidth(last.plain) + 3 + textWidth(entry.plain) <= width) [last.plain, last.painted] = [`${last.plain}   ${entry.plain}`, `${last.painted}   ${entry.painted}`];
+    if (last && textWidth(last.plain) + 3 + textWidth(entry.plain) <= width)
+      [last.plain, last.painted] = [`${last.plain}   ${entry.plain}`, `${last.painted}   ${entry.painted}`];
     else lines.push(textWidth(entry.plain) > width ? { plain: cutWidth(entry.plain, width), painted: cutWidth(entry.plain, width) } : { ...entry });
   }
   return lines.map((line) => (color ? line.painted : line.plain));

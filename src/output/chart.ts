@@ -19,7 +19,8 @@ export interface ChartRoom {
 export const plainRoom = { width: 80, height: 20 };
 
 export function chartRoom(room: ChartRoom): { width: number; lineHeight: number; barHeight: number; color: boolean } {
-  if (!room.tty || room.columns === undefined || room.columns < 20) return { width: plainRoom.width, lineHeight: plainRoom.height, barHeight: plainRoom.height, color: false };
+  if (!room.tty || room.columns === undefined || room.columns < 20)
+    return { width: plainRoom.width, lineHeight: plainRoom.height, barHeight: plainRoom.height, color: false };
   // the line under the chart is the shell's prompt
   const rows = room.rows && room.rows > 1 ? room.rows - 1 : plainRoom.height;
   return { width: room.columns, lineHeight: Math.min(rows, Math.max(10, Math.ceil(rows / 2))), barHeight: rows, color: room.color };
@@ -40,8 +41,14 @@ function dayStep(times: (number | null)[]): { days: number } | 'row' {
 function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]; notes: string[]; xOf: number[] } {
   if (plan.series === undefined) {
     const notes = plan.left.length ? [`not drawn (at most ${maxSeries} series): ${plan.left.join(', ')}; choose with --y`] : [];
-    if (plan.couldSplit) notes.push(`the values of ${plan.x} repeat: --series ${plan.couldSplit} draws one series per ${plan.couldSplit} (with one --y column)`);
-    return { rows, series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => drawnValueOf(row[name])), sent: rows.map((row) => row[name]) })), notes, xOf: rows.map((_row, index) => index) };
+    if (plan.couldSplit)
+      notes.push(`the values of ${plan.x} repeat: --series ${plan.couldSplit} draws one series per ${plan.couldSplit} (with one --y column)`);
+    return {
+      rows,
+      series: plan.y.map((name) => ({ name: cell(name), values: rows.map((row) => drawnValueOf(row[name])), sent: rows.map((row) => row[name]) })),
+      notes,
+      xOf: rows.map((_row, index) => index),
+    };
   }
   const [y, split] = [plan.y[0]!, plan.series];
   const xAt = new Map<string, number>();
@@ -71,8 +78,14 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
   const notes: string[] = [];
   if (plan.seriesFound) notes.push(`one series per ${split} (the values of ${plan.x} repeat); choose the column with --series`);
   if (plan.left.length) notes.push(`not drawn (--series splits one column): ${plan.left.join(', ')}; choose it with --y`);
-  if (names.length > drawn.length) notes.push(`not drawn (at most ${maxSplitSeries} series): ${counted(names.length - drawn.length, 'value')} of ${split}: ${names.slice(maxSplitSeries).join(', ')}`);
-  if (shared) notes.push(`${counted(shared, 'row')} ${shared === 1 ? 'shares its' : 'share their'} ${plan.x} and ${split} with another: each point is the mean of its rows`);
+  if (names.length > drawn.length)
+    notes.push(
+      `not drawn (at most ${maxSplitSeries} series): ${counted(names.length - drawn.length, 'value')} of ${split}: ${names.slice(maxSplitSeries).join(', ')}`,
+    );
+  if (shared)
+    notes.push(
+      `${counted(shared, 'row')} ${shared === 1 ? 'shares its' : 'share their'} ${plan.x} and ${split} with another: each point is the mean of its rows`,
+    );
   const series = drawn.map((name) => {
     const at = points.get(name)!;
     return { name: cell(name), values: xs.map((_x, i) => (at[i]?.count ? at[i].sum / at[i].count : null)) };
@@ -86,15 +99,26 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
   const { rows, series, notes, xOf } = seriesOf(result, plan);
   const text = (row: Row | undefined, column: string) => cell(row?.[column] == null ? '' : String(row[column]));
   // bars whose x repeats (DE DE DE) are told apart by the text column that would split them
-  const label = (row: Row | undefined, index: number) => (plan.x === undefined ? String(index + 1) : plan.couldSplit && plan.xKind === 'text' ? `${text(row, plan.x)} ${text(row, plan.couldSplit)}` : text(row, plan.x));
+  const label = (row: Row | undefined, index: number) =>
+    plan.x === undefined
+      ? String(index + 1)
+      : plan.couldSplit && plan.xKind === 'text'
+        ? `${text(row, plan.x)} ${text(row, plan.couldSplit)}`
+        : text(row, plan.x);
   if (plan.xKind === 'text') {
     const { lines, shown } = barChart({ labels: rows.map(label), series, width: size.width, height: size.barHeight, color: size.color });
     // the rows of the result whose x is among the bars shown
     return { text: `${lines.join('\n')}\n`, notes, shownRows: xOf.filter((x) => x < shown).length };
   }
   // x in its own order: a line is drawn left to right whatever order the rows came in
-  const order = rows.map((row, index) => ({ row, index, at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]) }));
-  const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity)) ? order : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
+  const order = rows.map((row, index) => ({
+    row,
+    index,
+    at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]),
+  }));
+  const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity))
+    ? order
+    : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
   // NaN and ±Infinity have no place on a y axis: gaps, as NULLs are, and said on stderr
   for (const s of series) {
     const left = sorted.map((o) => s.values[o.index]).filter((v): v is number => v !== null && v !== undefined && !Number.isFinite(v));
@@ -102,7 +126,13 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
     const kinds = ['NaN', 'Infinity', '-Infinity'].map((name) => [name, left.filter((v) => String(v) === name).length] as const).filter(([, n]) => n > 0);
     notes.push(`${counted(left.length, 'value')} of ${s.name} not drawn, being no finite number: ${kinds.map(([name, n]) => `${n} ${name}`).join(', ')}`);
   }
-  const drawn = series.map((s) => ({ name: s.name, values: sorted.map((o) => { const v = s.values[o.index]!; return v !== null && Number.isFinite(v) ? v : null; }) }));
+  const drawn = series.map((s) => ({
+    name: s.name,
+    values: sorted.map((o) => {
+      const v = s.values[o.index]!;
+      return v !== null && Number.isFinite(v) ? v : null;
+    }),
+  }));
   const groups = panels(drawn);
   // the lowest panel has the x axis, its labels and the legend (3 lines); each panel above, its legend (1)
   const plotRows = Math.max(1, Math.floor((size.lineHeight - 3 - (groups.length - 1)) / groups.length));

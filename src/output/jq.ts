@@ -53,7 +53,12 @@ function firstLine(text: string): string {
   return (
     text
       .split('\n')
-      .map((line) => line.replace(/^jq: (error( \(at [^)]*\))?: )?/, '').replace(/:$/, '').trim())
+      .map((line) =>
+        line
+          .replace(/^jq: (error( \(at [^)]*\))?: )?/, '')
+          .replace(/:$/, '')
+          .trim(),
+      )
       .find((line) => line !== '') ?? ''
   );
 }

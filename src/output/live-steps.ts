@@ -145,9 +145,20 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
 
   const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
   const now = () => io.now() + skewMs;
-  const elapsed = (from: string | null | undefined, to: string | null | undefined) => plausibleDuration(to ? span(from, to) : from ? Math.max(0, now() - Date.parse(from)) : undefined);
+  const elapsed = (from: string | null | undefined, to: string | null | undefined) =>
+    plausibleDuration(to ? span(from, to) : from ? Math.max(0, now() - Date.parse(from)) : undefined);
   const icon = (state: string) =>
-    state === 'completed' ? paint('32', '✓') : state === 'failed' ? paint('31', '✗') : state === 'cancelled' ? paint('33', '⊘') : terminalStates.has(state) ? '-' : state === 'pending' ? '·' : paint('36', frames[tick % frames.length]!);
+    state === 'completed'
+      ? paint('32', '✓')
+      : state === 'failed'
+        ? paint('31', '✗')
+        : state === 'cancelled'
+          ? paint('33', '⊘')
+          : terminalStates.has(state)
+            ? '-'
+            : state === 'pending'
+              ? '·'
+              : paint('36', frames[tick % frames.length]!);
 
   function lines(width: number, height: number): string[] {
     // a run that ended with impossible times shows `-`; one still going, the time watched when its own is unknown
@@ -267,7 +278,6 @@ function clean(run: LiveRun): LiveRun {
     steps: run.steps.map((step) => ({ ...step, name: cell(step.name), state: cell(step.state), ...(step.error ? { error: cell(step.error) } : {}) })),
   };
 }
-
 
 /** The step to keep in view when not all fit: the first one running, else the first not yet done, else the last. */
 function focus(steps: LiveStep[]): number {

@@ -10,7 +10,10 @@ import type { Column } from './view.js';
 /** The header and the separator row; `right` columns (numbers) are right-aligned (`---:`). */
 export function markdownHeader<T>(columns: Column<T>[], right: boolean[]): string {
   if (columns.length === 0) return '';
-  return `${markdownRow(columns.map((c) => c.header))}${markdownRow(columns.map((_c, i) => (right[i] ? '---:' : '---')), false)}`;
+  return `${markdownRow(columns.map((c) => c.header))}${markdownRow(
+    columns.map((_c, i) => (right[i] ? '---:' : '---')),
+    false,
+  )}`;
 }
 
 /** One row of cells, each escaped unless `escapeCells` is false (the separator row). */
@@ -25,7 +28,10 @@ export function markdownRow(cells: string[], escapeCells = true): string {
  * would start an entity (`&amp;`); CR, LF and CRLF become `<br>`; other control characters are removed.
  */
 export function markdownText(text: string): string {
-  return text.split(/\r\n|\r|\n/).map(markdownLine).join('<br>');
+  return text
+    .split(/\r\n|\r|\n/)
+    .map(markdownLine)
+    .join('<br>');
 }
 
 function markdownLine(line: string): string {

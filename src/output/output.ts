@@ -93,7 +93,8 @@ export class Output {
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (options.crlf && options.format !== 'csv') throw usageError(`--crlf is for -o csv, not ${options.format}`, 'add -o csv, or leave --crlf out');
     if (shape.document && rowFormat(options.format)) {
-      if (options.explicit) throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
+      if (options.explicit)
+        throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
       options = { ...options, format: 'table' };
     }
@@ -103,7 +104,9 @@ export class Output {
     }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);
     if (options.jsonFields && fields === undefined) {
-      throw usageError('this command prints a document without a fixed list of fields, so --json cannot pick some: use --json alone, and --jq to pick (e.g. --jq .state)');
+      throw usageError(
+        'this command prints a document without a fixed list of fields, so --json cannot pick some: use --json alone, and --jq to pick (e.g. --jq .state)',
+      );
     }
     if (options.jq !== undefined) await checkJq(options.jq);
     const output = new Output(io, options);
@@ -134,7 +137,9 @@ export class Output {
     const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${typeof source.moreHint === 'string' ? source.moreHint : source.moreHint(remaining)}`;
     if (!this.options.quiet) this.io.stderr.write(`${stripControl(text)}\n`);
     else if (this.options.jsonNotices && this.options.format === 'ndjson' && this.options.jq === undefined) {
-      this.io.stderr.write(`${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`);
+      this.io.stderr.write(
+        `${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`,
+      );
     }
   }
 
@@ -166,7 +171,10 @@ export class Output {
       }
       // the last rows, or the one document of a result with none
       if (chunk.length || documents === 0) await flush();
-      if (documents > 1) this.hint(`--jq ran on each ${source.jqChunk.toLocaleString('en-US')} ${source.key} in turn (${documents} times); for one answer over all of them, pipe -o ndjson into jq -s`);
+      if (documents > 1)
+        this.hint(
+          `--jq ran on each ${source.jqChunk.toLocaleString('en-US')} ${source.key} in turn (${documents} times); for one answer over all of them, pipe -o ndjson into jq -s`,
+        );
       return;
     }
     if (format === 'json' && jq === undefined) return this.streamJson(source, progress);
@@ -212,7 +220,15 @@ export class Output {
       headerWritten = true;
       const fields = csvHeader(view.columns);
       const header =
-        format === 'csv' ? csvRecord(fields, this.lineEnd) : format === 'tsv' ? tsvRecord(fields) : format === 'table' ? plainHeader(view.columns) : format === 'markdown' ? markdownHeader(view.columns, rightAligned(view.columns, first)) : '';
+        format === 'csv'
+          ? csvRecord(fields, this.lineEnd)
+          : format === 'tsv'
+            ? tsvRecord(fields)
+            : format === 'table'
+              ? plainHeader(view.columns)
+              : format === 'markdown'
+                ? markdownHeader(view.columns, rightAligned(view.columns, first))
+                : '';
       if (header) await out(header);
     };
     for await (const page of source.pages) {
@@ -243,7 +259,8 @@ export class Output {
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
     if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
-    if (format === 'markdown') return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
+    if (format === 'markdown')
+      return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
     if (this.io.stdoutIsTTY) {
@@ -252,7 +269,9 @@ export class Output {
     }
     // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
     const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
-    const rows = shown.rows.map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`).join('');
+    const rows = shown.rows
+      .map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`)
+      .join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
 
@@ -264,7 +283,8 @@ export class Output {
     const color = this.options.color && io.env.TERM !== 'dumb';
     const { text, notes, shownRows } = drawChart(rows, plan, { tty: io.stdoutIsTTY, columns: io.columns, rows: io.rows, color });
     await write(io.stdout, text);
-    if (shownRows < rows.length) notes.push(`${rows.length - shownRows} more ${rows.length - shownRows === 1 ? 'row' : 'rows'} left out to fit; every row: ${allCommand}`);
+    if (shownRows < rows.length)
+      notes.push(`${rows.length - shownRows} more ${rows.length - shownRows === 1 ? 'row' : 'rows'} left out to fit; every row: ${allCommand}`);
     for (const note of notes) this.notice(note);
   }
 
@@ -286,7 +306,9 @@ export class Output {
       return this.print(page.envelope && !source.leading ? { ...page.envelope, [source.key]: items } : documentOf(source, page.envelope, items, page.total));
     }
     const leading = Object.entries(source.leading?.(first.value.envelope) ?? {});
-    await out(`{\n${leading.map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')},\n`).join('')}  ${JSON.stringify(source.key)}: [`);
+    await out(
+      `{\n${leading.map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')},\n`).join('')}  ${JSON.stringify(source.key)}: [`,
+    );
     let count = 0;
     let total = 0;
     const writePage = async (page: Page<T>) => {
@@ -302,7 +324,9 @@ export class Output {
       next = await iterator.next();
     }
     const rest = Object.entries(summary(source, first.value.envelope, count, total)).filter(([key]) => key !== source.key);
-    await out(`${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`);
+    await out(
+      `${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`,
+    );
   }
 
   /**
@@ -399,7 +423,12 @@ async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string,
   const pages: Page<T>[] = [];
   for await (const page of source.pages) pages.push(page);
   if (pages.length === 1 && pages[0]!.envelope && !source.all && !source.leading) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
-  return documentOf(source, pages[0]?.envelope, pages.flatMap((page) => page.items), pages.at(-1)?.total ?? 0);
+  return documentOf(
+    source,
+    pages[0]?.envelope,
+    pages.flatMap((page) => page.items),
+    pages.at(-1)?.total ?? 0,
+  );
 }
 
 /**

@@ -100,7 +100,9 @@ export class Pager {
       const out = typeof fd(this.io.stdout) === 'number' ? 'inherit' : 'pipe';
       const err = typeof fd(this.io.stderr) === 'number' ? 'inherit' : 'pipe';
       // node:child_process (about 5 ms to load) is loaded when a pager starts, not on every run
-      const child = process.getBuiltinModule('node:child_process').spawn(file!, args, { stdio: ['pipe', out, err], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
+      const child = process
+        .getBuiltinModule('node:child_process')
+        .spawn(file!, args, { stdio: ['pipe', out, err], env: { LESSCHARSET: 'utf-8', ...this.io.env } });
       child.stdout?.pipe(this.io.stdout, { end: false });
       child.stderr?.pipe(this.io.stderr, { end: false });
       child.once('spawn', () => {

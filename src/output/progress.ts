@@ -98,7 +98,11 @@ export function startHeartbeat(io: IO, options: { label: string; ids?: ErrorIds 
     quietSince = now;
     // the server's state as sent in JSON (escaped there), its control characters removed in text
     const message = (shown: string) => `${label}: still ${shown} after ${formatDuration(now - started)}`;
-    io.stderr.write(json ? `${escapeJsonControls(JSON.stringify({ progress: { ...ids, state, elapsedMs: now - started, message: message(state) } }))}\n` : `${message(cell(state))}\n`);
+    io.stderr.write(
+      json
+        ? `${escapeJsonControls(JSON.stringify({ progress: { ...ids, state, elapsedMs: now - started, message: message(state) } }))}\n`
+        : `${message(cell(state))}\n`,
+    );
   }, heartbeatCheckMs);
   timer.unref(); // the wait keeps ws alive, never its heartbeat
   return {
@@ -183,7 +187,14 @@ function spinner(io: IO, label: string, started: number): Progress {
   io.stderr.once('error', onError);
   void loadOra().then((create) => {
     if (stopped) return;
-    ora = create({ stream: io.stderr as NodeJS.WriteStream, isEnabled: true, hideCursor: false, discardStdin: false, color: false, spinner: { frames, interval: tickMs } });
+    ora = create({
+      stream: io.stderr as NodeJS.WriteStream,
+      isEnabled: true,
+      hideCursor: false,
+      discardStdin: false,
+      color: false,
+      spinner: { frames, interval: tickMs },
+    });
     draw();
   });
   return {

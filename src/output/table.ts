@@ -38,7 +38,14 @@ export function exactText<T>(column: Column<T>, value: unknown): string {
  * wide. Numbers are right-aligned. ws chooses the widths; cli-table3 draws the table (gh's style: no borders,
  * two blanks between columns), loaded only here.
  */
-export async function terminalTable<T>(columns: Column<T>[], items: T[], width: number, now: number, paint: Paint, wide = false): Promise<{ text: string; hidden: string[] }> {
+export async function terminalTable<T>(
+  columns: Column<T>[],
+  items: T[],
+  width: number,
+  now: number,
+  paint: Paint,
+  wide = false,
+): Promise<{ text: string; hidden: string[] }> {
   const room = wide ? Infinity : width > 0 ? width : fallbackColumns;
   let shown = columns.map((_c, index) => index);
   const values = items.map((item) => columns.map((c) => c.value(item)));
@@ -56,7 +63,10 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
   if (!wide && !fits('outliers')) shorten(spareIds);
   if (!wide && !fits('outliers')) shown = shown.filter((i) => !spareIds.includes(i));
   const rank = (c: Column<T>) => (c.dropFirst ? 0 : c.dropLast ? 2 : 1);
-  const dropOrder = [...shown].reverse().filter((i) => !columns[i]!.key).sort((a, b) => rank(columns[a]!) - rank(columns[b]!));
+  const dropOrder = [...shown]
+    .reverse()
+    .filter((i) => !columns[i]!.key)
+    .sort((a, b) => rank(columns[a]!) - rank(columns[b]!));
   let keysShortened = false;
   for (const i of wide ? [] : [...dropOrder, undefined]) {
     if (fits('flex')) break;
@@ -85,7 +95,11 @@ export async function terminalTable<T>(columns: Column<T>[], items: T[], width: 
       wordWrap: false,
     });
     table.push(...rows.slice(at, at + chunkRows));
-    text += `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+    text += `${table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')}\n`;
   }
   return { text, hidden: columns.filter((_c, i) => !shown.includes(i) && !spareIds.includes(i)).map((c) => cell(c.header)) };
 }
@@ -118,8 +132,21 @@ const chunkRows = 100;
 
 /** cli-table3's characters for gh's style: no borders, two blanks between columns. */
 const borderless = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(gap),
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' '.repeat(gap),
 };
 
 /**
@@ -164,14 +191,29 @@ function isNumberColumn(values: unknown[]): boolean {
  * nothing else is left to give, the identifying column is cut too, then the widest, so that no line is wider
  * than `room` however narrow it is; but never below a column's floor, its widest number or date.
  */
-function layout<T>(columns: Column<T>[], sizes: Size[], shown: number[], room = Infinity, stage: 'outliers' | 'flex' | 'last' = 'flex'): { widths: number[]; total: number } {
+function layout<T>(
+  columns: Column<T>[],
+  sizes: Size[],
+  shown: number[],
+  room = Infinity,
+  stage: 'outliers' | 'flex' | 'last' = 'flex',
+): { widths: number[]; total: number } {
   const floors = shown.map((i) => sizes[i]!.floor);
   let widths = shown.map((i) => sizes[i]!.natural);
   if (room !== Infinity) {
     // a few cells far longer than the rest of their column give way first, the column a row is known by included
-    widths = shrink(widths, shown.map((i) => sizes[i]!.ordinary), room);
+    widths = shrink(
+      widths,
+      shown.map((i) => sizes[i]!.ordinary),
+      room,
+    );
     const flexible = shown.map((i) => Boolean(columns[i]!.flex) && !columns[i]!.key);
-    if (stage !== 'outliers') widths = shrink(widths, widths.map((w, at) => (flexible[at] ? Math.max(Math.min(w, minFlex), floors[at]!) : w)), room);
+    if (stage !== 'outliers')
+      widths = shrink(
+        widths,
+        widths.map((w, at) => (flexible[at] ? Math.max(Math.min(w, minFlex), floors[at]!) : w)),
+        room,
+      );
   }
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   const cuttable = (at: number) => widths[at]! > Math.max(1, floors[at]!);
@@ -213,7 +255,11 @@ function shortenIds(cells: string[][], column: number): void {
 
 /** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
 export function fit(natural: number[], flexible: boolean[], width: number): number[] {
-  return shrink(natural, natural.map((w, i) => (flexible[i] ? Math.min(w, minFlex) : w)), width);
+  return shrink(
+    natural,
+    natural.map((w, i) => (flexible[i] ? Math.min(w, minFlex) : w)),
+    width,
+  );
 }
 
 /** Shrinks the widest column still above its floor one character at a time until the row fits. */

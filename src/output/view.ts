@@ -36,7 +36,11 @@ export interface View<T> {
   detail?: (item: T) => { rows: [string, unknown, CellKind?][]; block?: { title: string; text: string } };
 }
 
-export function column<T>(header: string, field: string, options: Omit<Column<T>, 'header' | 'field' | 'value'> & { value?: (item: T) => unknown } = {}): Column<T> {
+export function column<T>(
+  header: string,
+  field: string,
+  options: Omit<Column<T>, 'header' | 'field' | 'value'> & { value?: (item: T) => unknown } = {},
+): Column<T> {
   return { header, field, value: (item) => (item as Record<string, unknown>)[field], ...options };
 }
 

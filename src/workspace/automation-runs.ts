@@ -13,7 +13,9 @@ export function automationRunFailure(detail: AutomationRunDetail, printed = Prin
   const runId = detail.run.id;
   const failed = detail.stepRuns.findIndex((step) => step.state === 'failed');
   const step = detail.stepRuns[failed];
-  const reason = step ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}` : (errorText(detail.run.error) ?? 'no error given');
+  const reason = step
+    ? `step ${failed + 1} (${stepName(step)}) failed: ${errorText(step.error) ?? 'no error given'}`
+    : (errorText(detail.run.error) ?? 'no error given');
   return new WsError('remote_failure', `automation run ${runId} ${detail.run.state}${detail.run.state === 'failed' ? `: ${reason}` : ''}`, {
     code: detail.run.state === 'cancelled' ? 'run_cancelled' : 'run_failed',
     ids: { automationId: detail.run.workflowId, automationRunId: runId },
@@ -40,7 +42,9 @@ async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outc
   const getRun = `\`${printed.command('automations', 'get-run', runId)}\``;
   const check = `check it: ${getRun}`;
   report({ outcome: 'the cancel was sent but not answered: the run may be cancelled or still running', hint: check });
-  const { detail } = await cancelAndConfirm(http, runId, () => report({ outcome: 'the cancel was accepted, not yet confirmed: the run may be cancelled or still running', hint: check }));
+  const { detail } = await cancelAndConfirm(http, runId, () =>
+    report({ outcome: 'the cancel was accepted, not yet confirmed: the run may be cancelled or still running', hint: check }),
+  );
   if (detail.run.state === 'cancelled') return { outcome: 'it was cancelled', hint: `see it: ${getRun}` };
   // the API does not say whether a cancel takes effect at once
   return { outcome: `the cancel was accepted, but the run is ${detail.run.state}`, hint: check };

@@ -27,7 +27,8 @@ export function isCalendarDate(text: string): boolean {
 export function parameterValueProblem(type: string | null | undefined, value: string): string | undefined {
   const kind = (type ?? '').toLowerCase();
   if (numberTypes.includes(kind)) {
-    if (!decimalNumber.test(value) || !Number.isFinite(Number(value))) return 'is not a number (digits, with an optional sign, decimal point and exponent: 12, -3.5, 1e6)';
+    if (!decimalNumber.test(value) || !Number.isFinite(Number(value)))
+      return 'is not a number (digits, with an optional sign, decimal point and exponent: 12, -3.5, 1e6)';
     if (integerTypes.includes(kind) && !Number.isInteger(Number(value))) return 'is not a whole number';
   }
   if ((kind === 'boolean' || kind === 'bool') && value !== 'true' && value !== 'false') return 'is neither true nor false';
@@ -39,4 +40,3 @@ export function parameterValueProblem(type: string | null | undefined, value: st
   }
   return undefined;
 }
-

@@ -45,7 +45,8 @@ export async function knownColumns(http: HttpClient, query: Query & { lastSucces
   const runId = query.lastSuccessfulRunId ?? query.lastSuccessfulRun?.id ?? null;
   if (!runId) return { columns: null, runId: null, changedSince: false };
   const listed = query.lastSuccessfulRun;
-  if (listed && resultColumns(listed.columnSchema)) return { columns: resultColumns(listed.columnSchema), runId, changedSince: changedAfter(query, listed.createdAt) };
+  if (listed && resultColumns(listed.columnSchema))
+    return { columns: resultColumns(listed.columnSchema), runId, changedSince: changedAfter(query, listed.createdAt) };
   if (listed) return { columns: null, runId, changedSince: changedAfter(query, listed.createdAt) };
   const result = await getQueryRunResult(http, runId);
   let columns = resultColumns(result.columnSchema);

@@ -32,7 +32,10 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
   const declared = named.map((p) => p.name);
   const unknown = Object.keys(values).filter((name) => !declared.includes(name));
   if (unknown.length) {
-    throw usageError(`query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`, declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters');
+    throw usageError(
+      `query ${query.slug} has no parameter ${unknown.map((n) => `"${n}"`).join(', ')}`,
+      declared.length ? `its parameters: ${declared.join(', ')}` : 'it takes no parameters',
+    );
   }
   for (const { name, type, defaultValue } of named) {
     if (!Object.hasOwn(values, name)) continue;
@@ -41,7 +44,10 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
     // the message says what is wrong; the hint, what to do next: the default there is, and where the others are
     const every = `see every parameter: ${printed.command('queries', 'get', query.slug)}`;
     const hint = defaultValue ? `leave ${name} out for its default, ${defaultValue}; ${every}` : every;
-    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, { hint, ids: { queryId: query.id } });
+    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, {
+      hint,
+      ids: { queryId: query.id },
+    });
   }
 }
 
@@ -57,7 +63,13 @@ export function queryRunFailure(run: QueryRunStatusResponse, printed = PrintedCo
 }
 
 /** Waits for a query run to end: COMPLETED returns it; FAILED or CANCELLED is exit 5 with the reason. */
-export async function awaitQueryRun(http: HttpClient, runId: string, timeoutMs: number, progress: WaitProgress, resume = (progress.printed ?? PrintedCommands.bare).continuing('runs', 'wait', runId)): Promise<QueryRunStatusResponse> {
+export async function awaitQueryRun(
+  http: HttpClient,
+  runId: string,
+  timeoutMs: number,
+  progress: WaitProgress,
+  resume = (progress.printed ?? PrintedCommands.bare).continuing('runs', 'wait', runId),
+): Promise<QueryRunStatusResponse> {
   const run = await waitFor({
     poll: (signal) => getQueryRun(http.withSignal(signal), runId),
     state: (r) => r.status,
@@ -80,7 +92,9 @@ type Row = Record<string, unknown>;
 
 /** Columns named by the result (`columns` entries with a name), else by the first row. */
 export function columnNames(columns: unknown[] | null | undefined, first: Row | undefined): string[] {
-  const named = (columns ?? []).map((c) => (typeof c === 'string' ? c : typeof c === 'object' && c !== null && 'name' in c ? String((c as { name: unknown }).name) : undefined));
+  const named = (columns ?? []).map((c) =>
+    typeof c === 'string' ? c : typeof c === 'object' && c !== null && 'name' in c ? String((c as { name: unknown }).name) : undefined,
+  );
   if (named.length > 0 && named.every((name) => name !== undefined)) return named as string[];
   return Object.keys(first ?? {});
 }
@@ -121,15 +135,25 @@ export interface DataProgress {
  * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
  * `read` follows along, and `onColumns` sees the columns once the first page names them.
  */
-export async function* latestDataPages(http: HttpClient, queryId: string, request: DataRequest, read: DataProgress, onColumns?: (names: string[], first: Page<Row>) => void): AsyncGenerator<Page<Row>> {
+export async function* latestDataPages(
+  http: HttpClient,
+  queryId: string,
+  request: DataRequest,
+  read: DataProgress,
+  onColumns?: (names: string[], first: Page<Row>) => void,
+): AsyncGenerator<Page<Row>> {
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
     if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
-      throw new WsError('api', `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`, {
-        code: 'data_replaced',
-        ids: { queryId, queryRunId: request.expectedRunId },
-        hint: `${request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`}; for parallel jobs, give each job a query of its own, or run them with --no-data`,
-      });
+      throw new WsError(
+        'api',
+        `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`,
+        {
+          code: 'data_replaced',
+          ids: { queryId, queryRunId: request.expectedRunId },
+          hint: `${request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`}; for parallel jobs, give each job a query of its own, or run them with --no-data`,
+        },
+      );
     }
     if (!read.columns) {
       read.columns = columnNames(envelope?.columns, page.items[0]);

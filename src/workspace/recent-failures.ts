@@ -64,26 +64,56 @@ export async function recentFailures(http: HttpClient, options: { maxCalls: numb
       failures.push(...queryFailures(item.query, await firstPage(listQueryRunPages(http, item.query.id, { limit: options.runsEach, offset: 0, all: false }))));
     } else {
       automations++;
-      failures.push(...automationFailures(item.automation, await firstPage(listAutomationRunPages(http, item.automation.id, { limit: options.runsEach, offset: 0, all: false }))));
+      failures.push(
+        ...automationFailures(
+          item.automation,
+          await firstPage(listAutomationRunPages(http, item.automation.id, { limit: options.runsEach, offset: 0, all: false })),
+        ),
+      );
     }
   }
   failures.sort((a, b) => newest(b.at) - newest(a.at));
   // every one that ran had its runs read, and the lists were whole
-  const complete = queries + automations === items.length && queryList.total <= queryList.queries.length && automationList.total <= automationList.workflows.length;
+  const complete =
+    queries + automations === items.length && queryList.total <= queryList.queries.length && automationList.total <= automationList.workflows.length;
   return {
     failures,
-    scanned: { queries, queries_total: queryList.total, automations, automations_total: automationList.total, runs_each: options.runsEach, api_calls: calls, complete },
+    scanned: {
+      queries,
+      queries_total: queryList.total,
+      automations,
+      automations_total: automationList.total,
+      runs_each: options.runsEach,
+      api_calls: calls,
+      complete,
+    },
   };
 }
 
 function queryFailures(query: Query, runs: QueryRun[]): Failure[] {
   return runs
     .filter((run) => run.status === 'FAILED' && run.id)
-    .map((run) => ({ kind: 'query_run', run_id: run.id!, query: query.slug, query_id: query.id, state: run.status!, at: run.completedAt ?? run.createdAt ?? null, error: run.errorDetails ?? null }));
+    .map((run) => ({
+      kind: 'query_run',
+      run_id: run.id!,
+      query: query.slug,
+      query_id: query.id,
+      state: run.status!,
+      at: run.completedAt ?? run.createdAt ?? null,
+      error: run.errorDetails ?? null,
+    }));
 }
 
 function automationFailures(automation: Automation, runs: AutomationRun[]): Failure[] {
   return runs
     .filter((run) => run.state === 'failed')
-    .map((run) => ({ kind: 'automation_run', run_id: run.id, automation: automation.name, automation_id: automation.id, state: run.state, at: run.completedAt ?? run.createdAt, error: errorText(run.error) ?? null }));
+    .map((run) => ({
+      kind: 'automation_run',
+      run_id: run.id,
+      automation: automation.name,
+      automation_id: automation.id,
+      state: run.state,
+      at: run.completedAt ?? run.createdAt,
+      error: errorText(run.error) ?? null,
+    }));
 }

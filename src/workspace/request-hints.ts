@@ -32,7 +32,9 @@ export function hintsIn(words: HintWords): RequestHints {
         case 'too_large':
           return 'ask for less (for lists: --limit n), or fetch it with another tool';
         case 'timeout':
-          return failure.write === 'unknown' ? `the request may have reached the server: check before sending it again: ${words.check(failure)}` : 'the server did not answer in time; raise the limit with --http-timeout 2m';
+          return failure.write === 'unknown'
+            ? `the request may have reached the server: check before sending it again: ${words.check(failure)}`
+            : 'the server did not answer in time; raise the limit with --http-timeout 2m';
         case 'unauthorized':
           return words.unauthorized();
         case 'forbidden':
@@ -67,16 +69,19 @@ export function requestHints(printed: PrintedCommands): RequestHints {
     check({ path, pathIds }) {
       if (/^\/queries\/[^/]+\/execute$/.test(path)) return `\`${printed.command('queries', 'runs', pathIds.queries!)}\` lists its runs`;
       if (/^\/automations\/[^/]+\/runs$/.test(path)) return `\`${printed.command('automations', 'runs', pathIds.automations!)}\` lists its runs`;
-      if (/^\/automation-runs\/[^/]+\/cancel$/.test(path)) return `\`${printed.command('automations', 'get-run', pathIds['automation-runs']!)}\` shows its state`;
+      if (/^\/automation-runs\/[^/]+\/cancel$/.test(path))
+        return `\`${printed.command('automations', 'get-run', pathIds['automation-runs']!)}\` shows its state`;
       if (path === '/queries') return `\`${printed.command('queries', 'list', '--sort', 'created')}\` shows the newest queries`;
       // the slug is in the body, not the path: a placeholder, left unquoted
-      if (path === '/skills') return `\`${printed.command('skills', 'get').replace(/^ws skills get/, 'ws skills get <slug>')}\` shows whether the skill changed`;
+      if (path === '/skills')
+        return `\`${printed.command('skills', 'get').replace(/^ws skills get/, 'ws skills get <slug>')}\` shows whether the skill changed`;
       return `read the resource with \`${printed.command('api', 'GET', path)}\``;
     },
     unauthorized: () => `check the API key with \`${printed.command('auth', 'status')}\`, or log in again with \`${printed.command('auth', 'login')}\``,
     notFound({ path, pathIds }) {
       // a query with no completed run has no latest data (an unknown query was named before this request)
-      if (/^\/queries\/[^/]+\/latest\/data$/.test(path)) return `a query has rows once a run of it completes: \`${printed.command('queries', 'execute', pathIds.queries!, '--wait')}\``;
+      if (/^\/queries\/[^/]+\/latest\/data$/.test(path))
+        return `a query has rows once a run of it completes: \`${printed.command('queries', 'execute', pathIds.queries!, '--wait')}\``;
       return undefined;
     },
     list: (collection) => `see which there are: \`${printed.command(collection, 'list')}\``,

@@ -64,8 +64,14 @@ function matchOf<T extends { id: string }>(found: Read<T>, wanted: string, looku
     if (matched.length > 1) {
       const caseless = round === rounds.length - 1 ? ' without regard to case' : '';
       const count = found.total > found.items.length ? `at least ${matched.length}` : String(matched.length);
-      const list = matched.slice(0, 10).map((item) => `${lookup.shown(item)} (${item.id})`).join(', ');
-      throw new WsError('not_found', `the name "${wanted}" matches ${count} ${lookup.plural}${caseless}`, { code: 'ambiguous', hint: `${lookup.pick}: ${list}${stopped(found, lookup.plural, what)}` });
+      const list = matched
+        .slice(0, 10)
+        .map((item) => `${lookup.shown(item)} (${item.id})`)
+        .join(', ');
+      throw new WsError('not_found', `the name "${wanted}" matches ${count} ${lookup.plural}${caseless}`, {
+        code: 'ambiguous',
+        hint: `${lookup.pick}: ${list}${stopped(found, lookup.plural, what)}`,
+      });
     }
   }
   return undefined;
@@ -75,10 +81,18 @@ function matchOf<T extends { id: string }>(found: Read<T>, wanted: string, looku
 function likeliest<T extends { id: string }>(items: T[], wanted: string, lookup: Lookup<T>): string | undefined {
   const names = (item: T) => [...new Set(lookup.keys.map((key) => key(item)))];
   const all = items.flatMap((item) => names(item).map((name) => [folded(name), item] as const));
-  const guess = closest(folded(wanted), all.map(([name]) => name));
+  const guess = closest(
+    folded(wanted),
+    all.map(([name]) => name),
+  );
   const nearest = [...new Map(all.filter(([name]) => name === guess).map(([, item]) => [item.id, item])).values()];
   if (!nearest.length) return undefined;
-  const shown = nearest.slice(0, 5).map((item) => `${names(item).map((name) => `"${name}"`).join(' or ')} (${item.id})`);
+  const shown = nearest.slice(0, 5).map(
+    (item) =>
+      `${names(item)
+        .map((name) => `"${name}"`)
+        .join(' or ')} (${item.id})`,
+  );
   const several = nearest.length > 1 ? ` (${nearest.length} share that name: name one by its ${lookup.keys.length > 1 ? 'slug or ' : ''}id)` : '';
   return `the likeliest: ${shown.join(', ')}${several}`;
 }

@@ -48,7 +48,12 @@ function cutRow(row: Row, maxBytes: number): { row: Row; cut: CutValue[] } {
  * that data belongs to another run, no rows are read and that run is named (so that a caller can say where the
  * rows went, not just that they are gone).
  */
-export async function readRunWindow(http: HttpClient, queryId: string, runId: string, window: { offset: number; maxRows: number; maxBytes: number; allCommand: string }): Promise<RunWindow> {
+export async function readRunWindow(
+  http: HttpClient,
+  queryId: string,
+  runId: string,
+  window: { offset: number; maxRows: number; maxBytes: number; allCommand: string },
+): Promise<RunWindow> {
   await settleLatestRun(http, queryId, runId);
   const read: DataProgress = { rows: 0 };
   const rows: Row[] = [];

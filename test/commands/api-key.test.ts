@@ -23,7 +23,10 @@ async function ws(argv: string[], options: FakeIOOptions = {}) {
 /** A config folder whose profile "ci" holds this key, saved for the test server. */
 function profileWithKey(apiKey: string): string {
   const dir = tempConfigDir();
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles: { ci: { apiKey, baseUrl: server.baseUrl, apiKeyOrigin: new URL(server.baseUrl).origin } } }));
+  fs.writeFileSync(
+    path.join(dir, 'config.json'),
+    JSON.stringify({ profiles: { ci: { apiKey, baseUrl: server.baseUrl, apiKeyOrigin: new URL(server.baseUrl).origin } } }),
+  );
   return dir;
 }
 
@@ -37,7 +40,9 @@ describe('surrounding whitespace is not part of the key', () => {
 
   it('a key saved in the profile with a newline after it', async () => {
     server.on('GET', '/queries', { body: queryList([]) });
-    const result = await ws(['queries', 'list', '--json', '--profile', 'ci'], { env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined } });
+    const result = await ws(['queries', 'list', '--json', '--profile', 'ci'], {
+      env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined },
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([testKey]);
   });
@@ -46,7 +51,9 @@ describe('surrounding whitespace is not part of the key', () => {
 describe('shell completion sends the saved key trimmed too', () => {
   it('ws __complete queries get finds slugs with a key saved with a newline after it', async () => {
     server.on('GET', '/queries', { body: queryList([query({ slug: 'daily_revenue', name: 'Daily revenue' })]) });
-    const result = await ws(['__complete', 'ws', '--profile', 'ci', 'queries', 'get', 'dai'], { env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined } });
+    const result = await ws(['__complete', 'ws', '--profile', 'ci', 'queries', 'get', 'dai'], {
+      env: { WS_CONFIG_DIR: profileWithKey(`${testKey}\n`), WS_BASE_URL: undefined },
+    });
     expect(result.stdout).toBe('daily_revenue\tDaily revenue\n');
     expect(server.requests.map((request) => request.headers['x-api-key'])).toEqual([testKey]);
   });

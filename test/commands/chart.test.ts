@@ -13,7 +13,11 @@ const { emu, ws } = emulatorServer();
 beforeAll(async () => {
   // the morning report runs daily_revenue and revenue_by_country: an automation run, and results to chart
   const automationRun = (await emu.api('POST', `/automations/${demoIds.automations.morningReport}/runs`, {})).json.id;
-  await pollUntil(async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed', 'the automation run to complete', 30_000);
+  await pollUntil(
+    async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed',
+    'the automation run to complete',
+    30_000,
+  );
   for (const query of [demoIds.queries.dailyRevenue, demoIds.queries.revenueByCountry]) {
     await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId !== null, `a run of ${query}`, 15_000);
   }
@@ -33,12 +37,22 @@ describe('off a terminal', () => {
     expect(lines.at(-1)).toBe('── revenue   each column: 3 rows, mean');
     expect(lines.at(-2)).toMatch(/^ +2026-01-01 +2026-\d\d-\d\d$/);
     const bars = await ws(['queries', 'data', 'revenue_by_country', '-o', 'chart', '--y', 'revenue']);
-    expect(Math.max(...bars.stdout.trimEnd().split('\n').map((l) => textWidth(l)))).toBe(80);
+    expect(
+      Math.max(
+        ...bars.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => textWidth(l)),
+      ),
+    ).toBe(80);
   }, 30_000);
 
   it('the runs list stays as it was: no sparkline in a pipe or a machine format', async () => {
     const formats = [[], ['-o', 'json'], ['-o', 'ndjson'], ['-o', 'csv'], ['-o', 'tsv'], ['-o', 'yaml']];
-    const lists = [['queries', 'runs', 'daily_revenue'], ['automations', 'runs', demoIds.automations.morningReport]];
+    const lists = [
+      ['queries', 'runs', 'daily_revenue'],
+      ['automations', 'runs', demoIds.automations.morningReport],
+    ];
     for (const args of lists.flatMap((list) => formats.map((format) => [...list, ...format]))) {
       const { stdout, exitCode } = await ws(args);
       expect(exitCode).toBe(0);
@@ -82,7 +96,9 @@ describe('--series: one line or bar per value of a column', () => {
     await emu.clearRequests();
     const wrong = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'chart', '--series', 'country']);
     expect(wrong.exitCode).toBe(2);
-    expect(wrong.stderr).toMatch(/^error: cannot draw a chart: the result has no column "country"; its columns: day \(DATE\), orders \(BIGINT\), revenue \(DECIMAL\(38,2\)\)$/m);
+    expect(wrong.stderr).toMatch(
+      /^error: cannot draw a chart: the result has no column "country"; its columns: day \(DATE\), orders \(BIGINT\), revenue \(DECIMAL\(38,2\)\)$/m,
+    );
     const table = await ws(['queries', 'data', 'events_by_type', '--series', 'event_type']);
     expect(table.exitCode).toBe(2);
     expect(table.stderr).toContain("error: --series chooses a chart's columns: add -o chart");
@@ -95,7 +111,11 @@ describe('what cannot be charted: exit 2, naming the columns', () => {
 
   it('a --x or --y not in the last run is refused before a run is started', async () => {
     await emu.clearRequests();
-    for (const flags of [['--x', 'month'], ['--y', 'day'], ['--y', 'orders,refunds']]) {
+    for (const flags of [
+      ['--x', 'month'],
+      ['--y', 'day'],
+      ['--y', 'orders,refunds'],
+    ]) {
       const { exitCode, stderr } = await ws(['queries', 'execute', 'daily_revenue', '--wait', '-o', 'chart', ...flags]);
       expect(exitCode).toBe(2);
       expect(stderr).toMatch(/^error: cannot draw a chart: .*its columns: day \(DATE\), orders \(BIGINT\), revenue \(DECIMAL\(38,2\)\)$/m);
@@ -115,10 +135,16 @@ describe('what cannot be charted: exit 2, naming the columns', () => {
   }, 30_000);
 
   it('an explicit -o chart on a command that prints no result names the ones that do; a configured one falls back to the table', async () => {
-    for (const args of [['queries', 'list', '-o', 'chart'], ['queries', 'execute', 'daily_revenue', '-o', 'chart'], ['runs', 'get', '00000000-0000-4000-8000-000000000000', '-o', 'chart']]) {
+    for (const args of [
+      ['queries', 'list', '-o', 'chart'],
+      ['queries', 'execute', 'daily_revenue', '-o', 'chart'],
+      ['runs', 'get', '00000000-0000-4000-8000-000000000000', '-o', 'chart'],
+    ]) {
       const { exitCode, stderr } = await ws(args);
       expect(exitCode, args.join(' ')).toBe(2);
-      expect(stderr).toContain('error: -o chart draws a query result, and this command prints none\nhint: the commands that draw one: ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data');
+      expect(stderr).toContain(
+        'error: -o chart draws a query result, and this command prints none\nhint: the commands that draw one: ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data',
+      );
     }
     const configured = await ws(['queries', 'list'], { env: { WS_OUTPUT: 'chart' } });
     expect(configured.exitCode).toBe(0);
@@ -143,7 +169,9 @@ describe('results of other shapes', () => {
     const { exitCode, stdout, stderr } = await ws(['queries', 'execute', slug, '--wait', '-o', 'chart', '-q']);
     expect(exitCode, stderr).toBe(0);
     // a is n: its line is drawn over n's
-    expect(stderr).toBe(`not drawn (at most 3 series): c, d; choose with --y\ndrawn over by a later line, at the same rows at this height: n\nthe chart shows the first 1000 of 1500 rows; all of them: ws queries data ${slug} --all -o chart\n`);
+    expect(stderr).toBe(
+      `not drawn (at most 3 series): c, d; choose with --y\ndrawn over by a later line, at the same rows at this height: n\nthe chart shows the first 1000 of 1500 rows; all of them: ws queries data ${slug} --all -o chart\n`,
+    );
     const lines = stdout.trimEnd().split('\n');
     // no date or text column: the row number on x, and the first three numeric columns
     expect(lines.at(-1)).toBe('── n   ── a   ── b   each column: 14 rows, mean');

@@ -69,14 +69,18 @@ describe('the contract', () => {
 
   it('the mock generates only what the description allows, optional fields present and absent (seeded)', () => {
     const { spec } = contract();
-    const ops = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([template, item]) => Object.keys(item).map((method) => ({ template, method })));
+    const ops = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([template, item]) =>
+      Object.keys(item).map((method) => ({ template, method })),
+    );
     for (const optional of ['all', 'none', 'random'] as Optional[]) {
       for (let seed = 1; seed <= 5; seed++) {
         for (const { template, method } of ops) {
           const schema = item(spec, template, method);
           if (!schema) continue;
           const body = new Generator(seeded(seed), optional).value(schema);
-          const validate = contract().ajv.getSchema(`spec#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/2XX/content/application~1json/schema`)!;
+          const validate = contract().ajv.getSchema(
+            `spec#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/2XX/content/application~1json/schema`,
+          )!;
           expect(validate(body), `${method} ${template} seed ${seed} ${optional}: ${JSON.stringify(validate.errors)}`).toBe(true);
         }
       }
@@ -102,7 +106,10 @@ describe.each(runs)('ws against generated responses: seed $seed, optional fields
     mocks.push(mock);
     const result = await runWs([...args, ...(json ? ['--json'] : [])], env(mock));
     const shown = `ws ${args.join(' ')} (seed ${seed}, ${optional}) exit ${result.exitCode}\nstdout: ${result.stdout.slice(0, 1500)}\nstderr: ${result.stderr.slice(0, 1500)}`;
-    expect(mock.sent.flatMap((s) => s.problems), 'the generator itself').toEqual([]);
+    expect(
+      mock.sent.flatMap((s) => s.problems),
+      'the generator itself',
+    ).toEqual([]);
     expect(mock.sent.length, shown).toBeGreaterThan(0);
     expect(flaws(result.stdout, result.stderr), shown).toEqual([]);
     expect(exits, shown).toContain(result.exitCode);

@@ -20,7 +20,9 @@ const paths = commandPaths(program);
 
 describe('help', () => {
   it('covers the command tree', () => {
-    expect(paths.map((p) => p.join(' '))).toEqual(expect.arrayContaining(['queries list', 'queries execute', 'runs wait', 'automations trigger', 'auth status', 'config set', 'emulator exec']));
+    expect(paths.map((p) => p.join(' '))).toEqual(
+      expect.arrayContaining(['queries list', 'queries execute', 'runs wait', 'automations trigger', 'auth status', 'config set', 'emulator exec']),
+    );
   });
 
   it.each(paths.map((p) => [p.join(' '), p]))('`ws %s --help` shows a description, usage and at least one example, exit 0', async (_name, path) => {
@@ -41,7 +43,11 @@ describe('help', () => {
   it('a help flag before a group prints the root help with every group described, as without the group', async () => {
     const alone = fakeIO();
     expect(await run(['--help'], alone)).toBe(0);
-    for (const argv of [['--help', 'queries'], ['-h', 'queries', 'list'], ['--profile', 'x', '--help', 'runs']]) {
+    for (const argv of [
+      ['--help', 'queries'],
+      ['-h', 'queries', 'list'],
+      ['--profile', 'x', '--help', 'runs'],
+    ]) {
       const io = fakeIO();
       expect(await run(argv, io)).toBe(0);
       expect(io.out()).toBe(alone.out());

@@ -22,14 +22,17 @@ describe('building only the groups a command line names', () => {
     for (const group of program.commands.filter((c) => !['queries', 'help'].includes(c.name()))) expect(group.commands).toEqual([]);
   });
 
-  it.each([[], ['queries'], ['queries', 'list'], ['automations', 'trigger'], ['config', 'set'], ['emulator', 'exec']])('`ws %s --help` prints what the whole tree prints', async (...path) => {
-    const lazy = fakeIO();
-    expect(await run([...path, '--help'], lazy)).toBe(0);
-    const io = fakeIO();
-    find(buildProgram(io, noRunner), path).outputHelp();
-    expect(lazy.out()).toBe(io.out());
-    expect(lazy.out()).toMatch(/^Usage: ws /);
-  });
+  it.each([[], ['queries'], ['queries', 'list'], ['automations', 'trigger'], ['config', 'set'], ['emulator', 'exec']])(
+    '`ws %s --help` prints what the whole tree prints',
+    async (...path) => {
+      const lazy = fakeIO();
+      expect(await run([...path, '--help'], lazy)).toBe(0);
+      const io = fakeIO();
+      find(buildProgram(io, noRunner), path).outputHelp();
+      expect(lazy.out()).toBe(io.out());
+      expect(lazy.out()).toMatch(/^Usage: ws /);
+    },
+  );
 
   it('suggests a group for a typo, and a command of a named group', async () => {
     const group = fakeIO();

@@ -41,7 +41,8 @@ async function call(tool: Tool, args: Record<string, unknown>): Promise<{ data?:
 function serve(path: string, key: string, all: Record<string, unknown>[]): void {
   server.on('GET', path, (request: RecordedRequest) => {
     const search = request.query.search;
-    const found = search === undefined ? all : all.filter((item) => ['name', 'slug', 'description'].some((field) => String(item[field] ?? '').includes(search)));
+    const found =
+      search === undefined ? all : all.filter((item) => ['name', 'slug', 'description'].some((field) => String(item[field] ?? '').includes(search)));
     const limit = Number(request.query.limit);
     const offset = Number(request.query.offset);
     return { body: { [key]: found.slice(offset, offset + limit), total: found.length, limit, offset } };
@@ -81,7 +82,9 @@ describe('a name nothing has', () => {
     serve('/queries', 'queries', [daily, query({ id: uuid(), slug: 'churn', name: 'Churn' })]);
     const likeliest = `the likeliest: "daily_revenue" or "Daily revenue" (${daily.id})`;
     const viaMcp = await call(getQueryTool, { query: 'daily revenu' });
-    expect(viaMcp.error).toBe(`error: no query has the slug or name "daily revenu"\nhint: ${likeliest}; see which there are: call list_queries (its \`search\` finds a part of a name)`);
+    expect(viaMcp.error).toBe(
+      `error: no query has the slug or name "daily revenu"\nhint: ${likeliest}; see which there are: call list_queries (its \`search\` finds a part of a name)`,
+    );
     const viaCli = await ws(['queries', 'get', 'daily revenu']);
     expect(viaCli.exitCode).toBe(4);
     expect(viaCli.stderr).toBe(`error: no query has the slug or name "daily revenu"\nhint: ${likeliest}; see which there are: \`ws queries list\`\n`);
@@ -91,10 +94,14 @@ describe('a name nothing has', () => {
     const weekly = automation({ id: uuid(), name: 'Weekly export' });
     serve('/automations', 'workflows', [weekly]);
     const viaMcp = await call(getAutomationTool, { automation: 'Weekly exprt' });
-    expect(viaMcp.error).toBe(`error: no automation is named "Weekly exprt"\nhint: the likeliest: "Weekly export" (${weekly.id}); see which there are: call list_automations (its \`search\` finds a part of a name)`);
+    expect(viaMcp.error).toBe(
+      `error: no automation is named "Weekly exprt"\nhint: the likeliest: "Weekly export" (${weekly.id}); see which there are: call list_automations (its \`search\` finds a part of a name)`,
+    );
     const viaCli = await ws(['automations', 'get', 'Weekly exprt']);
     expect(viaCli.exitCode).toBe(4);
-    expect(viaCli.stderr).toBe(`error: no automation is named "Weekly exprt"\nhint: the likeliest: "Weekly export" (${weekly.id}); see which there are: \`ws automations list\`\n`);
+    expect(viaCli.stderr).toBe(
+      `error: no automation is named "Weekly exprt"\nhint: the likeliest: "Weekly export" (${weekly.id}); see which there are: \`ws automations list\`\n`,
+    );
   });
 });
 
@@ -102,7 +109,11 @@ describe('a lookup reads at most lookupLimit items', () => {
   const many = (count: number, name: (n: number) => string) => Array.from({ length: count }, (_, n) => query({ id: uuid(), slug: `q_${n}`, name: name(n) }));
 
   it('a workspace of more queries than that: the scan stops there and says so, on both sides', async () => {
-    serve('/queries', 'queries', many(lookupLimit + 100, (n) => `Query ${n}`));
+    serve(
+      '/queries',
+      'queries',
+      many(lookupLimit + 100, (n) => `Query ${n}`),
+    );
     const stopped = `; ws read ${lookupLimit} of the ${lookupLimit + 100} queries and stopped there: name it by its id`;
     const viaCli = await ws(['queries', 'get', 'nothing like it']);
     expect(viaCli.exitCode).toBe(4);
@@ -111,20 +122,33 @@ describe('a lookup reads at most lookupLimit items', () => {
     expect(read).toBeLessThanOrEqual(2 * lookupLimit);
     server.requests.length = 0;
     const viaMcp = await call(getQueryTool, { query: 'nothing like it' });
-    expect(viaMcp.error).toBe(`error: no query has the slug or name "nothing like it"\nhint: see which there are: call list_queries (its \`search\` finds a part of a name)${stopped}`);
+    expect(viaMcp.error).toBe(
+      `error: no query has the slug or name "nothing like it"\nhint: see which there are: call list_queries (its \`search\` finds a part of a name)${stopped}`,
+    );
   });
 
   it('a search that finds more than that reads no further, and says so', async () => {
-    serve('/queries', 'queries', many(lookupLimit + 100, () => 'Report'));
+    serve(
+      '/queries',
+      'queries',
+      many(lookupLimit + 100, () => 'Report'),
+    );
     const viaCli = await ws(['queries', 'get', 'Report']);
     expect(viaCli.exitCode).toBe(4);
-    expect(viaCli.stderr).toMatch(new RegExp(`^error: the name "Report" matches at least ${lookupLimit} queries\nhint: use the slug of one: .*; ws read ${lookupLimit} of the ${lookupLimit + 100} queries the search found and stopped there\n$`));
+    expect(viaCli.stderr).toMatch(
+      new RegExp(
+        `^error: the name "Report" matches at least ${lookupLimit} queries\nhint: use the slug of one: .*; ws read ${lookupLimit} of the ${lookupLimit + 100} queries the search found and stopped there\n$`,
+      ),
+    );
     for (const request of lists()) expect(Number(request.query.offset)).toBeLessThan(lookupLimit);
   });
 });
 
 describe('what names nothing', () => {
-  it.each([['queries', 'query', 'id, slug or name'], ['automations', 'automation', 'id or name']])('%s: "", "." and ".." are exit 2 and nothing is sent', async (group, noun, rule) => {
+  it.each([
+    ['queries', 'query', 'id, slug or name'],
+    ['automations', 'automation', 'id or name'],
+  ])('%s: "", "." and ".." are exit 2 and nothing is sent', async (group, noun, rule) => {
     for (const wanted of ['', '.', '..']) {
       const result = await ws([group, 'get', wanted]);
       expect(result.exitCode, `${group} get "${wanted}"`).toBe(2);

@@ -19,7 +19,10 @@ beforeAll(() => {
   // the key and base URL live in profile "slowp" only: a pasted command without --profile would not find them
   configDir = tempConfigDir();
   const origin = new URL(server.baseUrl).origin;
-  fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { slowp: { apiKey: testKey, baseUrl: server.baseUrl, apiKeyOrigin: origin } } }));
+  fs.writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify({ profiles: { slowp: { apiKey: testKey, baseUrl: server.baseUrl, apiKeyOrigin: origin } } }),
+  );
 });
 
 /** The IO of the command running now: a stub interrupts its wait (the fake clock never reaches a --timeout). */
@@ -76,7 +79,9 @@ describe('the wait a timed-out queries execute --wait prints carries the options
   it('carries --base-url given as a flag, without any user:password, and --limit; never a key', async () => {
     runningQuery();
     const withCredentials = server.baseUrl.replace('http://', 'http://alice:s3cret@');
-    const result = await ws(['queries', 'execute', queryId, '--wait', '--limit', '5', '--base-url', withCredentials, '--http-timeout', '10s'], { env: { WS_API_KEY: testKey } });
+    const result = await ws(['queries', 'execute', queryId, '--wait', '--limit', '5', '--base-url', withCredentials, '--http-timeout', '10s'], {
+      env: { WS_API_KEY: testKey },
+    });
     expect(result.exitCode, result.stderr).toBe(143);
     expect(hintOf(result.stderr)).toBe(`wait again with \`ws runs wait ${runId} --data --limit 5 --base-url ${server.baseUrl} --http-timeout 10s\``);
     expect(result.stderr).not.toContain('s3cret');
@@ -113,21 +118,34 @@ describe('every row, and runs again', () => {
   const dataPage = (runOf: string) => (request: { query: Record<string, string> }) => {
     const [limit, offset] = [Number(request.query.limit), Number(request.query.offset)];
     const page = rows.slice(offset, offset + limit);
-    return { body: { queryRunId: runOf, status: 'COMPLETED', totalRowCount: rows.length, returnedRowCount: page.length, columns: [{ name: 'day' }, { name: 'revenue' }], rows: page } };
+    return {
+      body: {
+        queryRunId: runOf,
+        status: 'COMPLETED',
+        totalRowCount: rows.length,
+        returnedRowCount: page.length,
+        columns: [{ name: 'day' }, { name: 'revenue' }],
+        rows: page,
+      },
+    };
   };
 
   it('the note under a terminal table of rows names every row with the options', async () => {
     server.on('GET', `/queries/${queryId}`, { body: saved }).on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
     const result = await ws(['queries', 'data', queryId, '--profile', 'slowp', '--wide', '--no-pager'], { tty: true, columns: 100 });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`showing the first 1000 of 1200 rows; every row: ws queries data ${queryId} --all --profile slowp --wide (or -o csv, or a pipe)`);
+    expect(result.stderr).toContain(
+      `showing the first 1000 of 1200 rows; every row: ws queries data ${queryId} --all --profile slowp --wide (or -o csv, or a pipe)`,
+    );
   });
 
   it("a chart's notes: all of them as a chart with its columns", async () => {
     server.on('GET', `/queries/${queryId}`, { body: saved }).on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
     const result = await ws(['queries', 'data', queryId, '--profile', 'slowp', '-o', 'chart', '--y', 'revenue']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`the chart shows the first 1000 of 1200 rows; all of them: ws queries data ${queryId} --all --y revenue --profile slowp -o chart`);
+    expect(result.stderr).toContain(
+      `the chart shows the first 1000 of 1200 rows; all of them: ws queries data ${queryId} --all --y revenue --profile slowp -o chart`,
+    );
   });
 
   it("rows replaced by another run's: run it again and read the others, both with the options", async () => {
@@ -136,11 +154,26 @@ describe('every row, and runs again', () => {
       .on('GET', `/queries/${queryId}`, { body: { ...saved, lastSuccessfulRunId: runId } })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
-      .on('GET', `/query-runs/${runId}/result`, { body: { queryRunId: runId, queryId, status: 'COMPLETED', resultLocation: null, rowCount: 1, executionTimeMs: 5, columnSchema: null, userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', completedAt: null } })
+      .on('GET', `/query-runs/${runId}/result`, {
+        body: {
+          queryRunId: runId,
+          queryId,
+          status: 'COMPLETED',
+          resultLocation: null,
+          rowCount: 1,
+          executionTimeMs: 5,
+          columnSchema: null,
+          userAgent: 'cli',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          completedAt: null,
+        },
+      })
       .on('GET', `/queries/${queryId}/latest/data`, dataPage(other));
     const result = await ws(['queries', 'execute', queryId, '--wait', '--profile', 'slowp', '-o', 'csv']);
     expect(result.exitCode).toBe(1);
-    expect(hintOf(result.stderr)).toBe(`run it again: ws queries execute daily_revenue --wait --profile slowp -o csv (or read the other run's rows: ws queries data daily_revenue --all --profile slowp -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data`);
+    expect(hintOf(result.stderr)).toBe(
+      `run it again: ws queries execute daily_revenue --wait --profile slowp -o csv (or read the other run's rows: ws queries data daily_revenue --all --profile slowp -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data`,
+    );
   });
 });
 
@@ -150,8 +183,30 @@ describe('an unknown --json field found only after the run (issue 29.7)', () => 
       .on('GET', `/queries/${queryId}`, { body: saved })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
-      .on('GET', `/query-runs/${runId}/result`, { body: { queryRunId: runId, queryId, status: 'COMPLETED', resultLocation: null, rowCount: 1, executionTimeMs: 5, columnSchema: null, userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', completedAt: null } })
-      .on('GET', `/queries/${queryId}/latest/data`, { body: { queryRunId: runId, status: 'COMPLETED', totalRowCount: 1, returnedRowCount: 1, columns: [{ name: 'day' }, { name: 'revenue' }], rows: [{ day: '2026-11-01', revenue: 1 }] } });
+      .on('GET', `/query-runs/${runId}/result`, {
+        body: {
+          queryRunId: runId,
+          queryId,
+          status: 'COMPLETED',
+          resultLocation: null,
+          rowCount: 1,
+          executionTimeMs: 5,
+          columnSchema: null,
+          userAgent: 'cli',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          completedAt: null,
+        },
+      })
+      .on('GET', `/queries/${queryId}/latest/data`, {
+        body: {
+          queryRunId: runId,
+          status: 'COMPLETED',
+          totalRowCount: 1,
+          returnedRowCount: 1,
+          columns: [{ name: 'day' }, { name: 'revenue' }],
+          rows: [{ day: '2026-11-01', revenue: 1 }],
+        },
+      });
     // the query has no successful run: its columns cannot be checked before this run starts
     const result = await ws(['--profile', 'slowp', 'queries', 'execute', queryId, '--wait', '--json', 'noSuchField']);
     expect(result.exitCode).toBe(2);
@@ -195,24 +250,31 @@ describe('automations: the wait printed to resume trigger --wait prints what tri
     serve('running');
     const result = await ws(['automations', 'trigger', automationId, '--wait', '--profile', 'slowp', '--json', 'state']);
     expect(result.exitCode, result.stderr).toBe(143);
-    expect(hintOf(result.stderr)).toBe(`wait again with \`ws automations wait ${automationRunId} --profile slowp --json state\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``);
+    expect(hintOf(result.stderr)).toBe(
+      `wait again with \`ws automations wait ${automationRunId} --profile slowp --json state\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``,
+    );
   });
 
   it('watch prints itself to resume: it prints the run with its steps, as wait no longer does', async () => {
     serve('running');
     const result = await ws(['automations', 'watch', automationRunId, '--profile', 'slowp', '--json']);
     expect(result.exitCode, result.stderr).toBe(143);
-    expect(hintOf(result.stderr)).toBe(`wait again with \`ws automations watch ${automationRunId} --profile slowp --json\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``);
+    expect(hintOf(result.stderr)).toBe(
+      `wait again with \`ws automations watch ${automationRunId} --profile slowp --json\`, or cancel it with \`ws automations cancel ${automationRunId} --profile slowp\``,
+    );
   });
 
-  it.each([[['--json']], [['--json', 'state,id']], [['-o', 'yaml']], [['--jq', '.state']], [['-o', 'csv']]])('trigger --wait and wait print the same with %j', async (extra) => {
-    serve('completed');
-    const triggered = await ws(['--profile', 'slowp', 'automations', 'trigger', automationId, '--wait', ...extra]);
-    expect(triggered.exitCode, triggered.stderr).toBe(0);
-    const waited = await ws(['--profile', 'slowp', 'automations', 'wait', automationRunId, ...extra]);
-    expect(waited.exitCode, waited.stderr).toBe(0);
-    expect(waited.stdout).toBe(triggered.stdout);
-  });
+  it.each([[['--json']], [['--json', 'state,id']], [['-o', 'yaml']], [['--jq', '.state']], [['-o', 'csv']]])(
+    'trigger --wait and wait print the same with %j',
+    async (extra) => {
+      serve('completed');
+      const triggered = await ws(['--profile', 'slowp', 'automations', 'trigger', automationId, '--wait', ...extra]);
+      expect(triggered.exitCode, triggered.stderr).toBe(0);
+      const waited = await ws(['--profile', 'slowp', 'automations', 'wait', automationRunId, ...extra]);
+      expect(waited.exitCode, waited.stderr).toBe(0);
+      expect(waited.stdout).toBe(triggered.stdout);
+    },
+  );
 
   it('wait --json prints the run: .state is its state', async () => {
     serve('completed');

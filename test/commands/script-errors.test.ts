@@ -73,7 +73,10 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
   it('a cancelled automation run: run_cancelled, from trigger --wait (cancelled while it waits), wait and watch', async () => {
     await stuck.clearRequests();
     const child = stuckWs(['automations', 'trigger', demoIds.automations.morningReport, '--wait', '--json']);
-    const started = await pollUntil(async () => (await stuck.requests()).find((r) => r.method === 'GET' && /^\/automation-runs\/[^/]+$/.test(r.path)), 'the wait polls the run');
+    const started = await pollUntil(
+      async () => (await stuck.requests()).find((r) => r.method === 'GET' && /^\/automation-runs\/[^/]+$/.test(r.path)),
+      'the wait polls the run',
+    );
     const runId = started.path.split('/')[2]!;
     expect((await stuck.api('POST', `/automation-runs/${runId}/cancel`)).status).toBeLessThan(300);
     const result = await child;
@@ -84,7 +87,14 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
   it('a cancelled query run: run_cancelled from queries execute --wait and runs wait (a stub server says CANCELLED)', async () => {
     const query = (await quick.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json;
     const runId = '3f6c0000-0000-4000-8000-00000000c0c0';
-    const status = { queryRunId: runId, status: 'CANCELLED', message: 'cancelled by an admin', userAgent: 'cli', createdAt: '2026-11-20T09:00:00.000Z', history: [] };
+    const status = {
+      queryRunId: runId,
+      status: 'CANCELLED',
+      message: 'cancelled by an admin',
+      userAgent: 'cli',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      history: [],
+    };
     const api = await new ApiServer()
       .on('GET', `/queries/${query.id}`, { body: query })
       .on('POST', `/queries/${query.id}/execute`, { body: { queryId: query.id, queryRunId: runId, status: 'PENDING', queryName: query.name } })
@@ -101,16 +111,23 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
   });
 
   it('--timeout: timeout (exit 6) with the ids of what goes on, from every waiting command', async () => {
-    const execute = expectFailure(await stuckWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '300ms', '--json']), 6, { code: 'timeout', queryId: demoIds.queries.dailyRevenue });
+    const execute = expectFailure(await stuckWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '300ms', '--json']), 6, {
+      code: 'timeout',
+      queryId: demoIds.queries.dailyRevenue,
+    });
     const queryRunId = execute.queryRunId as string;
     expect(queryRunId).toMatch(uuid);
     // the wait to paste prints what this one would have: the rows, in JSON
     expect(execute.hint).toBe(`wait again with \`ws runs wait ${queryRunId} --data --json\``);
     for (const args of waits.queryRun(queryRunId)) expectFailure(await stuckWs([...args, '--timeout', '300ms', '--json']), 6, { code: 'timeout', queryRunId });
-    const trigger = expectFailure(await stuckWs(['automations', 'trigger', 'Morning revenue report', '--wait', '--timeout', '300ms', '--json']), 6, { code: 'timeout', automationId: demoIds.automations.morningReport });
+    const trigger = expectFailure(await stuckWs(['automations', 'trigger', 'Morning revenue report', '--wait', '--timeout', '300ms', '--json']), 6, {
+      code: 'timeout',
+      automationId: demoIds.automations.morningReport,
+    });
     const automationRunId = trigger.automationRunId as string;
     expect(automationRunId).toMatch(uuid);
-    for (const args of waits.automationRun(automationRunId)) expectFailure(await stuckWs([...args, '--timeout', '300ms', '--json']), 6, { code: 'timeout', automationRunId });
+    for (const args of waits.automationRun(automationRunId))
+      expectFailure(await stuckWs([...args, '--timeout', '300ms', '--json']), 6, { code: 'timeout', automationRunId });
   });
 
   it('not found: not_found (exit 4), with the id that matched nothing', async () => {
@@ -130,7 +147,12 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
   it('no API key: no_api_key (exit 3) from every waiting command, and no request', async () => {
     await quick.clearRequests();
     const env = { WS_BASE_URL: quick.baseUrl };
-    const commands = [['queries', 'execute', 'daily_revenue', '--wait'], ['automations', 'trigger', 'Morning revenue report', '--wait'], ...waits.queryRun(unknownRun), ...waits.automationRun(unknownRun)];
+    const commands = [
+      ['queries', 'execute', 'daily_revenue', '--wait'],
+      ['automations', 'trigger', 'Morning revenue report', '--wait'],
+      ...waits.queryRun(unknownRun),
+      ...waits.automationRun(unknownRun),
+    ];
     for (const args of commands) {
       const error = expectFailure(await runWs([...args, '--json'], env), 3, { code: 'no_api_key' });
       expect(error.hint).toBe('run `ws auth login`, or set WS_API_KEY');
@@ -140,7 +162,12 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
 
   it('the connection refused: connection_refused (exit 1) from every waiting command', async () => {
     const env = { WS_BASE_URL: `http://127.0.0.1:${closedPort}/public/v3`, WS_API_KEY: 'wsk_nobody_listens' };
-    const commands = [['queries', 'execute', 'daily_revenue', '--wait'], ['automations', 'trigger', 'Morning revenue report', '--wait'], ...waits.queryRun(unknownRun), ...waits.automationRun(unknownRun)];
+    const commands = [
+      ['queries', 'execute', 'daily_revenue', '--wait'],
+      ['automations', 'trigger', 'Morning revenue report', '--wait'],
+      ...waits.queryRun(unknownRun),
+      ...waits.automationRun(unknownRun),
+    ];
     // a wait rides out network errors for a while before it gives up: all at once
     const results = await Promise.all(commands.map((args) => runWs([...args, '--json'], env)));
     results.forEach((result, index) => {

@@ -30,7 +30,9 @@ describe('429 and 5xx after the retries', () => {
     expect(result.exitCode).toBe(1);
     expect(server.requests.length).toBeGreaterThan(1);
     expect(result.error.code).toBe('server_error');
-    expect(result.error.hint).toBe(`the server failed (ws tried ${server.requests.length} times): try again later; if it goes on, --debug shows each request and response (with the request id, if any, for whoever runs the server)`);
+    expect(result.error.hint).toBe(
+      `the server failed (ws tried ${server.requests.length} times): try again later; if it goes on, --debug shows each request and response (with the request id, if any, for whoever runs the server)`,
+    );
   });
 
   it('a read that kept getting 429', async () => {
@@ -38,7 +40,9 @@ describe('429 and 5xx after the retries', () => {
     const result = await ws(['queries', 'list', '--json']);
     expect(result.exitCode).toBe(1);
     expect(result.error.code).toBe('rate_limited');
-    expect(result.error.hint).toBe(`the server is limiting requests (ws tried ${server.requests.length} times): try again later; --debug shows each request and response`);
+    expect(result.error.hint).toBe(
+      `the server is limiting requests (ws tried ${server.requests.length} times): try again later; --debug shows each request and response`,
+    );
   });
 
   it('a run started with a 503 answer may have started: how to check, with the profile', async () => {
@@ -49,7 +53,9 @@ describe('429 and 5xx after the retries', () => {
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(result.error.code).toBe('server_error');
     expect(result.error.hint).toContain('the server failed: try again later');
-    expect(result.error.hint).toContain(`the request may have been acted on: check before sending it again: \`ws queries runs ${queryId} --profile other --base-url ${server.baseUrl}\` lists its runs`);
+    expect(result.error.hint).toContain(
+      `the request may have been acted on: check before sending it again: \`ws queries runs ${queryId} --profile other --base-url ${server.baseUrl}\` lists its runs`,
+    );
   });
 
   it('a run refused with 429 was not started', async () => {
@@ -63,7 +69,9 @@ describe('429 and 5xx after the retries', () => {
     server.on('GET', '/queries', { status: 401, body: { message: 'bad key' } });
     const result = await ws(['queries', 'list', '--json', '--profile', 'other']);
     expect(result.exitCode).toBe(3);
-    expect(result.error.hint).toBe(`check the API key with \`ws auth status --profile other --base-url ${server.baseUrl}\`, or log in again with \`ws auth login --profile other --base-url ${server.baseUrl}\``);
+    expect(result.error.hint).toBe(
+      `check the API key with \`ws auth status --profile other --base-url ${server.baseUrl}\`, or log in again with \`ws auth login --profile other --base-url ${server.baseUrl}\``,
+    );
   });
 });
 

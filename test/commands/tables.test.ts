@@ -58,7 +58,13 @@ describe('numbers and dates are never cut', () => {
     expect(lines).toHaveLength(4);
     expect(cutNumbers(result.stdout)).toEqual([]);
     const header = lines[0]!.trim().split(/ {2,}/);
-    const values: Record<string, string> = { amount: '123456789.123', big: '3000000000000', exact: '9007199254740993', d: '2026-01-02', ts: '2026-01-02 03:04:05' };
+    const values: Record<string, string> = {
+      amount: '123456789.123',
+      big: '3000000000000',
+      exact: '9007199254740993',
+      d: '2026-01-02',
+      ts: '2026-01-02 03:04:05',
+    };
     for (const [name, value] of Object.entries(values)) {
       if (header.includes(name)) for (const line of lines.slice(1)) expect(line, `${name} at ${columns}`).toContain(value);
     }
@@ -87,7 +93,9 @@ describe('numbers and dates are never cut', () => {
   });
 
   it('--all over 3,000 rows whose later rows are wider: no row has a cut number, every one is whole', async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) => (i < 2000 ? { i, n: i, t: 'short', amount: 1.5 } : { i, n: i * 1_000_000_007, t: `text_${'x'.repeat(30)}${i}`, amount: 123456789.125 + i }));
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      i < 2000 ? { i, n: i, t: 'short', amount: 1.5 } : { i, n: i * 1_000_000_007, t: `text_${'x'.repeat(30)}${i}`, amount: 123456789.125 + i },
+    );
     serveRows(
       [
         { name: 'i', type: 'INTEGER' },
@@ -128,7 +136,12 @@ describe('numbers and dates are never cut', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const blocks = result.stdout.trimEnd().split('\n\n');
     expect(blocks.map((block) => block.split('\n').length)).toEqual([10_001, 10_001, 5_001]);
-    const shown = blocks.flatMap((block) => block.split('\n').slice(1).map((line) => line.trim().split(/ {2,}/)));
+    const shown = blocks.flatMap((block) =>
+      block
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/ {2,}/)),
+    );
     expect(shown).toEqual(rows.map((row) => [String(row.i), String(row.n)]));
     // the last block's column is as wide as its widest number: its header moved right
     const at = blocks.map((block) => block.split('\n')[0]!.indexOf('n'));
@@ -142,7 +155,9 @@ describe('numbers and dates are never cut', () => {
     expect(wide.stdout.split('\n')[0]).toContain('column_44');
     expect(wide.stdout).not.toContain('…');
     const pipe = await ws(['queries', 'data', queryId], { tty: false });
-    expect(pipe.stdout.split('\n')[1]).toBe(['0', '123456789.123', '3000000000000', '9007199254740993', '2026-01-02', '2026-01-02 03:04:05', ...Array(44).fill('text value')].join('\t'));
+    expect(pipe.stdout.split('\n')[1]).toBe(
+      ['0', '123456789.123', '3000000000000', '9007199254740993', '2026-01-02', '2026-01-02 03:04:05', ...Array(44).fill('text value')].join('\t'),
+    );
   });
 });
 
@@ -218,7 +233,22 @@ describe('run lists in a narrow terminal', () => {
   it('queries runs at 40 columns keeps the status and the start', async () => {
     const id = uuid(0x9e1);
     server.on('GET', `/queries/${id}/query-runs`, {
-      body: { runs: [{ id: 'e626af51-2f0e-4a1c-9d0e-3b2f1c0d9a01', queryId: id, status: 'FAILED', rowCount: null, executionTimeMs: 20, createdAt: '2026-11-20T11:58:00.000Z', errorDetails: 'Catalog Error' }], total: 1, limit: 50, offset: 0 },
+      body: {
+        runs: [
+          {
+            id: 'e626af51-2f0e-4a1c-9d0e-3b2f1c0d9a01',
+            queryId: id,
+            status: 'FAILED',
+            rowCount: null,
+            executionTimeMs: 20,
+            createdAt: '2026-11-20T11:58:00.000Z',
+            errorDetails: 'Catalog Error',
+          },
+        ],
+        total: 1,
+        limit: 50,
+        offset: 0,
+      },
     });
     const result = await ws(['queries', 'runs', id], { columns: 40 });
     expect(result.exitCode, result.stderr).toBe(0);
@@ -266,7 +296,21 @@ describe('-o markdown', () => {
   it('prints every list with exact times and durations, and in a terminal the same text', async () => {
     const id = uuid(0x9e2);
     server.on('GET', `/queries/${id}/query-runs`, {
-      body: { runs: [{ id: 'e626af51-2f0e-4a1c-9d0e-3b2f1c0d9a01', queryId: id, status: 'COMPLETED', rowCount: 1200, executionTimeMs: 20, createdAt: '2026-11-20T11:58:00.000Z' }], total: 1, limit: 50, offset: 0 },
+      body: {
+        runs: [
+          {
+            id: 'e626af51-2f0e-4a1c-9d0e-3b2f1c0d9a01',
+            queryId: id,
+            status: 'COMPLETED',
+            rowCount: 1200,
+            executionTimeMs: 20,
+            createdAt: '2026-11-20T11:58:00.000Z',
+          },
+        ],
+        total: 1,
+        limit: 50,
+        offset: 0,
+      },
     });
     const expected = [
       '| ID | STATUS | ROWS | DURATION | STARTED | ERROR |',

@@ -52,7 +52,9 @@ async function start(argv: string[]): Promise<Waiting> {
 
 /** The run id of each poll since the test started its command, in order. */
 async function polls(): Promise<string[]> {
-  return (await emu.requests()).map((request) => request.path.match(/^\/(?:query-runs|automation-runs)\/([0-9a-f-]{36})$/)?.[1]).filter((id): id is string => Boolean(id));
+  return (await emu.requests())
+    .map((request) => request.path.match(/^\/(?:query-runs|automation-runs)\/([0-9a-f-]{36})$/)?.[1])
+    .filter((id): id is string => Boolean(id));
 }
 
 /** Waits until the run was polled `count` times: with polls backing off from 200 ms to 1 s, several seconds. */
@@ -85,7 +87,9 @@ describe('a wait off a terminal says it is still waiting', { timeout: 30_000 }, 
     const objects = lines(waiting.io.err()).map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
     const id = objects.at(-1)!.error!.queryRunId;
     expect(objects.at(-1)!.error).toMatchObject({ code: 'interrupted', queryRunId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(objects.slice(0, -1)).toEqual([{ progress: { queryRunId: id, state: 'PENDING', elapsedMs: 45_000, message: `query run ${id}: still PENDING after 45s` } }]);
+    expect(objects.slice(0, -1)).toEqual([
+      { progress: { queryRunId: id, state: 'PENDING', elapsedMs: 45_000, message: `query run ${id}: still PENDING after 45s` } },
+    ]);
     expect(waiting.io.out()).toBe('');
   });
 
@@ -111,7 +115,9 @@ describe('a wait off a terminal says it is still waiting', { timeout: 30_000 }, 
     await pollUntil(async () => waiting.io.err().includes('progress'), 'a progress object', 10_000);
     expect(await waiting.interrupt()).toBe(130);
     const objects = lines(waiting.io.err()).map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
-    expect(objects[0]).toEqual({ progress: { automationRunId: id, state: 'pending', elapsedMs: 31_000, message: `automation run ${id}: still pending after 31s` } });
+    expect(objects[0]).toEqual({
+      progress: { automationRunId: id, state: 'pending', elapsedMs: 31_000, message: `automation run ${id}: still pending after 31s` },
+    });
     expect(Object.keys(objects.at(-1)!)).toEqual(['error']);
   });
 

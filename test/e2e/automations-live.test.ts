@@ -70,8 +70,12 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
     expect(output.length).toBeLessThan(64_000);
     expect(output).not.toContain(hide);
     expect(output).not.toMatch(/\u001b\[\d+A/);
-    expect(visible(output)).toMatch(new RegExp(`^automation run ${id}: step 2/2 Churn report: failed \\(\\S+\\): Catalog Error: Table with name subscriptions`, 'm'));
-    expect(visible(output)).toMatch(new RegExp(`error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*\\nhint: see every step: ws automations get-run ${id}`));
+    expect(visible(output)).toMatch(
+      new RegExp(`^automation run ${id}: step 2/2 Churn report: failed \\(\\S+\\): Catalog Error: Table with name subscriptions`, 'm'),
+    );
+    expect(visible(output)).toMatch(
+      new RegExp(`error: automation run ${id} failed: step 2 \\(Churn report\\) failed: .*\\nhint: see every step: ws automations get-run ${id}`),
+    );
   });
 
   for (const columns of [20, 120]) {
@@ -93,7 +97,10 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
       const [frames, after] = [output.slice(0, output.lastIndexOf(show)), output.slice(output.lastIndexOf(show) + show.length)];
       const width = columns - 1;
       for (const line of frames.split('\n').map(visible)) expect(line.length, line).toBeLessThanOrEqual(width);
-      const last = frames.slice(frames.lastIndexOf(eraseRow) + eraseRow.length).split('\n').map(visible);
+      const last = frames
+        .slice(frames.lastIndexOf(eraseRow) + eraseRow.length)
+        .split('\n')
+        .map(visible);
       if (columns >= 120) {
         expect(last[0]).toMatch(new RegExp(`^✗ failed  \\S+  automation run ${id}$`));
         expect(last[1]).toMatch(/^ {2}✓ {2}1\. completed +\S+ {2}Top customers$/);
@@ -118,7 +125,10 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   it('shows a spinner and a ticking time for the running step', async () => {
     const id = await startRun(morning);
     const { output } = await screen(inTerminal(['automations', 'watch', id], 100));
-    const running = output.split('\n').map(visible).filter((line) => / \d\. running /.test(line));
+    const running = output
+      .split('\n')
+      .map(visible)
+      .filter((line) => / \d\. running /.test(line));
     expect(running.length).toBeGreaterThan(1);
     // braille spinner frames change between redraws
     expect(new Set(running.map((line) => line.trim()[0])).size).toBeGreaterThan(1);

@@ -21,7 +21,11 @@ beforeAll(async () => {
   env = { ...emu.env, WS_CONFIG_DIR: tempConfigDir() };
   // the morning report runs daily_revenue and revenue_by_country: an automation run, and results to chart
   const automationRun = (await emu.api('POST', `/automations/${demoIds.automations.morningReport}/runs`, {})).json.id;
-  await pollUntil(async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed', 'the automation run to complete', 30_000);
+  await pollUntil(
+    async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed',
+    'the automation run to complete',
+    30_000,
+  );
   for (const query of [demoIds.queries.dailyRevenue, demoIds.queries.revenueByCountry]) {
     await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId !== null, `a run of ${query}`, 15_000);
   }
@@ -73,20 +77,29 @@ describe.skipIf(skipWithoutPty).each([0, 20, 40, 80, 120])('in a terminal of %i 
   }, 60_000);
 
   it('the y labels of daily_revenue are true to the values drawn: the lowest at or below them, the highest at or above', async () => {
-    const [run, data] = await Promise.all([chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], columns), ws(['queries', 'data', 'daily_revenue', '-o', 'json'], env)]);
+    const [run, data] = await Promise.all([
+      chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], columns),
+      ws(['queries', 'data', 'daily_revenue', '-o', 'json'], env),
+    ]);
     expect(run.exitCode, run.stderr).toBe(0);
     const rows = JSON.parse(data.stdout).rows as Record<string, number>[];
     const { panels, bucket } = panelsOf(run.lines);
     // the legend wraps at every width: it always says how many rows a column holds
     expect(panels.map((panel) => panel.names)).toEqual([['orders'], ['revenue']]);
     for (const { names, labels } of panels) {
-      const drawn = means(rows.map((row) => Number(row[names[0]!])), bucket);
+      const drawn = means(
+        rows.map((row) => Number(row[names[0]!])),
+        bucket,
+      );
       expect(labelProblems(labels, drawn), run.lines.join('\n')).toEqual([]);
     }
   }, 30_000);
 
   it('queries runs and automations runs end with the runs at a glance', async () => {
-    const runs = await Promise.all([chartIn(['queries', 'runs', 'daily_revenue'], columns), chartIn(['automations', 'runs', demoIds.automations.morningReport], columns)]);
+    const runs = await Promise.all([
+      chartIn(['queries', 'runs', 'daily_revenue'], columns),
+      chartIn(['automations', 'runs', demoIds.automations.morningReport], columns),
+    ]);
     for (const run of runs) {
       expect(run.exitCode).toBe(0);
       const glance = /^durations [▁▂▃▄▅▆▇█]+ +median \S+ +slowest \S+ +\d+ failed$/;
@@ -99,7 +112,10 @@ describe.skipIf(skipWithoutPty).each([0, 20, 40, 80, 120])('in a terminal of %i 
 
 describe.skipIf(skipWithoutPty)('the height and the colour rules', () => {
   it('a line chart takes about half of a tall terminal, bars all of a short one, never more', async () => {
-    const [tall, short] = await Promise.all([chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], 100, 50), chartIn(['queries', 'data', 'revenue_by_country', '-o', 'chart'], 100, 8)]);
+    const [tall, short] = await Promise.all([
+      chartIn(['queries', 'data', 'daily_revenue', '-o', 'chart'], 100, 50),
+      chartIn(['queries', 'data', 'revenue_by_country', '-o', 'chart'], 100, 8),
+    ]);
     expect(tall.lines.length).toBe(25);
     expect(short.lines.length).toBeLessThanOrEqual(7);
     expect(short.stderr).toMatch(/^\d+ more rows left out to fit; every row: ws queries data revenue_by_country --all$/m);
@@ -123,12 +139,11 @@ describe.skipIf(skipWithoutPty)('the height and the colour rules', () => {
   }, 30_000);
 });
 
-
-
-
 describe.skipIf(skipWithoutPty)('the charts of docs/output.md', () => {
   /** The blocks marked `<!-- chart: <args> -->`: the command's arguments and the chart shown (after its stderr line). */
-  const blocks = [...fs.readFileSync(new URL('../../docs/output.md', import.meta.url), 'utf8').matchAll(/<!-- chart: (.+) -->\n```console\n\$ .+\n.+\n([^`]+)```/g)].map((m) => ({ args: m[1]!.split(' '), chart: m[2]! }));
+  const blocks = [
+    ...fs.readFileSync(new URL('../../docs/output.md', import.meta.url), 'utf8').matchAll(/<!-- chart: (.+) -->\n```console\n\$ .+\n.+\n([^`]+)```/g),
+  ].map((m) => ({ args: m[1]!.split(' '), chart: m[2]! }));
 
   it('shows the charts of the demo queries as an 80x24 terminal does', async () => {
     expect(blocks).toHaveLength(2);

@@ -22,7 +22,11 @@ const marking = (mark: string) => `sed 's/^/${mark}: /'`;
 beforeAll(async () => {
   emu = await startTestEmulator();
   env = { ...emu.env, WS_CONFIG_DIR: tempConfigDir() };
-  const created = await emu.api('POST', '/queries', { name: 'Big result', sql: "SELECT range AS n, repeat('x', 100) AS pad FROM range(3000)", userAgent: 'cli' });
+  const created = await emu.api('POST', '/queries', {
+    name: 'Big result',
+    sql: "SELECT range AS n, repeat('x', 100) AS pad FROM range(3000)",
+    userAgent: 'cli',
+  });
   bigQuery = created.json.id;
   await emu.api('POST', `/queries/${bigQuery}/execute`, {});
   await pollUntil(async () => (await emu.api('GET', `/queries/${bigQuery}`)).json.lastSuccessfulRunId !== null, 'the big query to run', 15_000);
@@ -44,12 +48,16 @@ describe('colour', () => {
     ['NO_COLOR=1 and CLICOLOR_FORCE=1', { NO_COLOR: '1', CLICOLOR_FORCE: '1' }, false],
     ['CLICOLOR_FORCE=0', { CLICOLOR_FORCE: '0' }, true],
   ];
-  it.each(cases)('%s', async (_name, vars, coloured) => {
-    const run = await inTerminal(['queries', 'list', '--no-pager'], { env: { ...env, ...vars } });
-    expect(run.exitCode).toBe(0);
-    expect(run.screen).toContain('daily_revenue');
-    expect(run.screen.includes(csi)).toBe(coloured);
-  }, 30_000);
+  it.each(cases)(
+    '%s',
+    async (_name, vars, coloured) => {
+      const run = await inTerminal(['queries', 'list', '--no-pager'], { env: { ...env, ...vars } });
+      expect(run.exitCode).toBe(0);
+      expect(run.screen).toContain('daily_revenue');
+      expect(run.screen.includes(csi)).toBe(coloured);
+    },
+    30_000,
+  );
 
   it('--no-color wins over CLICOLOR_FORCE and FORCE_COLOR', async () => {
     const run = await inTerminal(['queries', 'list', '--no-pager', '--no-color'], { env: { ...env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' } });
@@ -69,7 +77,7 @@ describe('the pager', () => {
     expect(lines[3]).toMatch(/^showing 2 of \d+ queries; the next 2: --offset 2; every one: --all$/);
   }, 30_000);
 
-  it('the profile\'s pager comes before PAGER, and PAGER before the default', async () => {
+  it("the profile's pager comes before PAGER, and PAGER before the default", async () => {
     const configDir = tempConfigDir();
     expect((await ws(['config', 'set', 'pager', marking('CONFIG')], { WS_CONFIG_DIR: configDir })).exitCode).toBe(0);
     const [configured, generic] = await Promise.all([
@@ -126,9 +134,11 @@ describe('the pager', () => {
     expect(run.screen).toMatch(/^ID +SLUG/);
   }, 30_000);
 
-  it('Ctrl-C while the pager runs is the pager\'s: ws waits for it and prints everything', async () => {
+  it("Ctrl-C while the pager runs is the pager's: ws waits for it and prints everything", async () => {
     // the fake pager sends SIGINT to ws (its parent), then reads its input
-    const run = await inTerminal(['queries', 'data', bigQuery, '--all', '-o', 'csv'], { env: { ...env, WS_PAGER: `kill -INT $PPID; sleep 0.3; ${marking('P')}` } });
+    const run = await inTerminal(['queries', 'data', bigQuery, '--all', '-o', 'csv'], {
+      env: { ...env, WS_PAGER: `kill -INT $PPID; sleep 0.3; ${marking('P')}` },
+    });
     expect(run.exitCode).toBe(0);
     expect(pagedLines(run.screen, 'P')).toHaveLength(3001);
   }, 60_000);

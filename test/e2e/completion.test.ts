@@ -49,7 +49,13 @@ beforeEach(async () => {
 describe('bash', () => {
   /** What bash offers, the cursor at the last word, with ws on the PATH (async: the emulator runs in this process). */
   const complete = async (...line: string[]) =>
-    (await execa('bash', ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, path.join(dir, 'ws.bash'), ...line], { env, timeout: 20_000 })).stdout
+    (
+      await execa(
+        'bash',
+        ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, path.join(dir, 'ws.bash'), ...line],
+        { env, timeout: 20_000 },
+      )
+    ).stdout
       .split('\n')
       .filter(Boolean);
 
@@ -58,7 +64,10 @@ describe('bash', () => {
     [['ws', 'queries', 'execute', '--wait', 'revenue_'], ['revenue_by_country']],
     [['ws', 'automations', 'get', 'Morn'], ['Morning\\ revenue\\ report']],
     [['ws', 'queries', 'g'], ['get']],
-    [['ws', 'queries', 'list', '--direction', ''], ['asc', 'desc']],
+    [
+      ['ws', 'queries', 'list', '--direction', ''],
+      ['asc', 'desc'],
+    ],
     [['ws', 'queries', 'get', '--json', 'id,sl'], ['id,slug']],
   ])('%j -> %j', async (line, expected) => {
     expect(await complete(...line)).toEqual(expected);
@@ -124,15 +133,25 @@ function interactive(name: string, mark: string) {
     await tmux('send-keys', '-t', 'z', 'Tab');
     if (after) {
       // the Tab may ask ws over HTTP: wait until the line changes before typing on
-      await pollUntil(async () => (await screen()).split('\n').find((line) => line.startsWith(`${mark}> `)) !== `${mark}> ${keys}` || undefined, `${name} to complete "${keys}"`, 20_000, 100);
+      await pollUntil(
+        async () => (await screen()).split('\n').find((line) => line.startsWith(`${mark}> `)) !== `${mark}> ${keys}` || undefined,
+        `${name} to complete "${keys}"`,
+        20_000,
+        100,
+      );
       await tmux('send-keys', '-t', 'z', '-l', after);
     }
     let shown = '';
     try {
-      return await pollUntil(async () => {
-        shown = await screen();
-        return expected.test(shown) && shown;
-      }, `${name} to show ${expected} after "${keys}"`, 20_000, 100);
+      return await pollUntil(
+        async () => {
+          shown = await screen();
+          return expected.test(shown) && shown;
+        },
+        `${name} to show ${expected} after "${keys}"`,
+        20_000,
+        100,
+      );
     } catch (error) {
       throw new Error(`${(error as Error).message}; the screen:\n${shown}`);
     }
@@ -168,7 +187,10 @@ describe.skipIf(skipWithout('fish', 'tmux'))('fish, interactive in tmux (fish is
   beforeAll(async () => {
     const rc = path.join(dir, 'config.fish');
     const exports = Object.entries(env).map(([name, value]) => `set -gx ${name} '${value}'`);
-    fs.writeFileSync(rc, [...exports, `source '${path.join(dir, 'ws.fish')}'`, "function fish_prompt; echo -n 'FP> '; end", 'function fish_right_prompt; end', ''].join('\n'));
+    fs.writeFileSync(
+      rc,
+      [...exports, `source '${path.join(dir, 'ws.fish')}'`, "function fish_prompt; echo -n 'FP> '; end", 'function fish_right_prompt; end', ''].join('\n'),
+    );
     await start('fish --no-config -i', rc);
   }, 30_000);
   afterAll(stop);

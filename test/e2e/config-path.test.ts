@@ -8,9 +8,10 @@ import { expect, it } from 'vitest';
 import { wsBin } from '../helpers/ws.js';
 
 const configPath = async (env: Record<string, string>) =>
-  (await execa(process.execPath, [wsBin, 'config', 'path'], { env: { PATH: process.env.PATH, ...env }, extendEnv: false, cwd: os.tmpdir(), timeout: 45_000 })).stdout;
+  (await execa(process.execPath, [wsBin, 'config', 'path'], { env: { PATH: process.env.PATH, ...env }, extendEnv: false, cwd: os.tmpdir(), timeout: 45_000 }))
+    .stdout;
 
-it.runIf(process.platform === 'linux')('an empty HOME falls back to the account\'s home; a relative or empty XDG_CONFIG_HOME is ignored', async () => {
+it.runIf(process.platform === 'linux')("an empty HOME falls back to the account's home; a relative or empty XDG_CONFIG_HOME is ignored", async () => {
   const home = os.userInfo().homedir;
   expect(await configPath({ HOME: '' })).toBe(`${home}/.config/ws/config.json`);
   expect(await configPath({ HOME: '/home/someone', XDG_CONFIG_HOME: '' })).toBe('/home/someone/.config/ws/config.json');

@@ -74,7 +74,14 @@ describe.skipIf(skipWithoutPty)('on a terminal', () => {
 
   it("the spinner's state and the notes show the server's text with its controls removed", async () => {
     const runId = uuid();
-    const status = (state: string) => ({ queryRunId: runId, status: state, message: null, userAgent: null, createdAt: '2026-11-20T10:00:00.000Z', history: [] });
+    const status = (state: string) => ({
+      queryRunId: runId,
+      status: state,
+      message: null,
+      userAgent: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      history: [],
+    });
     const running = { body: status(`RUN\x1b[2J\x9b2JNING ${evil}`) };
     api.on('GET', `/query-runs/${runId}`, running, running, running, { body: status('COMPLETED') });
     const spinner = await wsInPty(['runs', 'wait', runId], { env, columns: 200 }).result;

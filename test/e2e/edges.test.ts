@@ -46,7 +46,11 @@ function expectNoStack(stderr: string): void {
 describe('ws config set in parallel', () => {
   it('ten at once, each a different setting, keep all ten; the folder is 0700 and the file 0600', { timeout: 90_000 }, async () => {
     const configDir = path.join(tempConfigDir(), 'ws');
-    const settings = Array.from({ length: 10 }, (_, i) => (i % 2 ? ['--profile', `p${i}`, 'config', 'set', 'output', 'yaml'] : ['--profile', `p${i}`, 'config', 'set', 'base-url', `https://h${i}.example.com/public/v3`]));
+    const settings = Array.from({ length: 10 }, (_, i) =>
+      i % 2
+        ? ['--profile', `p${i}`, 'config', 'set', 'output', 'yaml']
+        : ['--profile', `p${i}`, 'config', 'set', 'base-url', `https://h${i}.example.com/public/v3`],
+    );
     // ten node processes at once on a small machine: give each more time than the helper's default
     const results = await Promise.all(settings.map((args) => ws(args, { WS_CONFIG_DIR: configDir }, { timeout: 60_000 })));
     expect(results.map((r) => [r.exitCode, r.stderr])).toEqual(results.map(() => [0, '']));
@@ -59,13 +63,17 @@ describe('ws config set in parallel', () => {
   });
 });
 
-
-
 describe('limits on what a user gives', () => {
-
   // several ws processes one after another
   it('ids ".", ".." and "" are exit 2 with no request', { timeout: 60_000 }, async () => {
-    for (const args of [['agents', 'get', '.'], ['agents', 'update', '..', '--description', 'x'], ['skills', 'get', ''], ['queries', 'get', '..'], ['queries', 'data', '.'], ['api', 'PATCH', '/agents/..']]) {
+    for (const args of [
+      ['agents', 'get', '.'],
+      ['agents', 'update', '..', '--description', 'x'],
+      ['skills', 'get', ''],
+      ['queries', 'get', '..'],
+      ['queries', 'data', '.'],
+      ['api', 'PATCH', '/agents/..'],
+    ]) {
       const result = await ws(args, env());
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^error: invalid (id|query) /);
@@ -73,7 +81,6 @@ describe('limits on what a user gives', () => {
     }
     expect(server.requests).toHaveLength(0);
   });
-
 
   // several ws processes one after another
   it('input nested deeper than 100 levels is exit 2 naming it, never a stack overflow', { timeout: 60_000 }, async () => {
@@ -83,7 +90,10 @@ describe('limits on what a user gives', () => {
     const skill = file('deep.md', `---\nname: x\nslug: x\ndescription: ${'['.repeat(5000)}${']'.repeat(5000)}\n---\nbody\n`);
     const cases: [string[], RegExp][] = [
       [['queries', 'execute', uuid(), '--metadata', `@${json}`], /^error: deep\.json nests deeper than 100 levels\n/],
-      [['automations', 'trigger', uuid(), '--inputs-file', yaml], /^error: deep\.yaml (nests deeper than 100 levels|is not valid JSON or YAML: it nests too deeply)/],
+      [
+        ['automations', 'trigger', uuid(), '--inputs-file', yaml],
+        /^error: deep\.yaml (nests deeper than 100 levels|is not valid JSON or YAML: it nests too deeply)/,
+      ],
       [['api', 'POST', '/queries', '--input', json], /^error: deep\.json nests deeper than 100 levels\n/],
       [['agents', 'update', 'sql_helper', '--from-file', json], /^error: deep\.json nests deeper than 100 levels\n/],
       [['skills', 'apply', skill], /deep\.md: invalid front matter: it nests too deeply|deep\.md front matter nests deeper than 100 levels/],

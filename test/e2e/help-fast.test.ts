@@ -20,7 +20,10 @@ import { ws, wsBin } from '../helpers/ws.js';
 
 const require = createRequire(import.meta.url);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const cli = require(path.join(dist, 'cli.cjs')) as { run(argv: string[], io: IO): Promise<number>; buildProgram(io: IO, runner: () => () => Promise<void>): Command };
+const cli = require(path.join(dist, 'cli.cjs')) as {
+  run(argv: string[], io: IO): Promise<number>;
+  buildProgram(io: IO, runner: () => () => Promise<void>): Command;
+};
 const fast = require(path.join(dist, 'help.cjs')) as { helpAnswer(argv: string[], manifest: Buffer): HelpAnswer | undefined };
 const manifest = fs.readFileSync(path.join(dist, 'help.json'));
 const probe = fileURLToPath(new URL('../fixtures/help-probe.cjs', import.meta.url));
@@ -48,7 +51,11 @@ const spellings: string[][] = [
   ['-h'],
   ['help'],
   ...helpTopics.map((topic) => ['help', topic]),
-  ...paths.flatMap(({ words }) => [[...words, '--help'], [...words, '-h'], ['help', ...words]]),
+  ...paths.flatMap(({ words }) => [
+    [...words, '--help'],
+    [...words, '-h'],
+    ['help', ...words],
+  ]),
   ...paths.filter(({ words }) => bareHelp(words)).map(({ words }) => words),
 ];
 
@@ -62,7 +69,10 @@ function withTerminal<T>(columns: number | undefined, body: () => Promise<T>): P
   }
   return body().finally(() =>
     streams.forEach((stream, index) => {
-      for (const [name, descriptor] of [['isTTY', saved[index]![0]], ['columns', saved[index]![1]]] as const) {
+      for (const [name, descriptor] of [
+        ['isTTY', saved[index]![0]],
+        ['columns', saved[index]![1]],
+      ] as const) {
         if (descriptor) Object.defineProperty(stream, name, descriptor);
         else delete (stream as unknown as Record<string, unknown>)[name];
       }
@@ -92,10 +102,14 @@ describe('the help manifest answers as the whole of ws does', () => {
   it.each(widths.map((width) => [width ?? 'no terminal (80)', width ?? 80]))(
     "the shared renderer lays out every command as commander's own formatHelp where that fits the width, and wraps where commander would not, at width %s",
     (_name, width) => {
-      const commands = [tree, ...paths.map((p) => p.words.reduce((at, word) => at.commands.find((c) => c.name() === word || c.aliases().includes(word))!, tree))];
+      const commands = [
+        tree,
+        ...paths.map((p) => p.words.reduce((at, word) => at.commands.find((c) => c.name() === word || c.aliases().includes(word))!, tree)),
+      ];
       const words = (text: string) => text.split(/\s+/).join(' ');
       // a term alone on its line (`  -o, --output <format>`) or one word is not broken; any other line fits
-      const fits = (text: string) => text.split('\n').every((line) => line.length <= width || (/^ {2}\S/.test(line) && !/\S {2,}\S/.test(line)) || !/\S\s+\S/.test(line.trim()));
+      const fits = (text: string) =>
+        text.split('\n').every((line) => line.length <= width || (/^ {2}\S/.test(line) && !/\S {2,}\S/.test(line)) || !/\S\s+\S/.test(line.trim()));
       let wrappedByUs = 0;
       for (const command of commands) {
         const helper = command.createHelp();
@@ -172,7 +186,11 @@ describe('bin/ws.js', () => {
     expect(served.loaded).toEqual({ cli: false, help: true });
     expect(full.loaded.cli).toBe(true);
     expect(served.stdout + served.stderr).toMatch(/^(Usage: ws|Environment variables)/);
-    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({ stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode });
+    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({
+      stdout: full.stdout,
+      stderr: full.stderr,
+      exitCode: full.exitCode,
+    });
   });
 
   it.each([
@@ -186,7 +204,11 @@ describe('bin/ws.js', () => {
     const [served, full] = await Promise.all([wsProbed(argv), wsProbed(argv, true)]);
     expect(served.loaded.cli).toBe(true);
     expect(served.exitCode).toBe(exitCode);
-    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({ stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode });
+    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({
+      stdout: full.stdout,
+      stderr: full.stderr,
+      exitCode: full.exitCode,
+    });
   });
 
   it.each([
@@ -217,7 +239,10 @@ describe('bin/ws.js', () => {
   });
 
   it.each([[false], [true]])('stops quietly when the reader of stdout is gone before it writes (full path: %s): exit 0, nothing on stderr', async (full) => {
-    const child = spawn(process.execPath, [wsBin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...(full ? { NODE_OPTIONS: `--require ${probe}`, WS_TEST_FULL_HELP: '1' } : {}) } });
+    const child = spawn(process.execPath, [wsBin, '--help'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, ...(full ? { NODE_OPTIONS: `--require ${probe}`, WS_TEST_FULL_HELP: '1' } : {}) },
+    });
     child.stdout.destroy(); // the read end closes long before ws has started
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -225,10 +250,7 @@ describe('bin/ws.js', () => {
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
   });
 
-  it.each([
-    ['--help > /dev/full'],
-    ['queries > /dev/full'],
-  ])('`ws %s` fails as the whole of ws fails (same stderr, same exit code)', async (command) => {
+  it.each([['--help > /dev/full'], ['queries > /dev/full']])('`ws %s` fails as the whole of ws fails (same stderr, same exit code)', async (command) => {
     const run = (full: boolean) =>
       execa('sh', ['-c', `"$NODE" "$WS_BIN" ${command}`], {
         env: { PATH: process.env.PATH, NODE: process.execPath, WS_BIN: wsBin, NODE_OPTIONS: `--require ${probe}`, ...(full ? { WS_TEST_FULL_HELP: '1' } : {}) },
@@ -238,7 +260,11 @@ describe('bin/ws.js', () => {
       });
     const [served, full] = await Promise.all([run(false), run(true)]);
     expect(served.exitCode).not.toBe(0);
-    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({ stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode });
+    expect({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode }).toEqual({
+      stdout: full.stdout,
+      stderr: full.stderr,
+      exitCode: full.exitCode,
+    });
   });
 });
 
@@ -255,22 +281,25 @@ describe.skipIf(skipWithoutPty)('in a terminal', () => {
     // colour settings change nothing in help (commander has no colours in it), and help is never paged
     [80, ['queries', '--help'], { FORCE_COLOR: '1', PAGER: undefined }],
     [80, ['help', 'formatting'], { NO_COLOR: '1', PAGER: undefined }],
-  ] as [number, string[], Record<string, string | undefined>?][])('at %i columns, `ws %j` shows what the whole of ws shows', async (columns, argv, extra = {}) => {
-    const file = probeFile();
-    made.push(file);
-    const env = { ...extra, NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file };
-    const served = await wsInPty(argv, { columns, env }).result;
-    const loaded = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const full = await wsInPty(argv, { columns, env: { ...env, WS_TEST_FULL_HELP: '1' } }).result;
-    expect(loaded).toEqual({ cli: false, help: true });
-    expect(served.exitCode).toBe(0);
-    expect(full.exitCode).toBe(0);
-    const screen = lines(screenOf(served.output));
-    expect(screen).toMatch(/^(Usage: ws |Formatting\n)/);
-    expect(screen).toBe(lines(screenOf(full.output)));
-    const widest = Math.max(...screen.split('\n').map((line) => line.length));
-    // wrapped to the terminal from 40 columns on; narrower (or 0, unknown) not at all
-    if (columns === 120) expect(widest).toBeGreaterThan(80);
-    if (columns === 120) expect(widest).toBeLessThanOrEqual(120);
-  });
+  ] as [number, string[], Record<string, string | undefined>?][])(
+    'at %i columns, `ws %j` shows what the whole of ws shows',
+    async (columns, argv, extra = {}) => {
+      const file = probeFile();
+      made.push(file);
+      const env = { ...extra, NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file };
+      const served = await wsInPty(argv, { columns, env }).result;
+      const loaded = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const full = await wsInPty(argv, { columns, env: { ...env, WS_TEST_FULL_HELP: '1' } }).result;
+      expect(loaded).toEqual({ cli: false, help: true });
+      expect(served.exitCode).toBe(0);
+      expect(full.exitCode).toBe(0);
+      const screen = lines(screenOf(served.output));
+      expect(screen).toMatch(/^(Usage: ws |Formatting\n)/);
+      expect(screen).toBe(lines(screenOf(full.output)));
+      const widest = Math.max(...screen.split('\n').map((line) => line.length));
+      // wrapped to the terminal from 40 columns on; narrower (or 0, unknown) not at all
+      if (columns === 120) expect(widest).toBeGreaterThan(80);
+      if (columns === 120) expect(widest).toBeLessThanOrEqual(120);
+    },
+  );
 });

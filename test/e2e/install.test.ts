@@ -22,7 +22,10 @@ describe('the emulator engine is an optional peer dependency', () => {
     expect(packageJson.devDependencies['@duckdb/node-api']).toBe(packageJson.peerDependencies['@duckdb/node-api']);
   });
 
-  for (const args of [['emulator', '--port', '0'], ['emulator', 'exec', '--port', '0', '--', process.execPath, '-e', '0']]) {
+  for (const args of [
+    ['emulator', '--port', '0'],
+    ['emulator', 'exec', '--port', '0', '--', process.execPath, '-e', '0'],
+  ]) {
     it(`ws ${args.slice(0, 2).join(' ')} without it names the command that installs it, and starts nothing`, async () => {
       const result = await execa(process.execPath, ['-r', withoutEngine, wsBin, ...args], {
         env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir() },
@@ -32,7 +35,9 @@ describe('the emulator engine is an optional peer dependency', () => {
         stdin: 'ignore',
       });
       const pinned = `@duckdb/node-api@${packageJson.peerDependencies['@duckdb/node-api']}`;
-      expect(result.stderr).toBe(`error: ws emulator needs its SQL engine, @duckdb/node-api, which is not installed\nhint: install it next to ws: npm install -g ${pinned}`);
+      expect(result.stderr).toBe(
+        `error: ws emulator needs its SQL engine, @duckdb/node-api, which is not installed\nhint: install it next to ws: npm install -g ${pinned}`,
+      );
       expect(result.stdout).toBe('');
       expect(result.exitCode).toBe(1);
     });
@@ -61,7 +66,9 @@ describe('npm install -g of the packed package', () => {
     expect(pages).toContain('ws-queries-execute.1');
     const linked = fs.readdirSync(path.join(prefix, 'share', 'man', 'man1')).sort();
     expect(linked, `npm ${npmVersion} linked other man pages than package.json's (npm's bin-links 7 links none)`).toEqual([...pages].sort());
-    expect(fs.readFileSync(path.join(prefix, 'share', 'man', 'man1', 'ws-queries-execute.1'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'man', 'ws-queries-execute.1'), 'utf8'));
+    expect(fs.readFileSync(path.join(prefix, 'share', 'man', 'man1', 'ws-queries-execute.1'), 'utf8')).toBe(
+      fs.readFileSync(path.join(root, 'man', 'ws-queries-execute.1'), 'utf8'),
+    );
     const ws = await execa(path.join(prefix, 'bin', 'ws'), ['--version'], { env: { WS_CONFIG_DIR: tempConfigDir() }, timeout: 30_000 });
     expect(ws.stdout).toBe(packageJson.version);
   });
@@ -76,7 +83,9 @@ describe('npm install -g of the packed package', () => {
         await installed;
         const found = await execa('man', ['-w', 'ws-queries-execute'], { env: env(), reject: false, timeout: 30_000 });
         expect([found.exitCode, found.stderr]).toEqual([0, '']);
-        expect(fs.realpathSync(found.stdout.trim())).toBe(fs.realpathSync(path.join(prefix, 'lib', 'node_modules', packageJson.name, 'man', 'ws-queries-execute.1')));
+        expect(fs.realpathSync(found.stdout.trim())).toBe(
+          fs.realpathSync(path.join(prefix, 'lib', 'node_modules', packageJson.name, 'man', 'ws-queries-execute.1')),
+        );
       });
     }
   });

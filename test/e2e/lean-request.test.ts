@@ -29,7 +29,13 @@ afterAll(async () => {
 async function loaded(args: string[]) {
   const list = path.join(scratch, `${args.join('-').replace(/\W+/g, '_')}.txt`);
   const result = await ws(args, { ...env, NODE_OPTIONS: `--require ${preload}`, WS_TEST_MODULE_LIST: list });
-  const modules = new Set(fs.readFileSync(list, 'utf8').split('\n').filter((line) => line.startsWith('NativeModule ')).map((line) => line.slice('NativeModule '.length)));
+  const modules = new Set(
+    fs
+      .readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('NativeModule '))
+      .map((line) => line.slice('NativeModule '.length)),
+  );
   return { ...result, modules };
 }
 

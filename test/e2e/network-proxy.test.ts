@@ -41,7 +41,12 @@ afterAll(async () => {
 /** `ws queries list --json` (a table with `--table`) with the test CA trusted and the key set; `env` adds the proxy variables. */
 function list(baseUrl: string, env: Record<string, string>, args: string[] = []) {
   server.on('GET', '/queries', { body: queryList([]) });
-  return ws(['queries', 'list', ...(args.includes('--table') ? [] : ['--json']), ...args.filter((arg) => arg !== '--table')], { WS_BASE_URL: baseUrl, WS_API_KEY: testKey, WS_CA_FILE: certs.caFile, ...env });
+  return ws(['queries', 'list', ...(args.includes('--table') ? [] : ['--json']), ...args.filter((arg) => arg !== '--table')], {
+    WS_BASE_URL: baseUrl,
+    WS_API_KEY: testKey,
+    WS_CA_FILE: certs.caFile,
+    ...env,
+  });
 }
 
 function errorJson(stderr: string): Record<string, unknown> {
@@ -182,7 +187,11 @@ describe('proxies', () => {
     );
     const wrong = await list(viaProxy(), { HTTPS_PROXY: proxy.url.replace('http://', 'http://user:wrong@') });
     expect(wrong.exitCode).toBe(1);
-    expect(errorJson(wrong.stderr)).toEqual({ code: 'proxy_auth_required', message: `GET /queries: the proxy ${proxy.url} did not accept the credentials in HTTPS_PROXY (HTTP 407)`, hint: expect.stringMatching(/^credentials go in the proxy URL: HTTPS_PROXY=http:\/\/user:password@host:port /) });
+    expect(errorJson(wrong.stderr)).toEqual({
+      code: 'proxy_auth_required',
+      message: `GET /queries: the proxy ${proxy.url} did not accept the credentials in HTTPS_PROXY (HTTP 407)`,
+      hint: expect.stringMatching(/^credentials go in the proxy URL: HTTPS_PROXY=http:\/\/user:password@host:port /),
+    });
     expect(wrong.stderr).not.toContain('wrong');
     expect(server.requests).toEqual([]);
   });
@@ -221,7 +230,11 @@ describe('proxies', () => {
         'hint: nothing is listening there: check the base URL (`ws auth status`)\n',
     );
     const json = await ws(['queries', 'list', '--json'], { WS_BASE_URL: baseUrl, WS_API_KEY: testKey });
-    expect(errorJson(json.stderr)).toEqual({ code: 'connection_refused', message: `GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)`, hint: 'nothing is listening there: check the base URL (`ws auth status`)' });
+    expect(errorJson(json.stderr)).toEqual({
+      code: 'connection_refused',
+      message: `GET /queries: cannot reach 127.0.0.1:${closedPort}: the connection was refused (ECONNREFUSED)`,
+      hint: 'nothing is listening there: check the base URL (`ws auth status`)',
+    });
   });
 
   it.each([

@@ -53,7 +53,9 @@ describe('certificates', () => {
   it('a certificate from an unknown authority: says so, names the host and the fix, sends nothing', async () => {
     const result = await list(servers.valid, {}, []);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^error: GET \/queries: the TLS certificate of localhost is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)\n/);
+    expect(result.stderr).toMatch(
+      /^error: GET \/queries: the TLS certificate of localhost is not trusted \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)\n/,
+    );
     expect(`${result.stderr.split('\n')[1]}\n`).toBe(trustHint);
     expect(result.stderr.split('\n')).toHaveLength(3);
     nothingSent(servers.valid);
@@ -114,7 +116,11 @@ describe('certificates', () => {
     const notPem = path.join(certs.dir, 'valid.ext');
     const json = await list(servers.valid, { WS_CA_FILE: notPem });
     expect(json.exitCode).toBe(2);
-    expect(errorJson(json.stderr)).toEqual({ code: 'ca_file_invalid', message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate`, hint: expect.any(String) });
+    expect(errorJson(json.stderr)).toEqual({
+      code: 'ca_file_invalid',
+      message: `the CA file ${notPem} (from WS_CA_FILE) holds no PEM certificate`,
+      hint: expect.any(String),
+    });
     expect(servers.valid.requests).toEqual([]);
     expect(servers.valid.tlsErrors).toEqual([]);
     servers.valid.reset();
@@ -182,7 +188,14 @@ describe('certificates', () => {
       expect(servers.valid.requests).toHaveLength(1);
     } else {
       expect(result.exitCode).toBe(1);
-      expect(errorJson(result.stderr.split('\n').filter((line) => line.startsWith('{')).join('')).code).toBe('certificate_untrusted');
+      expect(
+        errorJson(
+          result.stderr
+            .split('\n')
+            .filter((line) => line.startsWith('{'))
+            .join(''),
+        ).code,
+      ).toBe('certificate_untrusted');
       nothingSent(servers.valid);
     }
   });

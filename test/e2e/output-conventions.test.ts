@@ -21,10 +21,18 @@ beforeAll(async () => {
   env = { ...emu.env, WS_CONFIG_DIR: tempConfigDir() };
   const started = await emu.api('POST', `/automations/${demoIds.automations.morningReport}/runs`, {});
   automationRun = started.json.id;
-  await pollUntil(async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed', 'the automation run to complete', 15_000);
+  await pollUntil(
+    async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed',
+    'the automation run to complete',
+    15_000,
+  );
   const executed = await emu.api('POST', `/queries/${demoIds.queries.dailyRevenue}/execute`, {});
   queryRun = executed.json.queryRunId;
-  await pollUntil(async () => (await emu.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json.lastSuccessfulRunId === queryRun, 'the query run to complete', 15_000);
+  await pollUntil(
+    async () => (await emu.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json.lastSuccessfulRunId === queryRun,
+    'the query run to complete',
+    15_000,
+  );
 });
 
 afterAll(async () => {
@@ -47,8 +55,7 @@ function parseCsv(text: string): string[][] {
     else if (char === ',') {
       record.push(field);
       field = '';
-    }
-    else if (char === '\n') {
+    } else if (char === '\n') {
       // records end in LF; a line end inside quotes is data
       record.push(field);
       records.push(record);

@@ -35,7 +35,9 @@ function frames(output: string): string[] {
 
 /** The rows that end the output of `execute --wait --limit 3 -o csv`, whatever came before, and the note (stderr) that the result was cut. */
 function expectRowsAtTheEnd(result: PtyResult): void {
-  expect(lines(result.output)).toMatch(/day,orders,revenue\n2026-01-01,\d+,[\d.]+\n2026-01-02,\d+,[\d.]+\n2026-01-03,\d+,[\d.]+\nshowing 3 of 180 rows; every row: ws queries data daily_revenue --all -o csv\n$/);
+  expect(lines(result.output)).toMatch(
+    /day,orders,revenue\n2026-01-01,\d+,[\d.]+\n2026-01-02,\d+,[\d.]+\n2026-01-03,\d+,[\d.]+\nshowing 3 of 180 rows; every row: ws queries data daily_revenue --all -o csv\n$/,
+  );
 }
 
 const execute = ['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3', '-o', 'csv'];

@@ -17,7 +17,13 @@ import { shellQuote } from '../helpers/terminal.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The README and the guides (docs/commands/ is generated from the command tree, and has no examples to run). */
-const documents = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 /** Files that other scripts write, which a document may link before they are first generated. */
 const generated = [/^docs\/commands\/ws(-[a-z]+(-[a-z-]+)?)?\.md$/, /^docs\/benchmarks\.md$/];
 const documentedOrigin = 'http://127.0.0.1:8787';
@@ -60,15 +66,17 @@ function normalise(line: string): string {
 
 /** Lines as a person saw them: escape sequences gone, a carriage return overwriting the line. */
 function screenLines(text: string): string[] {
-  return text
-    .replace(/\r\n/g, '\n')
-    .replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b[=>]/g, '')
-    .split('\n')
-    .map((line) => line.replace(/\r+$/, ''))
-    .map((line) => line.slice(line.lastIndexOf('\r') + 1))
-    // the spinner's state lines and the live view's timeline (plain lines with CI set), which a terminal
-    // redraws in place while waiting
-    .filter((line) => !/^(query run|automation run) \S+: [\w ]+$/.test(line) && !/^automation run \S+: (step \d+\/\d+ |\w+ \()/.test(line));
+  return (
+    text
+      .replace(/\r\n/g, '\n')
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b[=>]/g, '')
+      .split('\n')
+      .map((line) => line.replace(/\r+$/, ''))
+      .map((line) => line.slice(line.lastIndexOf('\r') + 1))
+      // the spinner's state lines and the live view's timeline (plain lines with CI set), which a terminal
+      // redraws in place while waiting
+      .filter((line) => !/^(query run|automation run) \S+: [\w ]+$/.test(line) && !/^automation run \S+: (step \d+\/\d+ |\w+ \()/.test(line))
+  );
 }
 
 /** Whether the lines match the expected ones, where a `…` line matches any number of lines. */
@@ -102,10 +110,22 @@ describe('the examples of the README and the guides', () => {
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-readme-cwd-'));
       const script = path.join(bin, 'steps.sh');
       const origin = emu.origin;
-      fs.writeFileSync(script, `${steps.map((step, index) => `printf '\\n@@step ${index}@@\\n'\n${step.command.replaceAll(documentedOrigin, origin)}\n`).join('')}printf '\\n@@end@@\\n'\n`);
+      fs.writeFileSync(
+        script,
+        `${steps.map((step, index) => `printf '\\n@@step ${index}@@\\n'\n${step.command.replaceAll(documentedOrigin, origin)}\n`).join('')}printf '\\n@@end@@\\n'\n`,
+      );
       const result = await execa('script', ['-qec', `stty cols 120 rows 40; exec bash --norc --noprofile ${shellQuote(script)}`, '/dev/null'], {
         // every block may assume the emulator of the main job (the block that shows it sets the same values)
-        env: { PATH: `${bin}:${process.env.PATH}`, TERM: 'xterm', HOME: bin, WS_CONFIG_DIR: tempConfigDir(), NO_COLOR: '1', WS_PAGER: 'cat', CI: '1', ...emu.env },
+        env: {
+          PATH: `${bin}:${process.env.PATH}`,
+          TERM: 'xterm',
+          HOME: bin,
+          WS_CONFIG_DIR: tempConfigDir(),
+          NO_COLOR: '1',
+          WS_PAGER: 'cat',
+          CI: '1',
+          ...emu.env,
+        },
         extendEnv: false,
         cwd,
         reject: false,
@@ -120,7 +140,10 @@ describe('the examples of the README and the guides', () => {
         const shown = screenLines(screen.slice(start, end)).slice(1, -1).map(normalise);
         while (shown.at(-1) === '') shown.pop();
         const expected = step.expected.map(normalise);
-        expect(matches(shown, expected), `${document} line ${line}: $ ${step.command}\n--- ${document} shows:\n${expected.join('\n')}\n--- a real run shows:\n${shown.join('\n')}`).toBe(true);
+        expect(
+          matches(shown, expected),
+          `${document} line ${line}: $ ${step.command}\n--- ${document} shows:\n${expected.join('\n')}\n--- a real run shows:\n${shown.join('\n')}`,
+        ).toBe(true);
       });
     }, 120_000);
   }
@@ -128,7 +151,11 @@ describe('the examples of the README and the guides', () => {
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, each space a `-`. */
 function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsOf(document: string): string[] {

@@ -31,7 +31,10 @@ const numbers = (from: number, to: number) => Array.from({ length: to - from }, 
 describe('a long export', () => {
   it('past the rows after which ws collects garbage (every 50,000), every row arrives once and in order', { timeout: 60_000 }, async () => {
     const rows = 51_234;
-    const created = await ws(['queries', 'create', '--name', 'Rows long', '--sql', `SELECT range AS n, 'row ' || range AS label FROM range(${rows})`, '--json', 'id'], env);
+    const created = await ws(
+      ['queries', 'create', '--name', 'Rows long', '--sql', `SELECT range AS n, 'row ' || range AS label FROM range(${rows})`, '--json', 'id'],
+      env,
+    );
     expect(created.exitCode, created.stderr).toBe(0);
     const executed = await ws(['queries', 'execute', 'rows_long', '--wait', '--no-data', '-q'], env, { timeout: 50_000 });
     expect(executed.exitCode, executed.stderr).toBe(0);

@@ -76,7 +76,12 @@ function errorObject(stderr: string): Record<string, unknown> {
 /** How ws ended: its output as text, and its exit code or the signal that ended it. */
 async function ended(child: ReturnType<typeof spawnWs>): Promise<{ stdout: string; stderr: string; exitCode?: number; signal?: string }> {
   const result = await child;
-  return { stdout: String(result.stdout), stderr: String(result.stderr), ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }), ...(result.signal ? { signal: result.signal } : {}) };
+  return {
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+    ...(result.signal ? { signal: result.signal } : {}),
+  };
 }
 
 /** What a shell sees as the status: the exit code, or 128 + the signal's number when ws ended by a signal. */
@@ -194,7 +199,10 @@ describe('a second signal while a cancel is under way', () => {
     const cancel = hold('POST', /^\/automation-runs\/[^/]+\/cancel$/);
     await stuck.clearRequests();
     const child = spawnWs(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt', '--json'], frontEnv);
-    const poll = await pollUntil(async () => (await stuck.requests()).find((r) => r.method === 'GET' && /^\/automation-runs\/[^/]+$/.test(r.path)), 'the wait polls the run');
+    const poll = await pollUntil(
+      async () => (await stuck.requests()).find((r) => r.method === 'GET' && /^\/automation-runs\/[^/]+$/.test(r.path)),
+      'the wait polls the run',
+    );
     const runId = poll.path.split('/')[2]!;
     child.kill(first);
     await cancel.arrived();
@@ -221,17 +229,25 @@ describe('a second signal while a cancel is under way', () => {
     const result = await ended(child);
     expect(result.signal, result.stderr).toBe('SIGINT');
     expect(result.stderr).toContain(`Cancelling automation run ${runId}…`);
-    expect(result.stderr.endsWith(
-      `error: stopped waiting for automation run ${runId} (SIGINT, then SIGINT); the cancel was sent but not answered: the run may be cancelled or still running\n` +
-        `hint: check it: \`ws automations get-run ${runId}\`\n`,
-    )).toBe(true);
+    expect(
+      result.stderr.endsWith(
+        `error: stopped waiting for automation run ${runId} (SIGINT, then SIGINT); the cancel was sent but not answered: the run may be cancelled or still running\n` +
+          `hint: check it: \`ws automations get-run ${runId}\`\n`,
+      ),
+    ).toBe(true);
   });
 });
 
 describe.skipIf(skipWithoutPty)('a second Ctrl-C in a terminal, while the live view cancels', () => {
   it('the terminal is given back (cursor shown), then the last word; status 130', async () => {
     const cancel = hold('POST', /^\/automation-runs\/[^/]+\/cancel$/);
-    const session = wsInPty(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], { columns: 80, rows: 24, term: 'xterm', env: { PAGER: undefined, ...frontEnv }, timeoutMs: 30_000 });
+    const session = wsInPty(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], {
+      columns: 80,
+      rows: 24,
+      term: 'xterm',
+      env: { PAGER: undefined, ...frontEnv },
+      timeoutMs: 30_000,
+    });
     const runId = (await session.waitFor(new RegExp(`automation run (${uuid})`), 15_000))[1]!;
     session.type('\u0003');
     await cancel.arrived();
@@ -240,7 +256,10 @@ describe.skipIf(skipWithoutPty)('a second Ctrl-C in a terminal, while the live v
     expect(exitCode, output).toBe(130);
     const screen = screenOf(output);
     expect(screen.lastIndexOf('\u001b[?25h')).toBeGreaterThan(screen.lastIndexOf('\u001b[?25l'));
-    const after = screen.slice(screen.lastIndexOf('\u001b[?25h')).replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+    const after = screen
+      .slice(screen.lastIndexOf('\u001b[?25h'))
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .replace(/\r/g, '');
     expect(after).toContain(`Cancelling automation run ${runId}…`);
     expect(after).toContain(
       `error: stopped waiting for automation run ${runId} (SIGINT, then SIGINT); the cancel was sent but not answered: the run may be cancelled or still running\n` +
@@ -300,7 +319,10 @@ describe('--cancel-on-timeout', () => {
   });
 
   it('the help of queries execute and runs wait says a query run cannot be cancelled', async () => {
-    for (const args of [['queries', 'execute', '--help'], ['runs', 'wait', '--help']]) {
+    for (const args of [
+      ['queries', 'execute', '--help'],
+      ['runs', 'wait', '--help'],
+    ]) {
       const result = await ws(args);
       expect(result.stdout.replace(/\s+/g, ' ')).toContain('The API cannot cancel a query run');
     }

@@ -17,8 +17,16 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   env = { ...emu.env, WS_CONFIG_DIR: tempConfigDir(), NO_COLOR: '1' };
   automationRun = (await emu.api('POST', `/automations/${demoIds.automations.morningReport}/runs`, {})).json.id;
-  await pollUntil(async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed', 'the automation run to complete', 15_000);
-  await pollUntil(async () => (await emu.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json.lastSuccessfulRunId !== null, 'a run of daily_revenue', 15_000);
+  await pollUntil(
+    async () => (await emu.api('GET', `/automation-runs/${automationRun}`)).json.run.state === 'completed',
+    'the automation run to complete',
+    15_000,
+  );
+  await pollUntil(
+    async () => (await emu.api('GET', `/queries/${demoIds.queries.dailyRevenue}`)).json.lastSuccessfulRunId !== null,
+    'a run of daily_revenue',
+    15_000,
+  );
 });
 
 afterAll(async () => {
@@ -57,7 +65,8 @@ describe.each([0, 20, 60, 80, 120])('at %i columns', (columns) => {
       expect(lines.length, args.join(' ')).toBeGreaterThan(1);
       for (const line of lines) expect(width(line), `${args.join(' ')} at ${columns}: "${line}"`).toBeLessThanOrEqual(room);
       // a run's id may be shortened (head…tail) to keep its state and time: either form names it
-      for (const key of keys) if (key.length <= room) expect(run.screen, `${args.join(' ')} at ${columns}`).toMatch(new RegExp(`${key}|${key.slice(0, 4)}…${key.slice(-4)}`));
+      for (const key of keys)
+        if (key.length <= room) expect(run.screen, `${args.join(' ')} at ${columns}`).toMatch(new RegExp(`${key}|${key.slice(0, 4)}…${key.slice(-4)}`));
     });
   }, 90_000);
 });
@@ -67,7 +76,10 @@ describe('what gives way first', () => {
     const run = await inTerminal(['queries', 'list'], { columns: 80, env });
     const lines = tableLines(run.screen);
     expect(lines[0]).toMatch(/^ID +SLUG +NAME +LAST RUN +UPDATED$/);
-    for (const [slug, name] of [['revenue_by_country', 'Revenue by country'], ['churn_report', 'Churn report (broken)']] as const) {
+    for (const [slug, name] of [
+      ['revenue_by_country', 'Revenue by country'],
+      ['churn_report', 'Churn report (broken)'],
+    ] as const) {
       expect(lines.find((line) => line.includes(slug))).toContain(name);
     }
     expect(run.screen.match(uuid)).toBeNull();
@@ -82,7 +94,10 @@ describe('what gives way first', () => {
   }, 30_000);
 
   it('at 120 columns, ids are whole; with --wide at 60 too, whatever the width', async () => {
-    const [wide, narrow] = await Promise.all([inTerminal(['queries', 'list'], { columns: 120, env }), inTerminal(['queries', 'list', '--wide'], { columns: 60, env })]);
+    const [wide, narrow] = await Promise.all([
+      inTerminal(['queries', 'list'], { columns: 120, env }),
+      inTerminal(['queries', 'list', '--wide'], { columns: 60, env }),
+    ]);
     expect(wide.screen).toContain(demoIds.queries.revenueByCountry);
     expect(narrow.screen).toContain(demoIds.queries.revenueByCountry);
     expect(tableLines(narrow.screen)[0]).toMatch(/^ID +SLUG +NAME +LAST RUN +UPDATED$/);
@@ -130,28 +145,42 @@ describe('values shown as they are', () => {
       expect(created.status, JSON.stringify(created.json)).toBe(201);
       const started = await emu.api('POST', `/queries/${created.json.id}/execute`, {});
       expect(started.status, JSON.stringify(started.json)).toBeLessThan(300);
-      await pollUntil(async () => (await emu.api('GET', `/queries/${created.json.id}`)).json.lastSuccessfulRunId === started.json.queryRunId, `a run of ${name}`, 15_000);
+      await pollUntil(
+        async () => (await emu.api('GET', `/queries/${created.json.id}`)).json.lastSuccessfulRunId === started.json.queryRunId,
+        `a run of ${name}`,
+        15_000,
+      );
       return created.json.slug as string;
     };
-    wide = await create('wide fifty', `SELECT i, 123456789.123 AS amount, 3000000000000 AS big, 9007199254740993 AS exact, DATE '2026-01-02' AS d, TIMESTAMP '2026-01-02 03:04:05' AS ts, ${text} FROM range(10000) t(i)`);
+    wide = await create(
+      'wide fifty',
+      `SELECT i, 123456789.123 AS amount, 3000000000000 AS big, 9007199254740993 AS exact, DATE '2026-01-02' AS d, TIMESTAMP '2026-01-02 03:04:05' AS ts, ${text} FROM range(10000) t(i)`,
+    );
     nulls = await create('nulls', `SELECT NULL AS n, '-' AS dash, '' AS empty, 'end' AS tail`);
-    later = await create('later wider', `SELECT i, CASE WHEN i < 2000 THEN i ELSE i * 1000000007 END AS n, CASE WHEN i < 2000 THEN 'short' ELSE 'text_' || repeat('x', 30) || i END AS t, CASE WHEN i < 2000 THEN 1.5 ELSE 123456789.125 END AS amount FROM range(3000) t(i)`);
+    later = await create(
+      'later wider',
+      `SELECT i, CASE WHEN i < 2000 THEN i ELSE i * 1000000007 END AS n, CASE WHEN i < 2000 THEN 'short' ELSE 'text_' || repeat('x', 30) || i END AS t, CASE WHEN i < 2000 THEN 1.5 ELSE 123456789.125 END AS amount FROM range(3000) t(i)`,
+    );
   }, 60_000);
 
-  it.each([40, 80, 200])('a 50-column result at %i columns: every number and date whole, or its column left out and named', async (columns) => {
-    const run = await inTerminal(['queries', 'data', wide], { columns, env });
-    expect(run.exitCode, run.screen).toBe(0);
-    const lines = tableLines(run.screen);
-    expect(lines.length).toBeGreaterThan(10);
-    for (const line of lines) {
-      expect(line, `${columns}`).not.toMatch(/\d…|…\d/);
-      expect(width(line)).toBeLessThanOrEqual(columns);
-    }
-    const header = lines[0]!.trim().split(/ {2,}/);
-    expect(header.slice(0, 3)).toEqual(['i', 'amount', 'big']);
-    for (const [name, value] of Object.entries(values)) if (header.includes(name)) for (const line of lines.slice(1)) expect(line).toContain(value);
-    expect(run.screen).toMatch(/^\d+ columns left out(: \w+.*)?(; see them with --wide|: --wide)$/m);
-  }, 30_000);
+  it.each([40, 80, 200])(
+    'a 50-column result at %i columns: every number and date whole, or its column left out and named',
+    async (columns) => {
+      const run = await inTerminal(['queries', 'data', wide], { columns, env });
+      expect(run.exitCode, run.screen).toBe(0);
+      const lines = tableLines(run.screen);
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) {
+        expect(line, `${columns}`).not.toMatch(/\d…|…\d/);
+        expect(width(line)).toBeLessThanOrEqual(columns);
+      }
+      const header = lines[0]!.trim().split(/ {2,}/);
+      expect(header.slice(0, 3)).toEqual(['i', 'amount', 'big']);
+      for (const [name, value] of Object.entries(values)) if (header.includes(name)) for (const line of lines.slice(1)) expect(line).toContain(value);
+      expect(run.screen).toMatch(/^\d+ columns left out(: \w+.*)?(; see them with --wide|: --wide)$/m);
+    },
+    30_000,
+  );
 
   it('--all over 3,000 rows whose later rows are wider: no row has a cut number', async () => {
     for (const [columns, last] of [

@@ -68,29 +68,43 @@ async function expectAligned(table: string[], room: number, from = 0): Promise<v
 }
 
 describe.skipIf(skipWithoutTmux)('tables aligned as the terminal draws them', () => {
-  it.each([0, 20, 40, 80, 120])('queries list at %i columns: every column starts where its header does', async (columns) => {
-    const run = await inTerminal(['queries', 'list'], { columns, env });
-    expect(run.exitCode, run.screen).toBe(0);
-    const table = tableLines(run.screen);
-    expect(table.length).toBe(6 + names.length);
-    if (columns >= 80) for (const name of names) expect(run.screen).toContain(name);
-    await expectAligned(table, columns || 80);
-  }, 60_000);
+  it.each([0, 20, 40, 80, 120])(
+    'queries list at %i columns: every column starts where its header does',
+    async (columns) => {
+      const run = await inTerminal(['queries', 'list'], { columns, env });
+      expect(run.exitCode, run.screen).toBe(0);
+      const table = tableLines(run.screen);
+      expect(table.length).toBe(6 + names.length);
+      if (columns >= 80) for (const name of names) expect(run.screen).toContain(name);
+      await expectAligned(table, columns || 80);
+    },
+    60_000,
+  );
 
-  it.each([20, 40, 80])('a result whose cells hold emoji, CJK, marks and a zero-width space, at %i columns', async (columns) => {
-    const slug = await createQuery(`cells ${columns}`, names.map((name, at) => `SELECT ${at * 7} AS n, '${name}' AS drink, 'end' AS tail`).join(' UNION ALL '));
-    const run = await inTerminal(['queries', 'execute', slug, '--wait'], { columns, env, redirect: '2>/dev/null' });
-    expect(run.exitCode, run.screen).toBe(0);
-    const table = tableLines(run.screen).filter((line) => !line.startsWith('query run'));
-    expect(table[0]).toMatch(/^ {0,2}n +drink +tail$/);
-    // n is right-aligned: the columns after it start together
-    await expectAligned(table, columns, 1);
-  }, 60_000);
+  it.each([20, 40, 80])(
+    'a result whose cells hold emoji, CJK, marks and a zero-width space, at %i columns',
+    async (columns) => {
+      const slug = await createQuery(
+        `cells ${columns}`,
+        names.map((name, at) => `SELECT ${at * 7} AS n, '${name}' AS drink, 'end' AS tail`).join(' UNION ALL '),
+      );
+      const run = await inTerminal(['queries', 'execute', slug, '--wait'], { columns, env, redirect: '2>/dev/null' });
+      expect(run.exitCode, run.screen).toBe(0);
+      const table = tableLines(run.screen).filter((line) => !line.startsWith('query run'));
+      expect(table[0]).toMatch(/^ {0,2}n +drink +tail$/);
+      // n is right-aligned: the columns after it start together
+      await expectAligned(table, columns, 1);
+    },
+    60_000,
+  );
 });
 
 describe('wide results at 120 columns', () => {
   it('a 30-column result: the headers shown are told apart, and the hint for the rest is one line with a count and --wide', async () => {
-    const slug = await createQuery('thirty columns', `SELECT ${Array.from({ length: 30 }, (_, i) => `${i + 1} AS column_${String(i + 1).padStart(2, '0')}`).join(', ')}`);
+    const slug = await createQuery(
+      'thirty columns',
+      `SELECT ${Array.from({ length: 30 }, (_, i) => `${i + 1} AS column_${String(i + 1).padStart(2, '0')}`).join(', ')}`,
+    );
     const run = await inTerminal(['queries', 'execute', slug, '--wait'], { columns: 120, env });
     expect(run.exitCode, run.screen).toBe(0);
     const screen = run.screen.split('\n').filter(Boolean);
@@ -101,7 +115,9 @@ describe('wide results at 120 columns', () => {
     for (const [at, shown] of headers.entries()) expect(shown, header).toMatch(new RegExp(`^colu.*${String(at + 1).padStart(2, '0')}$`));
     const hint = screen.filter((line) => /left out|--wide/.test(line));
     expect(hint).toHaveLength(1);
-    expect(hint[0]).toMatch(new RegExp(`^${30 - headers.length} columns left out: column_${String(headers.length + 1).padStart(2, '0')}, .*; see them with --wide$`));
+    expect(hint[0]).toMatch(
+      new RegExp(`^${30 - headers.length} columns left out: column_${String(headers.length + 1).padStart(2, '0')}, .*; see them with --wide$`),
+    );
     expect([...hint[0]!].length).toBeLessThan(120);
   }, 30_000);
 
@@ -121,7 +137,11 @@ describe('wide results at 120 columns', () => {
 describe('colour says what it does', () => {
   it('TERM=dumb: a table, a detail and a wait without one escape sequence', async () => {
     const colourEnv = { ...emu.env };
-    for (const args of [['queries', 'list'], ['queries', 'get', 'daily_revenue'], ['queries', 'execute', 'daily_revenue', '--wait', '--limit', '2']]) {
+    for (const args of [
+      ['queries', 'list'],
+      ['queries', 'get', 'daily_revenue'],
+      ['queries', 'execute', 'daily_revenue', '--wait', '--limit', '2'],
+    ]) {
       const result = await wsInPty(args, { env: colourEnv, term: 'dumb', columns: 100 }).result;
       expect(result.exitCode, result.output).toBe(0);
       expect(screenOf(result.output), args.join(' ')).toMatch(/daily_revenue|2026-01-01/);
@@ -130,7 +150,10 @@ describe('colour says what it does', () => {
   }, 30_000);
 
   it('forced colour colours a terminal that CLICOLOR=0 or TERM=dumb leaves plain; a pipe stays plain data, as help says', async () => {
-    for (const [term, extra] of [['xterm', { CLICOLOR: '0', CLICOLOR_FORCE: '1' }], ['dumb', { FORCE_COLOR: '1' }]] as const) {
+    for (const [term, extra] of [
+      ['xterm', { CLICOLOR: '0', CLICOLOR_FORCE: '1' }],
+      ['dumb', { FORCE_COLOR: '1' }],
+    ] as const) {
       const result = await wsInPty(['queries', 'list'], { env: { ...emu.env, ...extra }, term, columns: 100 }).result;
       expect(result.output, `${term} ${JSON.stringify(extra)}`).toContain('\u001b[1m');
     }
@@ -139,25 +162,31 @@ describe('colour says what it does', () => {
     expect(piped.stdout).toMatch(/^ID\tSLUG\t/);
     expect(piped.stdout).not.toContain('\u001b');
     const help = await ws(['help', 'environment']);
-    expect(help.stdout).toMatch(/CLICOLOR_FORCE +any value but 0: colour on a terminal despite CLICOLOR=0 or TERM=dumb; output to\n +a pipe or file stays plain data/);
+    expect(help.stdout).toMatch(
+      /CLICOLOR_FORCE +any value but 0: colour on a terminal despite CLICOLOR=0 or TERM=dumb; output to\n +a pipe or file stays plain data/,
+    );
     expect(help.stdout).not.toMatch(/colour even when stdout is not a terminal/);
   }, 30_000);
 });
 
 describe('help in a narrow terminal', () => {
-  it.each([20, 40])('at %i columns no line is wider than the terminal but an example, or a term or word too long for it', async (columns) => {
-    for (const args of [['--help'], ['queries', 'update', '--help'], ['queries']]) {
-      const result = await wsInPty(args, { columns, env: emu.env }).result;
-      const shown = lines(screenOf(result.output)).split('\n');
-      expect(shown.length).toBeGreaterThan(10);
-      // an example stays whole to be copied; a term, or a single word, cannot be broken
-      const long = shown.filter((line) => [...line].length > columns && !/^\s*\$ ws /.test(line) && !/^ {2}\S+(?: \S+)*$/.test(line) && /\S\s+\S/.test(line.trim()));
-      expect(long, `ws ${args.join(' ')} at ${columns}`).toEqual([]);
-      // words are whole: the text is the same words as at 200 columns
-      const wide = await wsInPty(args, { columns: 200, env: emu.env }).result;
-      expect(lines(screenOf(result.output)).split(/\s+/)).toEqual(lines(screenOf(wide.output)).split(/\s+/));
-    }
-  }, 30_000);
+  it.each([20, 40])(
+    'at %i columns no line is wider than the terminal but an example, or a term or word too long for it',
+    async (columns) => {
+      for (const args of [['--help'], ['queries', 'update', '--help'], ['queries']]) {
+        const result = await wsInPty(args, { columns, env: emu.env }).result;
+        const shown = lines(screenOf(result.output)).split('\n');
+        expect(shown.length).toBeGreaterThan(10);
+        // an example stays whole to be copied; a term, or a single word, cannot be broken
+        const long = shown.filter(
+          (line) => [...line].length > columns && !/^\s*\$ ws /.test(line) && !/^ {2}\S+(?: \S+)*$/.test(line) && /\S\s+\S/.test(line.trim()),
+        );
+        expect(long, `ws ${args.join(' ')} at ${columns}`).toEqual([]);
+        // words are whole: the text is the same words as at 200 columns
+        const wide = await wsInPty(args, { columns: 200, env: emu.env }).result;
+        expect(lines(screenOf(result.output)).split(/\s+/)).toEqual(lines(screenOf(wide.output)).split(/\s+/));
+      }
+    },
+    30_000,
+  );
 });
-
-

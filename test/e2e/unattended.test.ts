@@ -43,21 +43,24 @@ describe.skipIf(skipWithoutPty)('the pager where nobody may be there to press a 
   ];
   const settings: [string, PtyOptions][] = [
     ['CI set, on an 80x24 terminal', { env: { ...noPagerSet, CI: 'true' } }],
-    ['CI set, on a terminal of no size (the issue\'s `CI=true script -qc …`)', { env: { ...noPagerSet, CI: 'true' }, columns: 0, rows: 0 }],
+    ["CI set, on a terminal of no size (the issue's `CI=true script -qc …`)", { env: { ...noPagerSet, CI: 'true' }, columns: 0, rows: 0 }],
     ['a terminal of 0 rows and 0 columns', { env: noPagerSet, columns: 0, rows: 0 }],
     ['a terminal of 0 rows', { env: noPagerSet, rows: 0 }],
   ];
-  it.each(settings.flatMap(([name, options]) => commands.map((args) => [name, args.join(' '), args, options] as const)))('%s: ws %s prints everything and ends, no less', async (_name, _line, args, options) => {
-    const result = await run(args, options);
-    expect(result.killed, result.output.slice(-300)).toBeUndefined();
-    expect(result.exitCode, result.output.slice(-300)).toBe(0);
-    expect(result.output).not.toContain(lessStarted);
-    expect(result.output).not.toMatch(lessPrompt);
-    // the whole output reached the terminal: all 180 rows, the end of the JSON document
-    const screen = lines(screenOf(result.output));
-    if (args[1] === 'list') expect(screen).toMatch(/\n}\n$/);
-    else expect(screen.match(/^\d{4}-\d\d-\d\d /gm)).toHaveLength(180);
-  });
+  it.each(settings.flatMap(([name, options]) => commands.map((args) => [name, args.join(' '), args, options] as const)))(
+    '%s: ws %s prints everything and ends, no less',
+    async (_name, _line, args, options) => {
+      const result = await run(args, options);
+      expect(result.killed, result.output.slice(-300)).toBeUndefined();
+      expect(result.exitCode, result.output.slice(-300)).toBe(0);
+      expect(result.output).not.toContain(lessStarted);
+      expect(result.output).not.toMatch(lessPrompt);
+      // the whole output reached the terminal: all 180 rows, the end of the JSON document
+      const screen = lines(screenOf(result.output));
+      if (args[1] === 'list') expect(screen).toMatch(/\n}\n$/);
+      else expect(screen.match(/^\d{4}-\d\d-\d\d /gm)).toHaveLength(180);
+    },
+  );
 
   it('CI set: PAGER is not used, but a WS_PAGER the user set still takes the output', async () => {
     const marking = (mark: string) => `sed 's/^/${mark}: /'`;
@@ -108,8 +111,12 @@ describe.skipIf(skipWithoutPty)('prompts where nobody may be there to answer', (
       run(['queries', 'create', '--name', 'From stdin', '--sql-file', '-'], { env }),
     ]);
     expect([key.exitCode, sql.exitCode], key.output + sql.output).toEqual([2, 2]);
-    expect(lines(screenOf(key.output))).toContain(`hint: pipe it in: \`ws auth login --with-key-stdin --base-url ${emu.baseUrl} < key.txt\`; or give it to each command in WS_API_KEY, with no login`);
-    expect(lines(screenOf(sql.output))).toContain(`error: ws will not wait for the text of --sql-file (stdin) to be typed: ${env.CI ? 'CI' : 'WS_NO_PROMPT'} is set, and nobody may be there to type it`);
+    expect(lines(screenOf(key.output))).toContain(
+      `hint: pipe it in: \`ws auth login --with-key-stdin --base-url ${emu.baseUrl} < key.txt\`; or give it to each command in WS_API_KEY, with no login`,
+    );
+    expect(lines(screenOf(sql.output))).toContain(
+      `error: ws will not wait for the text of --sql-file (stdin) to be typed: ${env.CI ? 'CI' : 'WS_NO_PROMPT'} is set, and nobody may be there to type it`,
+    );
     expect(await emu.requests()).toEqual([]);
   });
 

@@ -3,7 +3,17 @@
  * its state across a restart with a data folder; over plain HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoIds, executeAndWait, removeTempDirs, startTestEmulator, tempDir, waitForAutomationRun, waitForQueryRun, type CallResult, type TestEmulator } from './helpers.js';
+import {
+  demoIds,
+  executeAndWait,
+  removeTempDirs,
+  startTestEmulator,
+  tempDir,
+  waitForAutomationRun,
+  waitForQueryRun,
+  type CallResult,
+  type TestEmulator,
+} from './helpers.js';
 
 const missingId = '99999999-9999-4999-8999-999999999999';
 const q = demoIds.queries;
@@ -127,7 +137,15 @@ describe('organizations (apiKeys a and b:other)', () => {
     expect((await emu.call('GET', `/agents/${demoIds.agents.sqlHelper}`, { key: 'b' })).status).toBe(404);
     expect((await emu.call('GET', '/skills/sql_style', { key: 'b' })).status).toBe(404);
     expect((await emu.call('GET', `/chat-sessions/${demoIds.chatSessions.onboarding}`, { key: 'b' })).status).toBe(404);
-    expect((await emu.call('PATCH', '/chat-sessions/update', { key: 'b', headers: { 'x-session-id': demoIds.chatSessions.onboarding }, body: { visibility: 'public' } })).status).toBe(404);
+    expect(
+      (
+        await emu.call('PATCH', '/chat-sessions/update', {
+          key: 'b',
+          headers: { 'x-session-id': demoIds.chatSessions.onboarding },
+          body: { visibility: 'public' },
+        })
+      ).status,
+    ).toBe(404);
 
     // a (the demo organization) cannot see or touch b's query
     expect((await emu.call('GET', `/queries/${id}`, { key: 'a' })).status).toBe(404);
@@ -305,9 +323,17 @@ describe('persistence with a data folder', () => {
       expect((await waitForAutomationRun(first, automationRunId)).run.state).toBe('completed');
 
       expect((await first.call('PATCH', '/agents/report_writer', { body: { description: 'persisted description', maxTurns: 9 } })).status).toBe(200);
-      expect((await first.call('POST', '/skills', { body: { name: 'Persisted skill', slug: 'persisted_skill', description: 'd', knowledge: 'k', tools: ['t'] } })).status).toBe(201);
       expect(
-        (await first.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': demoIds.chatSessions.revenueQuestions }, body: { visibility: 'public', meta: { extra: 'x' } } })).status,
+        (await first.call('POST', '/skills', { body: { name: 'Persisted skill', slug: 'persisted_skill', description: 'd', knowledge: 'k', tools: ['t'] } }))
+          .status,
+      ).toBe(201);
+      expect(
+        (
+          await first.call('PATCH', '/chat-sessions/update', {
+            headers: { 'x-session-id': demoIds.chatSessions.revenueQuestions },
+            body: { visibility: 'public', meta: { extra: 'x' } },
+          })
+        ).status,
       ).toBe(200);
 
       saved.query = (await first.call('GET', `/queries/${created.json.id}`)).json;

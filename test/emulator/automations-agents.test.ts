@@ -48,7 +48,20 @@ describe('GET /automations', () => {
     expect(res.json).toMatchObject({ total: 2, limit: 200, offset: 0 });
     expect(res.json.workflows.map((w: any) => w.id).sort()).toEqual([a.morningReport, a.nightlyExport].sort());
     for (const workflow of res.json.workflows) {
-      for (const field of ['id', 'organizationId', 'name', 'description', 'cadence', 'inputSchema', 'clonedFromId', 'createdById', 'updatedById', 'lastRunAt', 'createdAt', 'updatedAt']) {
+      for (const field of [
+        'id',
+        'organizationId',
+        'name',
+        'description',
+        'cadence',
+        'inputSchema',
+        'clonedFromId',
+        'createdById',
+        'updatedById',
+        'lastRunAt',
+        'createdAt',
+        'updatedAt',
+      ]) {
         expect(workflow, field).toHaveProperty(field);
       }
       expect(workflow.cadence).toMatchObject({ type: expect.any(String), time: expect.any(String) });
@@ -117,7 +130,13 @@ describe('triggering automation runs', () => {
     const before = Date.now();
     const started = await trigger(a.morningReport, { metadata: { source: 'test' }, userAgent: 'cli' });
     expect(started.id).toMatch(uuidRe);
-    expect(started).toMatchObject({ workflowId: a.morningReport, organizationId: demoIds.organization, state: 'pending', metadata: { source: 'test' }, inputValues: {} });
+    expect(started).toMatchObject({
+      workflowId: a.morningReport,
+      organizationId: demoIds.organization,
+      state: 'pending',
+      metadata: { source: 'test' },
+      inputValues: {},
+    });
     expect(['schedule', 'manual', 'api']).toContain(started.triggeredBy);
     expect(states(started.stateHistory)).toEqual(['pending']);
     for (const field of ['runById', 'error', 'startedAt', 'completedAt', 'createdAt', 'updatedAt']) expect(started, field).toHaveProperty(field);
@@ -233,7 +252,12 @@ describe('triggering automation runs', () => {
     expect(result.json.durationMs).toBeGreaterThanOrEqual(0);
     expect(result.json.steps).toHaveLength(2);
     for (const [index, step] of result.json.steps.entries()) {
-      expect(step).toMatchObject({ stepRunId: detail.stepRuns[index].id, state: 'completed', output: detail.stepRuns[index].output, input: detail.stepRuns[index].input });
+      expect(step).toMatchObject({
+        stepRunId: detail.stepRuns[index].id,
+        state: 'completed',
+        output: detail.stepRuns[index].output,
+        input: detail.stepRuns[index].input,
+      });
       expect(step.durationMs).toBeGreaterThanOrEqual(0);
       expect(Array.isArray(step.reasoning)).toBe(true);
     }
@@ -351,10 +375,33 @@ describe('agents', () => {
     const byName = await emu.call('GET', '/agents/sql_helper');
     expect(byName.status).toBe(200);
     expect(byName.json).toEqual(byId.json);
-    for (const field of ['id', 'name', 'description', 'kind', 'status', 'handlerType', 'systemPrompt', 'tools', 'maxTurns', 'metadata', 'organizationId', 'organizationSlug', 'createdById', 'updatedById', 'createdAt', 'updatedAt']) {
+    for (const field of [
+      'id',
+      'name',
+      'description',
+      'kind',
+      'status',
+      'handlerType',
+      'systemPrompt',
+      'tools',
+      'maxTurns',
+      'metadata',
+      'organizationId',
+      'organizationSlug',
+      'createdById',
+      'updatedById',
+      'createdAt',
+      'updatedAt',
+    ]) {
       expect(byId.json, field).toHaveProperty(field);
     }
-    expect(byId.json).toMatchObject({ id: demoIds.agents.sqlHelper, name: 'sql_helper', kind: 'chat', organizationId: demoIds.organization, organizationSlug: 'demo' });
+    expect(byId.json).toMatchObject({
+      id: demoIds.agents.sqlHelper,
+      name: 'sql_helper',
+      kind: 'chat',
+      organizationId: demoIds.organization,
+      organizationSlug: 'demo',
+    });
     expect((await emu.call('GET', '/agents/no_such_agent')).status).toBe(404);
     expect((await emu.call('GET', `/agents/${missingId}`)).status).toBe(404);
   });
@@ -371,12 +418,22 @@ describe('agents', () => {
     for (const key of unchanged) expect(after[key], key).toEqual(before[key]);
     expect(Date.parse(after.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
 
-    const second = await emu.call('PATCH', `/agents/${demoIds.agents.reportWriter}`, { body: { subAgents: ['sql_helper', 'other-org/helper'], tools: [{ name: 'summarise', config: {} }] } });
+    const second = await emu.call('PATCH', `/agents/${demoIds.agents.reportWriter}`, {
+      body: { subAgents: ['sql_helper', 'other-org/helper'], tools: [{ name: 'summarise', config: {} }] },
+    });
     expect(second.status).toBe(200);
-    expect(second.json).toMatchObject({ description: 'Writes short reports', maxTurns: 7, subAgents: ['sql_helper', 'other-org/helper'], tools: [{ name: 'summarise', config: {} }] });
+    expect(second.json).toMatchObject({
+      description: 'Writes short reports',
+      maxTurns: 7,
+      subAgents: ['sql_helper', 'other-org/helper'],
+      tools: [{ name: 'summarise', config: {} }],
+    });
     const edges = await emu.call('PATCH', '/agents/report_writer', { body: { maxTurns: 50, description: 'd'.repeat(1000) } });
     expect(edges.status).toBe(200);
-    expect((await emu.call('PATCH', '/agents/report_writer', { body: { maxTurns: 1, description: null } })).json).toMatchObject({ maxTurns: 1, description: null });
+    expect((await emu.call('PATCH', '/agents/report_writer', { body: { maxTurns: 1, description: null } })).json).toMatchObject({
+      maxTurns: 1,
+      description: null,
+    });
   });
 
   it('PATCH validation: maxTurns 0 and 51, subAgents pattern, description 1001 chars, unknown field: 400 naming the field', async () => {
@@ -397,19 +454,37 @@ describe('agents', () => {
 });
 
 describe('skills', () => {
-  const body = { name: 'Churn definitions', slug: 'churn_definitions', description: 'How churn is counted', knowledge: 'A customer churns when no order is paid for 90 days.', tools: ['run_query'] };
+  const body = {
+    name: 'Churn definitions',
+    slug: 'churn_definitions',
+    description: 'How churn is counted',
+    knowledge: 'A customer churns when no order is paid for 90 days.',
+    tools: ['run_query'],
+  };
 
   it('POST creates (201), then the same slug updates the same skill (200, same id)', async () => {
     const created = await emu.call('POST', '/skills', { body });
     expect(created.status).toBe(201);
     expect(created.json.id).toMatch(uuidRe);
-    expect(created.json).toMatchObject({ ...body, organizationId: demoIds.organization, createdById: demoIds.user, updatedById: demoIds.user, subAgents: null });
+    expect(created.json).toMatchObject({
+      ...body,
+      organizationId: demoIds.organization,
+      createdById: demoIds.user,
+      updatedById: demoIds.user,
+      subAgents: null,
+    });
     for (const field of ['createdAt', 'updatedAt']) expect(Number.isNaN(Date.parse(created.json[field])), field).toBe(false);
 
-    const updated = await emu.call('POST', '/skills', { body: { ...body, description: 'How churn is counted, v2', knowledge: 'Ninety days without a paid order.' } });
+    const updated = await emu.call('POST', '/skills', {
+      body: { ...body, description: 'How churn is counted, v2', knowledge: 'Ninety days without a paid order.' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.json.id).toBe(created.json.id);
-    expect(updated.json).toMatchObject({ description: 'How churn is counted, v2', knowledge: 'Ninety days without a paid order.', createdAt: created.json.createdAt });
+    expect(updated.json).toMatchObject({
+      description: 'How churn is counted, v2',
+      knowledge: 'Ninety days without a paid order.',
+      createdAt: created.json.createdAt,
+    });
 
     const byId = await emu.call('GET', `/skills/${created.json.id}`);
     const bySlug = await emu.call('GET', '/skills/churn_definitions');
@@ -421,7 +496,20 @@ describe('skills', () => {
   it('gets the demo skills by id and slug; 404 for unknown ones', async () => {
     const byId = await emu.call('GET', `/skills/${demoIds.skills.revenueAnalysis}`);
     expect(byId.status).toBe(200);
-    for (const field of ['id', 'name', 'slug', 'description', 'knowledge', 'tools', 'subAgents', 'organizationId', 'createdById', 'updatedById', 'createdAt', 'updatedAt']) {
+    for (const field of [
+      'id',
+      'name',
+      'slug',
+      'description',
+      'knowledge',
+      'tools',
+      'subAgents',
+      'organizationId',
+      'createdById',
+      'updatedById',
+      'createdAt',
+      'updatedAt',
+    ]) {
       expect(byId.json, field).toHaveProperty(field);
     }
     expect((await emu.call('GET', '/skills/sql_style')).json.id).toBe(demoIds.skills.sqlStyle);
@@ -457,7 +545,10 @@ describe('chat sessions', () => {
   });
 
   it('PATCH /chat-sessions/update sets visibility and merges meta, keeping existing keys', async () => {
-    const res = await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': session }, body: { visibility: 'organization', meta: { pinned: true, tag: 'q3' } } });
+    const res = await emu.call('PATCH', '/chat-sessions/update', {
+      headers: { 'x-session-id': session },
+      body: { visibility: 'organization', meta: { pinned: true, tag: 'q3' } },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: session, visibility: 'organization', meta: { title: 'Revenue questions', pinned: true, tag: 'q3' } });
     expect(Number.isNaN(Date.parse(res.json.updatedAt))).toBe(false);
@@ -476,10 +567,16 @@ describe('chat sessions', () => {
   it('PATCH /chat-sessions/update: missing or invalid x-session-id is 400, an unknown id 404, a bad body 400', async () => {
     const missing = await emu.call('PATCH', '/chat-sessions/update', { body: { visibility: 'public' } });
     expectValidationError(missing, 'x-session-id');
-    expectValidationError(await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': 'not-a-uuid' }, body: { visibility: 'public' } }), 'x-session-id');
+    expectValidationError(
+      await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': 'not-a-uuid' }, body: { visibility: 'public' } }),
+      'x-session-id',
+    );
     const unknown = await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': missingId }, body: { visibility: 'public' } });
     expect(unknown.status).toBe(404);
-    expectValidationError(await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': session }, body: { visibility: 'everyone' } }), 'visibility');
+    expectValidationError(
+      await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': session }, body: { visibility: 'everyone' } }),
+      'visibility',
+    );
     expect((await emu.call('PATCH', '/chat-sessions/update', { headers: { 'x-session-id': session }, body: { title: 'x' } })).status).toBe(400);
     // the refused updates changed nothing
     expect((await emu.call('GET', `/chat-sessions/${demoIds.chatSessions.onboarding}`)).json.visibility).toBe('organization');

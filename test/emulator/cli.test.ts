@@ -69,7 +69,10 @@ function settingsFrom(child: ResultPromise, timeoutMs = 20_000): Promise<{ baseU
 }
 
 /** Waits for the child to end, bounded; an emulator that does not stop fails the test. */
-async function exitOf(child: ResultPromise, timeoutMs = 15_000): Promise<{ exitCode: number | undefined; signal: string | undefined; stdout: string; stderr: string }> {
+async function exitOf(
+  child: ResultPromise,
+  timeoutMs = 15_000,
+): Promise<{ exitCode: number | undefined; signal: string | undefined; stdout: string; stderr: string }> {
   let timer: NodeJS.Timeout | undefined;
   const result = await Promise.race([
     child,
@@ -122,7 +125,9 @@ describe('ws emulator (start)', () => {
       const { baseUrl, apiKey } = await settingsFrom(child);
       const created = await request(baseUrl, 'POST', '/queries', { body: { name: 'endless', sql: endlessSql } }, apiKey);
       const runId = (await request(baseUrl, 'POST', `/queries/${created.json.id}/execute`, { body: {} }, apiKey)).json.queryRunId as string;
-      await waitFor(async () => (await request(baseUrl, 'GET', `/query-runs/${runId}`, {}, apiKey)).json.status === 'RUNNING', { what: 'the run to be RUNNING' });
+      await waitFor(async () => (await request(baseUrl, 'GET', `/query-runs/${runId}`, {}, apiKey)).json.status === 'RUNNING', {
+        what: 'the run to be RUNNING',
+      });
 
       child.kill(signal);
       const result = await exitOf(child);
@@ -137,11 +142,14 @@ describe('ws emulator (start)', () => {
       await again.close();
     }, 60_000);
   }
-
 });
 
 describe('ws emulator exec', () => {
-  for (const [signal, code] of [['SIGINT', 42], ['SIGTERM', 43], ['SIGHUP', 44]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 42],
+    ['SIGTERM', 43],
+    ['SIGHUP', 44],
+  ] as const) {
     it(`passes ${signal} on to the command and exits with its code`, async () => {
       const script = `process.on("${signal}", () => process.exit(${code})); console.log("ready"); setInterval(() => {}, 1000);`;
       const child = ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', script]);
@@ -162,7 +170,18 @@ describe('ws emulator exec', () => {
   }, 60_000);
 
   it('prints what the child printed, e.g. WS_BASE_URL', async () => {
-    const result = await exitOf(ws(['emulator', 'exec', '--step-duration', '0', '--', process.execPath, '-e', 'console.log(process.env.WS_BASE_URL); console.log(process.env.WS_API_KEY)']));
+    const result = await exitOf(
+      ws([
+        'emulator',
+        'exec',
+        '--step-duration',
+        '0',
+        '--',
+        process.execPath,
+        '-e',
+        'console.log(process.env.WS_BASE_URL); console.log(process.env.WS_API_KEY)',
+      ]),
+    );
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);

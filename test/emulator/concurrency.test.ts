@@ -40,7 +40,10 @@ describe('runs side by side', () => {
     await waitFor(async () => (await statusOf(emu, secondLong)) === 'RUNNING', { what: 'the second long run to be RUNNING' });
     const other = await startRun(emu, 'SELECT 42 AS answer', orgB);
     expect((await waitForQueryRun(emu, other, { key: orgB })).status).toBe('COMPLETED');
-    expect((await emu.call('GET', `/queries/${(await emu.call('GET', `/query-runs/${other}/result`, { key: orgB })).json.queryId}/latest/data`, { key: orgB })).json.rows).toEqual([{ answer: 42 }]);
+    expect(
+      (await emu.call('GET', `/queries/${(await emu.call('GET', `/query-runs/${other}/result`, { key: orgB })).json.queryId}/latest/data`, { key: orgB })).json
+        .rows,
+    ).toEqual([{ answer: 42 }]);
     expect((await emu.call('GET', '/queries?limit=1')).status).toBe(200);
     // all that while the long ones were still running
     expect([await statusOf(emu, long), await statusOf(emu, secondLong)]).toEqual(['RUNNING', 'RUNNING']);

@@ -15,7 +15,17 @@ const nulls = (item: Record<string, unknown>) => Object.keys(item).filter((key) 
 
 beforeAll(async () => {
   // slow runs, so that they are read while queued, running and done
-  emulator = await startEmulator({ onResponse: check.onResponse, port: 0, host: '127.0.0.1', apiKeys: [demoKey], seed: 'demo', latencyMs: 0, faultRate: 0, faultSeed: 1, stepMs: 150 });
+  emulator = await startEmulator({
+    onResponse: check.onResponse,
+    port: 0,
+    host: '127.0.0.1',
+    apiKeys: [demoKey],
+    seed: 'demo',
+    latencyMs: 0,
+    faultRate: 0,
+    faultSeed: 1,
+    stepMs: 150,
+  });
 });
 afterAll(async () => {
   await emulator?.close();
@@ -27,7 +37,9 @@ it('query runs in flight and done carry no null field, in the runs list and in t
   const seen = new Set<string>();
   for (let poll = 0; poll < 60 && !seen.has('COMPLETED'); poll++) {
     const runs = (await call(`/queries/${demoIds.queries.dailyRevenue}/query-runs?limit=1`)).json.runs as Record<string, unknown>[];
-    const listed = ((await call('/queries?includeRuns=true&limit=100')).json.queries as Record<string, any>[]).find((q) => q.id === demoIds.queries.dailyRevenue)!;
+    const listed = ((await call('/queries?includeRuns=true&limit=100')).json.queries as Record<string, any>[]).find(
+      (q) => q.id === demoIds.queries.dailyRevenue,
+    )!;
     for (const run of [runs[0]!, listed.lastQueryRun]) expect(nulls(run), JSON.stringify(run)).toEqual([]);
     seen.add(String(runs[0]!.status));
     if (!('completedAt' in runs[0]!)) seen.add('in flight');

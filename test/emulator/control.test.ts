@@ -51,7 +51,14 @@ describe('requests from web pages', () => {
     const port = new URL(emu.origin).port;
     const host = `127.0.0.1:${port}`;
     // another port of loopback is another program's page; localhost is another origin than 127.0.0.1
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${Number(port) + 1}`, `http://localhost:${port}`, `http://127.0.0.1:${port}/path`, 'file://']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}/path`,
+      'file://',
+    ]) {
       const control = await raw('POST', '/__emulator/faults', { host, origin, 'x-api-key': demoKey, 'content-type': 'application/json' }, fault);
       expect(control.status, origin).toBe(403);
       expect((await raw('GET', '/public/v3/queries', { host, origin, 'x-api-key': demoKey })).status, origin).toBe(403);
@@ -73,7 +80,13 @@ describe('requests from web pages', () => {
     expect(noKey.status).toBe(401);
     const wrongKey = await raw('POST', '/__emulator/faults', { host, 'x-api-key': 'guessed', 'content-type': 'application/json' }, fault);
     expect(wrongKey.status).toBe(401);
-    for (const [method, path] of [['GET', '/requests'], ['DELETE', '/requests'], ['GET', '/faults'], ['DELETE', '/faults'], ['GET', '/health']]) {
+    for (const [method, path] of [
+      ['GET', '/requests'],
+      ['DELETE', '/requests'],
+      ['GET', '/faults'],
+      ['DELETE', '/faults'],
+      ['GET', '/health'],
+    ]) {
       expect((await request(emu.origin, method!, `/__emulator${path}`, {}, null)).status, `${method} ${path}`).toBe(401);
     }
     expect((await emu.control('GET', '/faults')).json.faults).toEqual([]);

@@ -33,7 +33,13 @@ export interface CallResult {
 }
 
 /** One plain HTTP request with fetch; relative paths are below `baseUrl`. */
-export async function request(baseUrl: string, method: string, urlPath: string, options: CallOptions = {}, defaultKey: string | null = demoKey): Promise<CallResult> {
+export async function request(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: CallOptions = {},
+  defaultKey: string | null = demoKey,
+): Promise<CallResult> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const key = options.key === undefined ? defaultKey : options.key;
   if (key !== null) headers['x-api-key'] = key;
@@ -45,7 +51,7 @@ export async function request(baseUrl: string, method: string, urlPath: string, 
   const url = /^https?:\/\//.test(urlPath) ? urlPath : `${baseUrl}${urlPath}`;
   const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   const text = await response.text();
-  let json: unknown ;
+  let json: unknown;
   if (text !== '') {
     try {
       json = JSON.parse(text);
@@ -162,7 +168,12 @@ export async function waitForQueryRun(emu: TestEmulator, runId: string, options:
 }
 
 /** Polls GET /automation-runs/{id} until the run is in one of `states` (default: terminal); returns {run, stepRuns}. */
-export async function waitForAutomationRun(emu: TestEmulator, runId: string, states: string[] = automationRunTerminal, options: WaitOptions = {}): Promise<CallResult['json']> {
+export async function waitForAutomationRun(
+  emu: TestEmulator,
+  runId: string,
+  states: string[] = automationRunTerminal,
+  options: WaitOptions = {},
+): Promise<CallResult['json']> {
   return waitFor(
     async () => {
       const res = await emu.call('GET', `/automation-runs/${runId}`);
@@ -180,7 +191,12 @@ export async function waitForAutomationRun(emu: TestEmulator, runId: string, sta
  * emulator shows COMPLETED a moment before it updates the query (a bug, pinned down by its own test in
  * queries.test.ts), and the other tests should not fail by that race.
  */
-export async function executeAndWait(emu: TestEmulator, queryId: string, body: unknown = {}, key?: string): Promise<{ queryRunId: string; status: CallResult['json'] }> {
+export async function executeAndWait(
+  emu: TestEmulator,
+  queryId: string,
+  body: unknown = {},
+  key?: string,
+): Promise<{ queryRunId: string; status: CallResult['json'] }> {
   const res = await emu.call('POST', `/queries/${queryId}/execute`, key ? { body, key } : { body });
   if (res.status >= 300) throw new Error(`execute ${queryId}: ${res.status} ${JSON.stringify(res.json)}`);
   const queryRunId = res.json.queryRunId as string;

@@ -61,7 +61,8 @@ describe('saved SQL of one organization', () => {
       const created = await emu.call('POST', '/queries', { key: orgB, body: { name: `probe ${seen.length}`, sql } });
       expect(created.status, sql).toBe(201);
       const run = await executeAndWait(emu, created.json.id, {}, orgB);
-      const data = run.status.status === 'COMPLETED' ? (await emu.call('GET', `/queries/${created.json.id}/latest/data?limit=10000`, { key: orgB })).json : null;
+      const data =
+        run.status.status === 'COMPLETED' ? (await emu.call('GET', `/queries/${created.json.id}/latest/data?limit=10000`, { key: orgB })).json : null;
       seen.push({ sql, status: run.status.status, text: JSON.stringify(data ?? run.status) });
     }
     for (const probe of seen) {

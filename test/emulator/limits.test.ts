@@ -93,7 +93,13 @@ describe('request bodies', () => {
   it('answers 413 to a Content-Length past the limit without waiting for the body', async () => {
     const url = new URL(emu.origin);
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, method: 'POST', path: '/public/v3/queries', headers: { 'x-api-key': demoKey, 'content-type': 'application/json', 'content-length': String(600 * MiB) } });
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/public/v3/queries',
+        headers: { 'x-api-key': demoKey, 'content-type': 'application/json', 'content-length': String(600 * MiB) },
+      });
       req.on('response', (res) => {
         resolve(res.statusCode);
         req.destroy();
@@ -202,7 +208,10 @@ describe('slow clients', () => {
 
   it('cuts off a client that sends its body slowly', async () => {
     const host = new URL(emu.origin).host;
-    const slow = await trickle(`POST /public/v3/queries HTTP/1.1\r\nHost: ${host}\r\nx-api-key: ${demoKey}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`, ' ');
+    const slow = await trickle(
+      `POST /public/v3/queries HTTP/1.1\r\nHost: ${host}\r\nx-api-key: ${demoKey}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`,
+      ' ',
+    );
     expect(slow.closed).toBe(true);
     expect(slow.answer).toMatch(/^HTTP\/1\.1 408/);
   });

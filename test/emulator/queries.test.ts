@@ -295,7 +295,22 @@ describe('GET and PATCH /queries/{id}', () => {
   it('gets a demo query by id with every required field', async () => {
     const res = await emu.call('GET', `/queries/${q.revenueByCountry}`);
     expect(res.status).toBe(200);
-    for (const field of ['id', 'name', 'sql', 'lastSuccessfulRunId', 'lastQueryRunId', 'slug', 'parameters', 'agentRunId', 'dataSourceId', 'organizationId', 'createdById', 'updatedById', 'createdAt', 'updatedAt']) {
+    for (const field of [
+      'id',
+      'name',
+      'sql',
+      'lastSuccessfulRunId',
+      'lastQueryRunId',
+      'slug',
+      'parameters',
+      'agentRunId',
+      'dataSourceId',
+      'organizationId',
+      'createdById',
+      'updatedById',
+      'createdAt',
+      'updatedAt',
+    ]) {
       expect(res.json, field).toHaveProperty(field);
     }
     expect(res.json).toMatchObject({ id: q.revenueByCountry, slug: 'revenue_by_country', organizationId: demoIds.organization });
@@ -334,7 +349,14 @@ describe('GET and PATCH /queries/{id}', () => {
     const created = await createQuery({ name: 'Patch me', sql: 'SELECT 1 AS one', description: 'before' });
     const res = await emu.call('PATCH', `/queries/${created.id}`, { body: { name: 'Patched', description: 'after' } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: created.id, name: 'Patched', description: 'after', sql: 'SELECT 1 AS one', slug: created.slug, createdAt: created.createdAt });
+    expect(res.json).toMatchObject({
+      id: created.id,
+      name: 'Patched',
+      description: 'after',
+      sql: 'SELECT 1 AS one',
+      slug: created.slug,
+      createdAt: created.createdAt,
+    });
     expect(Date.parse(res.json.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
     const cleared = await emu.call('PATCH', `/queries/${created.id}`, { body: { description: null, sql: 'SELECT 2 AS two', metadata: { v: 2 } } });
     expect(cleared.json).toMatchObject({ name: 'Patched', description: null, sql: 'SELECT 2 AS two', metadata: { v: 2 } });
@@ -386,10 +408,13 @@ describe('POST /queries/{id}/execute and GET /query-runs/{runId}', () => {
     for (const entry of final.history) expect(entry).toHaveProperty('message');
 
     // (that the query is updated by the time COMPLETED shows is checked strictly in its own test below)
-    const query = await waitFor(async () => {
-      const res = await emu.call('GET', `/queries/${q.dailyRevenue}`);
-      return res.json.lastSuccessfulRunId === runId ? res : undefined;
-    }, { timeoutMs: 2_000, intervalMs: 5 });
+    const query = await waitFor(
+      async () => {
+        const res = await emu.call('GET', `/queries/${q.dailyRevenue}`);
+        return res.json.lastSuccessfulRunId === runId ? res : undefined;
+      },
+      { timeoutMs: 2_000, intervalMs: 5 },
+    );
     expect(query.json.lastQueryRunId).toBe(runId);
     expect(query.json.lastSuccessfulRunId).toBe(runId);
 
@@ -418,7 +443,8 @@ describe('POST /queries/{id}/execute and GET /query-runs/{runId}', () => {
           const query = (await emu.call('GET', `/queries/${q.topCustomers}`)).json;
           if (query.lastSuccessfulRunId !== runId) violations.push(`run ${runId}: COMPLETED but lastSuccessfulRunId is ${query.lastSuccessfulRunId}`);
           const data = await emu.call('GET', `/queries/${q.topCustomers}/latest/data?limit=1`);
-          if (data.status !== 200 || data.json.queryRunId !== runId) violations.push(`run ${runId}: COMPLETED but latest/data answers ${data.status} for run ${data.json?.queryRunId}`);
+          if (data.status !== 200 || data.json.queryRunId !== runId)
+            violations.push(`run ${runId}: COMPLETED but latest/data answers ${data.status} for run ${data.json?.queryRunId}`);
           return true;
         },
         { timeoutMs: 10_000, intervalMs: 1 },
@@ -437,7 +463,10 @@ describe('POST /queries/{id}/execute and GET /query-runs/{runId}', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const good = (await emu.call('POST', `/queries/${created.id}/execute`, { body: { parameters: { n: String(attempt + 10) } } })).json.queryRunId as string;
       // start the next run as soon as the first reads COMPLETED, as `ws queries execute` in a loop would
-      await waitFor(async () => ['COMPLETED', 'FAILED'].includes((await emu.call('GET', `/query-runs/${good}`)).json.status), { timeoutMs: 10_000, intervalMs: 1 });
+      await waitFor(async () => ['COMPLETED', 'FAILED'].includes((await emu.call('GET', `/query-runs/${good}`)).json.status), {
+        timeoutMs: 10_000,
+        intervalMs: 1,
+      });
       const bad = (await emu.call('POST', `/queries/${created.id}/execute`, { body: { parameters: { n: 'not a number' } } })).json.queryRunId as string;
       expect((await waitForQueryRun(emu, bad)).status).toBe('FAILED');
       // whatever the emulator still had to write has long been written
@@ -453,7 +482,8 @@ describe('POST /queries/{id}/execute and GET /query-runs/{runId}', () => {
       expect(query.lastQueryRunId).toBe(bad);
       if (settled.lastSuccessfulRunId !== good) lost.push(`after ${good} COMPLETED and ${bad} FAILED, lastSuccessfulRunId is ${settled.lastSuccessfulRunId}`);
       const data = await emu.call('GET', `/queries/${created.id}/latest/data`);
-      if (data.status !== 200 || Number(data.json.rows?.[0]?.n) !== attempt + 10) lost.push(`latest/data after ${good}: ${data.status} ${JSON.stringify(data.json.rows ?? data.json)}`);
+      if (data.status !== 200 || Number(data.json.rows?.[0]?.n) !== attempt + 10)
+        lost.push(`latest/data after ${good}: ${data.status} ${JSON.stringify(data.json.rows ?? data.json)}`);
     }
     expect(lost).toEqual([]);
   });

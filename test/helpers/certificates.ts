@@ -32,16 +32,47 @@ function openssl(dir: string, args: string[]): void {
 const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
 function authority(dir: string, name: string, subject: string): void {
-  openssl(dir, ['req', '-x509', ...ec, '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=${subject}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  openssl(dir, [
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${subject}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
 }
 
 function leaf(dir: string, name: string, ca: string, altNames: string, days: number): Pair {
   openssl(dir, ['req', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', '/CN=ws test server']);
   fs.writeFileSync(path.join(dir, `${name}.ext`), `subjectAltName=${altNames}\nextendedKeyUsage=serverAuth\n`);
   // -days -1 makes a certificate that ended a day before it began: expired, without faking the clock
-  openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-set_serial', String(Date.now()),
-    '-days', String(days), '-extfile', `${name}.ext`, '-out', `${name}.pem`]);
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.pem`,
+    '-CAkey',
+    `${ca}.key`,
+    '-set_serial',
+    String(Date.now()),
+    '-days',
+    String(days),
+    '-extfile',
+    `${name}.ext`,
+    '-out',
+    `${name}.pem`,
+  ]);
   return { key: fs.readFileSync(path.join(dir, `${name}.key`), 'utf8'), cert: fs.readFileSync(path.join(dir, `${name}.pem`), 'utf8') };
 }
 

@@ -21,7 +21,10 @@ export function panelsOf(lines: string[]): { panels: Panel[]; bucket: number } {
     const row = /^ *([^ ┤│]*) [┤│]/.exec(line);
     const note = /each column: (\d+) /.exec(line);
     if (note) bucket = Number(note[1]);
-    const names = line.split('   ').filter((part) => part.startsWith('── ')).map((part) => part.slice(3));
+    const names = line
+      .split('   ')
+      .filter((part) => part.startsWith('── '))
+      .map((part) => part.slice(3));
     if (row) labels.push(row[1]!);
     else if (line.startsWith('── ') && legendBefore) panels.at(-1)!.names.push(...names);
     else if (line.startsWith('── ')) {

@@ -61,7 +61,11 @@ export function emulatorServer(overrides: Partial<EmulatorOptions> = {}) {
  * `ws argv` is a usage error, on a terminal and off one: exit 2, nothing on stdout, and this on stderr (a string is
  * the whole of it). The caller checks that nothing was sent.
  */
-export async function expectUsageError(ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>, argv: string[], stderr: string | RegExp): Promise<void> {
+export async function expectUsageError(
+  ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>,
+  argv: string[],
+  stderr: string | RegExp,
+): Promise<void> {
   for (const tty of [false, true]) {
     const result = await ws(argv, { tty });
     expect(result.exitCode, `${argv.join(' ')} (terminal: ${tty}): ${result.stderr}`).toBe(2);

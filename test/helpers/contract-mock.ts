@@ -16,7 +16,14 @@ export type Optional = 'all' | 'none' | 'random';
 export const seeded = seededRandom;
 
 const words = ['Excepteur laboris proident', "it's here", 'say "hi"', '$(echo pwned) `x` ;|&', '--wait', 'café ✓ 数据', 'plain', 'a\ttab', '*', '~user'];
-const times = ['2026-01-15T09:00:00.000Z', '2026-01-15T09:00:01.250Z', '1970-01-01T00:00:00Z', '2038-01-19T03:14:07+05:30', '9999-12-31T23:59:59.999Z', '2025-12-31T23:59:59-08:00'];
+const times = [
+  '2026-01-15T09:00:00.000Z',
+  '2026-01-15T09:00:01.250Z',
+  '1970-01-01T00:00:00Z',
+  '2038-01-19T03:14:07+05:30',
+  '9999-12-31T23:59:59.999Z',
+  '2025-12-31T23:59:59-08:00',
+];
 const integers = [0, 1, 3, 42, 1000, 2 ** 31, -5];
 
 export class Generator {
@@ -37,7 +44,10 @@ export class Generator {
   private resolve(schema: Schema): Schema {
     let resolved = schema;
     for (let hops = 0; resolved.$ref && hops < 10; hops++) {
-      resolved = (resolved.$ref as string).slice(2).split('/').reduce((node: Schema, token) => node[token.replace(/~1/g, '/').replace(/~0/g, '~')], contract().spec);
+      resolved = (resolved.$ref as string)
+        .slice(2)
+        .split('/')
+        .reduce((node: Schema, token) => node[token.replace(/~1/g, '/').replace(/~0/g, '~')], contract().spec);
     }
     return resolved;
   }
@@ -149,7 +159,11 @@ export interface MockServer {
  * Starts the mock on 127.0.0.1, port 0. Response n of the server is generated from seed + n. `damage`
  * may change a generated body (to test what the API forbids).
  */
-export async function startContractMock(seed: number, optional: Optional, damage?: (method: string, path: string, body: unknown) => unknown): Promise<MockServer> {
+export async function startContractMock(
+  seed: number,
+  optional: Optional,
+  damage?: (method: string, path: string, body: unknown) => unknown,
+): Promise<MockServer> {
   let count = 0;
   const ids = new Map<string, string>();
   const sent: MockServer['sent'] = [];
@@ -164,7 +178,10 @@ export async function startContractMock(seed: number, optional: Optional, damage
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such operation"}}');
         return;
       }
-      const schema = pointer.slice(1).split('/').reduce((node: Schema, token) => node[token.replace(/~1/g, '/').replace(/~0/g, '~')], contract().spec);
+      const schema = pointer
+        .slice(1)
+        .split('/')
+        .reduce((node: Schema, token) => node[token.replace(/~1/g, '/').replace(/~0/g, '~')], contract().spec);
       let body = new Generator(seeded(seed * 7919 + count++), optional, ids).value(schema);
       pageOf(body, url.searchParams);
       const problems = violations({ method: op.method, path, query: url.search, status: 200, body });

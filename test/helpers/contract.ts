@@ -55,7 +55,8 @@ export function contract(): { spec: Schema; ajv: Ajv2020; operations: Operation[
   ajv.addSchema(spec, 'spec');
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(spec.paths as Schema)) {
-    for (const [method, operation] of Object.entries(item as Schema)) operations.push({ method: method.toUpperCase(), template, operation: operation as Schema });
+    for (const [method, operation] of Object.entries(item as Schema))
+      operations.push({ method: method.toUpperCase(), template, operation: operation as Schema });
   }
   // a literal segment wins over a parameter (/chat-sessions/update before /chat-sessions/{id})
   operations.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
@@ -77,7 +78,11 @@ export function responseSchemaPointer(op: Operation, status: number): string | u
   if (key === undefined) return undefined;
   let response = responses[key] as Schema;
   const base = response.$ref ? (response.$ref as string).slice(1) : pointer('paths', op.template, op.method.toLowerCase(), 'responses', key);
-  if (response.$ref) response = (response.$ref as string).slice(2).split('/').reduce((node: Schema, token) => node[token], contract().spec);
+  if (response.$ref)
+    response = (response.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce((node: Schema, token) => node[token], contract().spec);
   return response.content?.['application/json']?.schema === undefined ? undefined : `${base}${pointer('content', 'application/json', 'schema')}`;
 }
 
@@ -93,7 +98,10 @@ export function violations(exchange: Exchange): string[] {
   const validate = contract().ajv.getSchema(`spec#${schemaPointer}`);
   if (!validate) throw new Error(`no schema at ${schemaPointer}`);
   if (validate(exchange.body)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${where}: ${e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** Every violation in a list of responses, each distinct line once (a list repeats the same fault per item). */

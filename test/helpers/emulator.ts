@@ -54,7 +54,6 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-
 /**
  * Starts an emulator on 127.0.0.1, port 0, demo data, fast runs (stepMs 5); any option may be overridden.
  * Every response it sends is checked against the API description; close() fails with what did not conform.

@@ -12,7 +12,10 @@ function inputs(root: string): string[] {
   const files = (fs.readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
-  const scripts = fs.readdirSync(path.join(root, 'scripts')).filter((name) => name.endsWith('.mjs')).map((name) => path.join(root, 'scripts', name));
+  const scripts = fs
+    .readdirSync(path.join(root, 'scripts'))
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => path.join(root, 'scripts', name));
   return [...files, ...scripts, path.join(root, 'package.json'), path.join(root, 'node_modules', '.package-lock.json')].filter((file) => fs.existsSync(file));
 }
 
@@ -20,7 +23,9 @@ function inputs(root: string): string[] {
 export function staleBuild(root: string): string | undefined {
   const dist = path.join(root, 'dist');
   const built = fs.existsSync(dist)
-    ? (fs.readdirSync(dist, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((entry) => entry.isFile()).map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+    ? (fs.readdirSync(dist, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
     : [];
   if (built.length === 0) return 'there is no dist/';
   const oldest = Math.min(...built);

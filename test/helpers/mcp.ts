@@ -64,7 +64,10 @@ class StreamTransport implements Transport {
  * startMcp without a process. The environment is built from scratch (a private config folder and what the test
  * gives); exitCode() is what `ws mcp` returned once the session ended.
  */
-export async function startMcpInProcess(args: string[], env: Record<string, string | undefined>): Promise<McpSession & { exitCode(): Promise<number>; toServer: PassThrough }> {
+export async function startMcpInProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<McpSession & { exitCode(): Promise<number>; toServer: PassThrough }> {
   const io = fakeIO({ clock: Date.now, env: { WS_CONFIG_DIR: tempConfigDir(), ...env } });
   const toServer = new PassThrough();
   const fromServer = new PassThrough();

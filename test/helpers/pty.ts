@@ -164,7 +164,10 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
           if (match) finish(() => resolve(match));
           else if (ended) finish(() => reject(new Error(`the run ended without showing ${pattern}; the terminal showed: ${JSON.stringify(kept)}`)));
         };
-        const timeout = setTimeout(() => finish(() => reject(new Error(`no ${pattern} within ${waitMs} ms; the terminal showed: ${JSON.stringify(kept)}`))), waitMs);
+        const timeout = setTimeout(
+          () => finish(() => reject(new Error(`no ${pattern} within ${waitMs} ms; the terminal showed: ${JSON.stringify(kept)}`))),
+          waitMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timeout);
           watchers.delete(check);

@@ -25,7 +25,12 @@ export async function apiQuery(emu: TestEmulator, name: string, sql = 'SELECT 1 
 }
 
 /** Creates a query through `ws queries create` and returns its id and slug. */
-export async function createQuery(ws: (argv: string[]) => Promise<WsResult>, name: string, sql: string, extra: string[] = []): Promise<{ id: string; slug: string }> {
+export async function createQuery(
+  ws: (argv: string[]) => Promise<WsResult>,
+  name: string,
+  sql: string,
+  extra: string[] = [],
+): Promise<{ id: string; slug: string }> {
   const result = await ws(['queries', 'create', '--name', name, '--sql', sql, ...extra, '--json', 'id,slug']);
   expect(result.exitCode, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
@@ -79,7 +84,13 @@ export const runLine = new RegExp(`query run (${uuidRe.source}): `);
  * The server errors of a command that reads one query run (`ws runs get`, `ws runs result`), whose request is
  * GET /query-runs/<id><suffix>: an unknown run is exit 4 on a terminal and off one, a 503 at each try exit 1.
  */
-export function describeRunReadErrors(verb: string, suffix: string, emu: TestEmulator, ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>, runId: () => string): void {
+export function describeRunReadErrors(
+  verb: string,
+  suffix: string,
+  emu: TestEmulator,
+  ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>,
+  runId: () => string,
+): void {
   describe('server errors', () => {
     it('an unknown run is exit 4 naming the request; nothing on stdout', async () => {
       const id = '00000000-0000-4000-8000-00000000dead';
@@ -104,7 +115,12 @@ export function describeRunReadErrors(verb: string, suffix: string, emu: TestEmu
 }
 
 /** SQL that is empty or only whitespace, given to each of these command lines: exit 2 naming it, nothing sent. */
-export function describeBlankSql(verbs: [string, string[]][], emu: TestEmulator, ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>, files: ReturnType<typeof tempFiles>): void {
+export function describeBlankSql(
+  verbs: [string, string[]][],
+  emu: TestEmulator,
+  ws: (argv: string[], options?: FakeIOOptions) => Promise<WsResult>,
+  files: ReturnType<typeof tempFiles>,
+): void {
   describe.each(verbs)('ws queries %s with SQL that is empty or only whitespace', (_verb, argv) => {
     it.each([
       ['--sql ""', ['--sql', ''], '--sql is empty'],

@@ -45,7 +45,10 @@ export function stepRun(overrides: Record<string, unknown> = {}): Record<string,
 }
 
 /** GET /automation-runs/{id}: the run and its step runs. */
-export function runDetail(run: Record<string, unknown>, stepRuns: Record<string, unknown>[] = []): { run: Record<string, unknown>; stepRuns: Record<string, unknown>[] } {
+export function runDetail(
+  run: Record<string, unknown>,
+  stepRuns: Record<string, unknown>[] = [],
+): { run: Record<string, unknown>; stepRuns: Record<string, unknown>[] } {
   return { run, stepRuns: stepRuns.map((step) => ({ ...step, workflowRunId: run.id })) };
 }
 

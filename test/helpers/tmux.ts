@@ -43,7 +43,17 @@ export async function startTmux(columns: number, rows: number, env: Record<strin
   const rc = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-tmux-')), 'rc');
   const exports = Object.entries({ WS_CONFIG_DIR: tempConfigDir(), PAGER: 'cat', ...env }).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
   fs.writeFileSync(rc, [...exports, `ws() { ${shellQuote(process.execPath)} ${shellQuote(wsBin)} "$@"; }`, "PS1='$ '", ''].join('\n'));
-  await tmux('new-session', '-d', '-s', 't', '-x', String(columns), '-y', String(rows), `env -i PATH=${shellQuote(process.env.PATH ?? '/usr/bin:/bin')} TERM=xterm-256color bash --noprofile --rcfile ${shellQuote(rc)} -i`);
+  await tmux(
+    'new-session',
+    '-d',
+    '-s',
+    't',
+    '-x',
+    String(columns),
+    '-y',
+    String(rows),
+    `env -i PATH=${shellQuote(process.env.PATH ?? '/usr/bin:/bin')} TERM=xterm-256color bash --noprofile --rcfile ${shellQuote(rc)} -i`,
+  );
   const screen = async () => (await tmux('capture-pane', '-p', '-t', 't')).split('\n');
   const session = {
     screen,
@@ -52,10 +62,15 @@ export async function startTmux(columns: number, rows: number, env: Record<strin
     async waitFor(pattern: RegExp, what: string, timeoutMs = 15_000) {
       let shown: string[] = [];
       try {
-        return await pollUntil(async () => {
-          shown = await screen();
-          return pattern.test(shown.join('\n')) && shown;
-        }, what, timeoutMs, 50);
+        return await pollUntil(
+          async () => {
+            shown = await screen();
+            return pattern.test(shown.join('\n')) && shown;
+          },
+          what,
+          timeoutMs,
+          50,
+        );
       } catch (error) {
         throw new Error(`${(error as Error).message}; the screen:\n${shown.join('\n')}`);
       }
@@ -95,7 +110,9 @@ export async function terminalWidths(texts: string[]): Promise<number[]> {
   );
   const socket = `ws-widths-${process.pid}-${++sessions}`;
   try {
-    await execa('tmux', ['-u', '-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', '1000', '-y', '5', `env LANG=C.UTF-8 bash ${shellQuote(script)}`], { timeout: 20_000 });
+    await execa('tmux', ['-u', '-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', '1000', '-y', '5', `env LANG=C.UTF-8 bash ${shellQuote(script)}`], {
+      timeout: 20_000,
+    });
     await pollUntil(async () => fs.existsSync(output) && fs.readFileSync(output, 'utf8').endsWith('end\n'), 'the terminal to measure the texts', 20_000, 50);
     return fs.readFileSync(output, 'utf8').trim().split('\n').slice(0, -1).map(Number);
   } finally {

@@ -26,7 +26,9 @@ export function skipWithout(...programs: string[]): boolean {
     return true;
   }
   it(`needs ${programs.join(' and ')}`, () => {
-    throw new Error(`${what}: under CI the tests that need ${missing.length > 1 ? 'them' : 'it'} fail instead of skipping (.ci/run installs ${missing.join(' and ')})`);
+    throw new Error(
+      `${what}: under CI the tests that need ${missing.length > 1 ? 'them' : 'it'} fail instead of skipping (.ci/run installs ${missing.join(' and ')})`,
+    );
   });
   return false;
 }

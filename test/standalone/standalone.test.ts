@@ -49,7 +49,9 @@ describe('the standalone ws', () => {
       const result = await ws(args);
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`error: the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package\nhint: install ws from npm with the engine: npm install -g ws-cli ${engine}\n`);
+      expect(result.stderr).toBe(
+        `error: the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package\nhint: install ws from npm with the engine: npm install -g ws-cli ${engine}\n`,
+      );
     }
     const help = await ws(['emulator', '--help']);
     expect(help.exitCode).toBe(0);
@@ -70,7 +72,11 @@ describe('the standalone ws', () => {
   it('answers help from its help.json without compiling the bundle, as bin/ws.js prints it', async () => {
     const cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-standalone-cache-'));
     const help = await ws(['queries', '--help'], { XDG_CACHE_HOME: cacheHome });
-    const npm = await execa(process.execPath, [path.join(root, 'bin', 'ws.js'), 'queries', '--help'], { env: { PATH: process.env.PATH, XDG_CACHE_HOME: cacheHome }, extendEnv: false, stripFinalNewline: false });
+    const npm = await execa(process.execPath, [path.join(root, 'bin', 'ws.js'), 'queries', '--help'], {
+      env: { PATH: process.env.PATH, XDG_CACHE_HOME: cacheHome },
+      extendEnv: false,
+      stripFinalNewline: false,
+    });
     expect(help).toEqual({ exitCode: 0, stdout: npm.stdout, stderr: '' });
     expect(help.stdout).toContain('Usage: ws queries');
     // the whole of ws would have left its compiled bundle in the cache folder as it exited
@@ -86,9 +92,16 @@ describe('the standalone ws', () => {
     const node = /node (\S+)\)/.exec((await ws(['--version'])).stdout)?.[1];
     const folder = `sea-v${node}-${process.arch}`;
     expect(fs.readdirSync(path.join(cacheHome, 'ws'))).toEqual([folder]);
-    expect(fs.readdirSync(path.join(cacheHome, 'ws', folder)).map((name) => name.replace(/-.*/, '')).sort()).toEqual(['cli.cjs']); // a GET without a proxy loads no undici
+    expect(
+      fs
+        .readdirSync(path.join(cacheHome, 'ws', folder))
+        .map((name) => name.replace(/-.*/, ''))
+        .sort(),
+    ).toEqual(['cli.cjs']); // a GET without a proxy loads no undici
     const off = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-standalone-cache-'));
-    expect(await ws(['queries', 'get', 'daily_revenue', '--json', 'slug'], { ...emu.env, XDG_CACHE_HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(first);
+    expect(await ws(['queries', 'get', 'daily_revenue', '--json', 'slug'], { ...emu.env, XDG_CACHE_HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(
+      first,
+    );
     expect(fs.readdirSync(off)).toEqual([]);
   });
 });
@@ -100,7 +113,20 @@ describe('the archives', () => {
     const listing = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
     const manPages = fs.readdirSync(path.join(root, 'man')).map((name) => `man/man1/${name}`);
     expect(manPages).toContain('man/man1/ws-queries-execute.1');
-    expect(listing).toEqual(['LICENSE', 'THIRD-PARTY-NOTICES.md', 'completions/', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', 'man/', 'man/man1/', ...manPages, 'ws'].sort());
+    expect(listing).toEqual(
+      [
+        'LICENSE',
+        'THIRD-PARTY-NOTICES.md',
+        'completions/',
+        'completions/_ws',
+        'completions/ws.bash',
+        'completions/ws.fish',
+        'man/',
+        'man/man1/',
+        ...manPages,
+        'ws',
+      ].sort(),
+    );
     const notices = execFileSync('tar', ['-xzOf', file, 'THIRD-PARTY-NOTICES.md'], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
     // the npm package's notices (every package bundled in dist/), and what the binary adds
     expect(notices.startsWith(fs.readFileSync(path.join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8').trimEnd())).toBe(true);
@@ -121,7 +147,10 @@ describe('the archives', () => {
     const dir = path.join(root, 'dist-bin');
     const check = await execa('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, reject: false });
     expect(check.exitCode, check.stderr).toBe(0);
-    const archives = fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz')).sort();
+    const archives = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.tar.gz'))
+      .sort();
     expect(check.stdout.split('\n').sort()).toEqual(archives.map((name) => `${name}: OK`));
   });
 

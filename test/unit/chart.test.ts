@@ -75,7 +75,11 @@ describe('bars', () => {
 const line = (series: Series[], width = 80, height = 20, first = '2026-01-01', last = '2026-01-31') =>
   lineChart({ series, first, last, step: { days: 1 }, width, height, color: false });
 /** The plot's rows, top first: the lines above the x axis. */
-const plotOf = (lines: string[]) => lines.slice(0, lines.findIndex((l) => l.includes('└')));
+const plotOf = (lines: string[]) =>
+  lines.slice(
+    0,
+    lines.findIndex((l) => l.includes('└')),
+  );
 
 describe('lines', () => {
   const wave = [3, 5, 9, 4, 1, 6, 8, 2];
@@ -120,7 +124,16 @@ describe('lines', () => {
       { name: 'revenue', values: [3, 2, 1] },
     ]);
     expect(lines.at(-1)).toBe('── orders   ── revenue');
-    const { lines: bars } = barChart({ labels: ['DE', 'JP'], series: [{ name: 'orders', values: [30, 50] }, { name: 'revenue', values: [100, 80] }], width: 40, height: 20, color: false });
+    const { lines: bars } = barChart({
+      labels: ['DE', 'JP'],
+      series: [
+        { name: 'orders', values: [30, 50] },
+        { name: 'revenue', values: [100, 80] },
+      ],
+      width: 40,
+      height: 20,
+      color: false,
+    });
     expect(bars).toHaveLength(5);
     expect(bars[0]).toBe('█ orders   █ revenue');
     expect(bars.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# 30 orders', '   │# 100 revenue', 'JP │# 50 orders', '   │# 80 revenue']);
@@ -142,7 +155,18 @@ describe('lines', () => {
   });
 
   it('colour each series and its legend when asked, and nothing else', () => {
-    const lines = lineChart({ series: [{ name: 'a', values: [1, 2] }, { name: 'b', values: [2, 1] }], first: '1', last: '2', step: 'row', width: 40, height: 10, color: true });
+    const lines = lineChart({
+      series: [
+        { name: 'a', values: [1, 2] },
+        { name: 'b', values: [2, 1] },
+      ],
+      first: '1',
+      last: '2',
+      step: 'row',
+      width: 40,
+      height: 10,
+      color: true,
+    });
     expect(lines.join('\n')).toContain('\u001b[36m');
     expect(lines.join('\n')).toContain('\u001b[35m');
     expect(lines.at(-1)).toBe('\u001b[36m──\u001b[39m a   \u001b[35m──\u001b[39m b');
@@ -159,18 +183,24 @@ describe('y labels', () => {
   const days = Array.from({ length: 180 }, (_v, i) => ({ day: `d${i}`, orders: 16 + (i % 5 < 2 ? 1 : 0), revenue: 3934.5 + ((i * 37) % 517) }));
   const dayPlan = planChart([{ name: 'day', type: 'DATE' }, { name: 'orders' }, { name: 'revenue' }], [], {});
 
-  it.each([40, 50, 80, 120])('at %i columns are true and distinct, the bottom one at or below the lowest value, the top one at or above the highest', (columns) => {
-    if ('problem' in dayPlan) throw new Error(dayPlan.problem);
-    for (const height of [12, 24, 40]) {
-      const lines = drawChart(days, dayPlan, { tty: true, columns, rows: height, color: false }).text.trimEnd().split('\n');
-      const { panels, bucket } = panelsOf(lines);
-      expect(panels.map((p) => p.names)).toEqual([['orders'], ['revenue']]);
-      for (const { names, labels } of panels) {
-        const drawn = means(days.map((d) => d[names[0] as 'orders' | 'revenue']), bucket);
-        expect(labelProblems(labels, drawn), `${columns}x${height} ${names[0]}:\n${lines.join('\n')}`).toEqual([]);
+  it.each([40, 50, 80, 120])(
+    'at %i columns are true and distinct, the bottom one at or below the lowest value, the top one at or above the highest',
+    (columns) => {
+      if ('problem' in dayPlan) throw new Error(dayPlan.problem);
+      for (const height of [12, 24, 40]) {
+        const lines = drawChart(days, dayPlan, { tty: true, columns, rows: height, color: false }).text.trimEnd().split('\n');
+        const { panels, bucket } = panelsOf(lines);
+        expect(panels.map((p) => p.names)).toEqual([['orders'], ['revenue']]);
+        for (const { names, labels } of panels) {
+          const drawn = means(
+            days.map((d) => d[names[0] as 'orders' | 'revenue']),
+            bucket,
+          );
+          expect(labelProblems(labels, drawn), `${columns}x${height} ${names[0]}:\n${lines.join('\n')}`).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each([
     ['fractions', [0.0012, 0.0019, 0.0015, 0.00125]],
@@ -189,8 +219,16 @@ describe('y labels', () => {
 });
 
 describe('every size fits', () => {
-  const days = Array.from({ length: 180 }, (_v, i) => ({ day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), revenue: 4000 + ((i * 37) % 500), orders: i % 3 === 0 ? null : 16 + (i % 2) }));
-  const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({ country, revenue: [96335.2, -1200, 93000, 50000.5, 0][i], orders: [380, 12, 370, null, 1][i] }));
+  const days = Array.from({ length: 180 }, (_v, i) => ({
+    day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+    revenue: 4000 + ((i * 37) % 500),
+    orders: i % 3 === 0 ? null : 16 + (i % 2),
+  }));
+  const countries = ['Deutschland', '日本', 'España', 'United States of America', 'Sverige'].map((country, i) => ({
+    country,
+    revenue: [96335.2, -1200, 93000, 50000.5, 0][i],
+    orders: [380, 12, 370, null, 1][i],
+  }));
   for (const width of [20, 40, 80, 200]) {
     for (const height of [10, 24, 50]) {
       it(`${width} columns, ${height} rows: lines and bars`, () => {
@@ -213,7 +251,11 @@ describe('every size fits', () => {
   it('off a terminal, below 20 columns or without a size: 80 columns, at most 20 rows, no colour', () => {
     const plan = planChart([{ name: 'day' }, { name: 'revenue' }], days, {});
     if ('problem' in plan) throw new Error(plan.problem);
-    for (const room of [{ tty: false, columns: undefined, rows: undefined }, { tty: true, columns: 12, rows: 40 }, { tty: true, columns: undefined, rows: undefined }]) {
+    for (const room of [
+      { tty: false, columns: undefined, rows: undefined },
+      { tty: true, columns: 12, rows: 40 },
+      { tty: true, columns: undefined, rows: undefined },
+    ]) {
       const { text } = drawChart(days, plan, { ...room, color: true });
       const lines = text.trimEnd().split('\n');
       expect(lines.length).toBeLessThanOrEqual(20);
@@ -224,7 +266,14 @@ describe('every size fits', () => {
     const bars = planChart([{ name: 'country' }, { name: 'revenue' }], countries, {});
     if ('problem' in bars) throw new Error(bars.problem);
     const { text } = drawChart(countries, bars, { tty: false, columns: undefined, rows: undefined, color: true });
-    expect(Math.max(...text.trimEnd().split('\n').map((l) => textWidth(l)))).toBe(80);
+    expect(
+      Math.max(
+        ...text
+          .trimEnd()
+          .split('\n')
+          .map((l) => textWidth(l)),
+      ),
+    ).toBe(80);
   });
 });
 
@@ -237,7 +286,13 @@ describe('what is charted', () => {
     expect(planChart(columns.slice(1), rows, {})).toMatchObject({ x: 'country', xKind: 'text' });
     expect(planChart([{ name: 'orders' }], rows, {})).toMatchObject({ x: undefined, xKind: 'row', y: ['orders'] });
     const many = { a: 1, b: 2, c: 3, d: 4, e: 5 };
-    expect(planChart(Object.keys(many).map((name) => ({ name })), [many], {})).toMatchObject({ y: ['a', 'b', 'c'], left: ['d', 'e'] });
+    expect(
+      planChart(
+        Object.keys(many).map((name) => ({ name })),
+        [many],
+        {},
+      ),
+    ).toMatchObject({ y: ['a', 'b', 'c'], left: ['d', 'e'] });
     expect(planChart(columns, rows, { x: 'country', y: ['revenue'] })).toEqual({ x: 'country', xKind: 'text', y: ['revenue'], left: [] });
   });
 
@@ -248,21 +303,46 @@ describe('what is charted', () => {
   });
 
   it('before a run: names, and the types the server gave', () => {
-    expect(planChart([{ name: 'day', type: 'DATE' }, { name: 'name', type: 'VARCHAR' }], [], {})).toEqual({ problem: 'no numeric column to draw against day; its columns: day (DATE), name (VARCHAR)' });
+    expect(
+      planChart(
+        [
+          { name: 'day', type: 'DATE' },
+          { name: 'name', type: 'VARCHAR' },
+        ],
+        [],
+        {},
+      ),
+    ).toEqual({ problem: 'no numeric column to draw against day; its columns: day (DATE), name (VARCHAR)' });
     expect(planChart([{ name: 'day' }, { name: 'name' }], [], {})).not.toHaveProperty('problem');
     expect(planChart([{ name: 'day' }], [], { y: ['revenue'] })).toHaveProperty('problem');
   });
 
   it('numbers after a bar read short where the room asks, marked ≈ where that is not the number', () => {
-    expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901, -1e-9, 0.000123456].map(shortNumber)).toEqual(['950', '≈4.71k', '≈1.23M', '0.25', '-3.1k', '4k', '≈12.3B', '-1e-9', '≈1.23e-4']);
+    expect([950, 4712, 1_234_567, 0.25, -3100, 4000, 12_345_678_901, -1e-9, 0.000123456].map(shortNumber)).toEqual([
+      '950',
+      '≈4.71k',
+      '≈1.23M',
+      '0.25',
+      '-3.1k',
+      '4k',
+      '≈12.3B',
+      '-1e-9',
+      '≈1.23e-4',
+    ]);
   });
 });
 
 describe('--series: a "long" result, one series per value of a column', () => {
   const types = ['page_view', 'signup', 'export'];
   // month, event_type, events: each month once per type; signup far below the others
-  const events = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'].flatMap((month, m) => types.map((event_type, t) => ({ month, event_type, events: [400, 30, 300][t]! + m * 10 })));
-  const columns = [{ name: 'month', type: 'DATE' }, { name: 'event_type', type: 'VARCHAR' }, { name: 'events', type: 'BIGINT' }];
+  const events = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'].flatMap((month, m) =>
+    types.map((event_type, t) => ({ month, event_type, events: [400, 30, 300][t]! + m * 10 })),
+  );
+  const columns = [
+    { name: 'month', type: 'DATE' },
+    { name: 'event_type', type: 'VARCHAR' },
+    { name: 'events', type: 'BIGINT' },
+  ];
   const room = { tty: true, columns: 60, rows: 30, color: false };
 
   it('is found: a text column beside x and y, and x values that repeat, split the line; stderr says so and names --series', () => {
@@ -282,7 +362,11 @@ describe('--series: a "long" result, one series per value of a column', () => {
   it('chosen with --series: one line per value with a legend, each at its own values, and no note', () => {
     const plan = planChart(columns, events, { series: 'event_type' });
     if ('problem' in plan) throw new Error(plan.problem);
-    const { text, notes } = drawChart(events.filter((e) => e.event_type !== 'signup'), plan, room);
+    const { text, notes } = drawChart(
+      events.filter((e) => e.event_type !== 'signup'),
+      plan,
+      room,
+    );
     expect(notes).toEqual([]);
     const lines = text.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('── page_view   ── export');
@@ -293,7 +377,10 @@ describe('--series: a "long" result, one series per value of a column', () => {
 
   it('as bars: one bar per value in each group, named, with a legend', () => {
     const byType = events.map(({ month, event_type, events }) => ({ month, event_type, events }));
-    const bars = planChart([{ name: 'event_type', type: 'VARCHAR' }, ...columns.filter((c) => c.name !== 'event_type')], byType, { x: 'event_type', series: 'month' });
+    const bars = planChart([{ name: 'event_type', type: 'VARCHAR' }, ...columns.filter((c) => c.name !== 'event_type')], byType, {
+      x: 'event_type',
+      series: 'month',
+    });
     if ('problem' in bars) throw new Error(bars.problem);
     expect(bars).toMatchObject({ xKind: 'text', series: 'month' });
     const lines = drawChart(byType.slice(0, 6), bars, room).text.trimEnd().split('\n');
@@ -309,19 +396,35 @@ describe('--series: a "long" result, one series per value of a column', () => {
   });
 
   it('bars of series more than 10 times apart are drawn in panels, each on its own scale, so that none is empty', () => {
-    const countries = [{ country: 'DE', orders: 370, revenue: 93_869.9 }, { country: 'JP', orders: 380, revenue: 96_335.2 }];
+    const countries = [
+      { country: 'DE', orders: 370, revenue: 93_869.9 },
+      { country: 'JP', orders: 380, revenue: 96_335.2 },
+    ];
     const plan = planChart([{ name: 'country' }, { name: 'orders' }, { name: 'revenue' }], countries, {});
     if ('problem' in plan) throw new Error(plan.problem);
     const lines = drawChart(countries, plan, { tty: true, columns: 40, rows: 24, color: false }).text.trimEnd().split('\n');
-    expect(lines.map((l) => (l.includes('│') ? l.replace(/[█▏▎▍▌▋▊▉]+/, '#') : l))).toEqual(['█ orders', 'DE │# 370', 'JP │# 380', '█ revenue', 'DE │# 93,869.9', 'JP │# 96,335.2']);
+    expect(lines.map((l) => (l.includes('│') ? l.replace(/[█▏▎▍▌▋▊▉]+/, '#') : l))).toEqual([
+      '█ orders',
+      'DE │# 370',
+      'JP │# 380',
+      '█ revenue',
+      'DE │# 93,869.9',
+      'JP │# 96,335.2',
+    ]);
     // each panel's largest bar fills its room: neither is a sliver
     for (const at of [2, 5]) expect(lines[at]!.split(' ')[1]!.length).toBeGreaterThan(20);
   });
 
   it('a --series that names no column, or the x axis, or with several --y columns, is a problem naming the columns; before a run too', () => {
-    expect(planChart(columns, [], { series: 'kind' })).toEqual({ problem: 'the result has no column "kind"; its columns: month (DATE), event_type (VARCHAR), events (BIGINT)' });
-    expect(planChart(columns, events, { x: 'event_type', series: 'event_type' })).toMatchObject({ problem: expect.stringContaining('--series event_type: it is the x axis') });
-    expect(planChart([...columns, { name: 'users', type: 'BIGINT' }], [], { series: 'event_type', y: ['events', 'users'] })).toMatchObject({ problem: expect.stringContaining('--series event_type splits one --y column into series, and --y names 2') });
+    expect(planChart(columns, [], { series: 'kind' })).toEqual({
+      problem: 'the result has no column "kind"; its columns: month (DATE), event_type (VARCHAR), events (BIGINT)',
+    });
+    expect(planChart(columns, events, { x: 'event_type', series: 'event_type' })).toMatchObject({
+      problem: expect.stringContaining('--series event_type: it is the x axis'),
+    });
+    expect(planChart([...columns, { name: 'users', type: 'BIGINT' }], [], { series: 'event_type', y: ['events', 'users'] })).toMatchObject({
+      problem: expect.stringContaining('--series event_type splits one --y column into series, and --y names 2'),
+    });
   });
 
   it('several y columns and a text column that would split them: drawn as they are, and stderr names --series', () => {
@@ -329,12 +432,25 @@ describe('--series: a "long" result, one series per value of a column', () => {
     const plan = planChart([...columns, { name: 'users', type: 'DOUBLE' }], both, {});
     if ('problem' in plan) throw new Error(plan.problem);
     expect(plan).toMatchObject({ y: ['events', 'users'], couldSplit: 'event_type' });
-    expect(drawChart(both, plan, room).notes).toEqual(['the values of month repeat: --series event_type draws one series per event_type (with one --y column)']);
+    expect(drawChart(both, plan, room).notes).toEqual([
+      'the values of month repeat: --series event_type draws one series per event_type (with one --y column)',
+    ]);
   });
 
   it('more values than colours: the first six drawn, the others named on stderr', () => {
-    const many = Array.from({ length: 8 }, (_v, i) => [{ day: '2026-01-01', kind: `k${i}`, n: i }, { day: '2026-01-02', kind: `k${i}`, n: i + 1 }]).flat();
-    const plan = planChart([{ name: 'day', type: 'DATE' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'INTEGER' }], many, { series: 'kind' });
+    const many = Array.from({ length: 8 }, (_v, i) => [
+      { day: '2026-01-01', kind: `k${i}`, n: i },
+      { day: '2026-01-02', kind: `k${i}`, n: i + 1 },
+    ]).flat();
+    const plan = planChart(
+      [
+        { name: 'day', type: 'DATE' },
+        { name: 'kind', type: 'VARCHAR' },
+        { name: 'n', type: 'INTEGER' },
+      ],
+      many,
+      { series: 'kind' },
+    );
     if ('problem' in plan) throw new Error(plan.problem);
     const { text, notes } = drawChart(many, plan, { ...room, columns: 120 });
     expect(text).toContain('── k5');
@@ -349,14 +465,24 @@ describe('exact decimal strings', () => {
       { country: 'DE', revenue: '12345678901234567890.12' },
       { country: 'JP', revenue: '6172839450617283945.06' },
     ];
-    const plan = planChart([{ name: 'country', type: 'VARCHAR' }, { name: 'revenue', type: 'DECIMAL(38,2)' }], rows, {});
+    const plan = planChart(
+      [
+        { name: 'country', type: 'VARCHAR' },
+        { name: 'revenue', type: 'DECIMAL(38,2)' },
+      ],
+      rows,
+      {},
+    );
     expect(plan).toMatchObject({ x: 'country', y: ['revenue'] });
     if ('problem' in plan) throw new Error(plan.problem);
     const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
     // more digits than a double holds for sure: shortened, and marked so
     expect(lines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈1.23e19', 'JP │# ≈6.17e18']);
     // a DECIMAL whose double reads as a shorter number (0.3) is not labelled as that number
-    const close = [{ country: 'DE', revenue: '0.30000000000000001' }, { country: 'JP', revenue: '2.50' }];
+    const close = [
+      { country: 'DE', revenue: '0.30000000000000001' },
+      { country: 'JP', revenue: '2.50' },
+    ];
     const closeLines = drawChart(close, plan, { tty: true, columns: 60, rows: 10, color: false }).text.trimEnd().split('\n');
     expect(closeLines.slice(1).map((l) => l.replace(/[█▏▎▍▌▋▊▉]+/, '#'))).toEqual(['DE │# ≈0.3', 'JP │# 2.5']);
     // JP is half of DE: half the bar
@@ -395,7 +521,15 @@ describe('charts that do not mislead (a trial of -o chart)', () => {
     return plan;
   };
   /** The value printed after each bar. */
-  const valuesOf = (lines: string[]) => lines.filter((l) => l.includes('│')).map((l) => l.slice(l.indexOf('│') + 1).replace(/^[█▏▎▍▌▋▊▉]*/, '').trim());
+  const valuesOf = (lines: string[]) =>
+    lines
+      .filter((l) => l.includes('│'))
+      .map((l) =>
+        l
+          .slice(l.indexOf('│') + 1)
+          .replace(/^[█▏▎▍▌▋▊▉]*/, '')
+          .trim(),
+      );
 
   it('a bar value is true: exact, or marked ≈ where shortened; never -0', () => {
     const { lines } = bars([0.000123, -1e-9, 12_345_678_901_234_568, 0, 96_335.2, 1 / 3]);
@@ -406,19 +540,46 @@ describe('charts that do not mislead (a trial of -o chart)', () => {
   });
 
   it('NaN and Infinity: a bar says so; a line leaves them out and stderr says how many and why', () => {
-    const columns = [{ name: 'country', type: 'VARCHAR' }, { name: 'ratio', type: 'DOUBLE' }];
-    const rows = [{ country: 'DE', ratio: 2 }, { country: 'JP', ratio: 'NaN' }, { country: 'US', ratio: 'Infinity' }, { country: 'FR', ratio: -Infinity }];
+    const columns = [
+      { name: 'country', type: 'VARCHAR' },
+      { name: 'ratio', type: 'DOUBLE' },
+    ];
+    const rows = [
+      { country: 'DE', ratio: 2 },
+      { country: 'JP', ratio: 'NaN' },
+      { country: 'US', ratio: 'Infinity' },
+      { country: 'FR', ratio: -Infinity },
+    ];
     const { text } = drawChart(rows, planOf(columns, rows), { tty: true, columns: 40, rows: 20, color: false });
     expect(valuesOf(text.trimEnd().split('\n'))).toEqual(['2', 'NaN', 'Infinity', '-Infinity']);
     const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04'].map((day, i) => ({ day, ratio: [1, 'NaN', Infinity, 2][i] }));
-    const line = drawChart(days, planOf([{ name: 'day', type: 'DATE' }, { name: 'ratio', type: 'DOUBLE' }], days), { tty: true, columns: 40, rows: 20, color: false });
+    const line = drawChart(
+      days,
+      planOf(
+        [
+          { name: 'day', type: 'DATE' },
+          { name: 'ratio', type: 'DOUBLE' },
+        ],
+        days,
+      ),
+      { tty: true, columns: 40, rows: 20, color: false },
+    );
     expect(line.notes).toEqual(['2 values of ratio not drawn, being no finite number: 1 NaN, 1 Infinity']);
   });
 
   it('few x values spread over the width, x labels within the plot, a legend that wraps rather than cuts names', () => {
     const types = ['dashboard_view', 'export', 'page_view', 'query_run', 'signup'];
-    const events = Array.from({ length: 10 }, (_v, m) => `2026-${String(m + 1).padStart(2, '0')}-01`).flatMap((month, m) => types.map((event_type, t) => ({ month, event_type, events: 360 + ((m * 7 + t * 13) % 100) })));
-    const plan = planOf([{ name: 'month', type: 'DATE' }, { name: 'event_type', type: 'VARCHAR' }, { name: 'events', type: 'BIGINT' }], events);
+    const events = Array.from({ length: 10 }, (_v, m) => `2026-${String(m + 1).padStart(2, '0')}-01`).flatMap((month, m) =>
+      types.map((event_type, t) => ({ month, event_type, events: 360 + ((m * 7 + t * 13) % 100) })),
+    );
+    const plan = planOf(
+      [
+        { name: 'month', type: 'DATE' },
+        { name: 'event_type', type: 'VARCHAR' },
+        { name: 'events', type: 'BIGINT' },
+      ],
+      events,
+    );
     for (const columns of [40, 80]) {
       const lines = drawChart(events, plan, { tty: true, columns, rows: 24, color: false }).text.trimEnd().split('\n');
       const axis = lines.find((l) => l.includes('└'))!;
@@ -434,12 +595,22 @@ describe('charts that do not mislead (a trial of -o chart)', () => {
     }
     // five series of the same values: one line shows, and stderr names the ones under it
     const same = events.map((e) => ({ ...e, events: 400 + (Number(e.month.slice(5, 7)) % 3) }));
-    expect(drawChart(same, plan, { tty: true, columns: 80, rows: 24, color: false }).notes).toContain('drawn over by a later line, at the same rows at this height: dashboard_view, export, page_view, query_run');
+    expect(drawChart(same, plan, { tty: true, columns: 80, rows: 24, color: false }).notes).toContain(
+      'drawn over by a later line, at the same rows at this height: dashboard_view, export, page_view, query_run',
+    );
   });
 
   it('bars whose x repeats, without --series, are told apart by the text column beside it', () => {
     const rows = ['DE', 'JP'].flatMap((country) => ['signup', 'export', 'page_view'].map((kind, i) => ({ country, kind, users: 10 + i, events: 100 + i })));
-    const plan = planOf([{ name: 'country', type: 'VARCHAR' }, { name: 'kind', type: 'VARCHAR' }, { name: 'users', type: 'BIGINT' }, { name: 'events', type: 'BIGINT' }], rows);
+    const plan = planOf(
+      [
+        { name: 'country', type: 'VARCHAR' },
+        { name: 'kind', type: 'VARCHAR' },
+        { name: 'users', type: 'BIGINT' },
+        { name: 'events', type: 'BIGINT' },
+      ],
+      rows,
+    );
     const lines = drawChart(rows, plan, { tty: true, columns: 60, rows: 40, color: false }).text.trimEnd().split('\n');
     const labels = lines.map((l) => (l.includes('│') ? l.slice(0, l.indexOf('│')).trim() : '')).filter(Boolean);
     expect(labels.length, lines.join('\n')).toBeGreaterThan(0);
@@ -450,10 +621,24 @@ describe('charts that do not mislead (a trial of -o chart)', () => {
   });
 
   it('notes of one say one: 1 value, 1 row', () => {
-    const many = Array.from({ length: 7 }, (_v, i) => [{ day: '2026-01-01', kind: `k${i}`, n: i }, { day: '2026-01-02', kind: `k${i}`, n: i + 1 }]).flat();
+    const many = Array.from({ length: 7 }, (_v, i) => [
+      { day: '2026-01-01', kind: `k${i}`, n: i },
+      { day: '2026-01-02', kind: `k${i}`, n: i + 1 },
+    ]).flat();
     many.push({ day: '2026-01-02', kind: 'k0', n: 3 });
-    const plan = planOf([{ name: 'day', type: 'DATE' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'INTEGER' }], many, { series: 'kind' });
+    const plan = planOf(
+      [
+        { name: 'day', type: 'DATE' },
+        { name: 'kind', type: 'VARCHAR' },
+        { name: 'n', type: 'INTEGER' },
+      ],
+      many,
+      { series: 'kind' },
+    );
     const { notes } = drawChart(many, plan, { tty: true, columns: 120, rows: 30, color: false });
-    expect(notes).toEqual(['not drawn (at most 6 series): 1 value of kind: k6', '1 row shares its day and kind with another: each point is the mean of its rows']);
+    expect(notes).toEqual([
+      'not drawn (at most 6 series): 1 value of kind: k6',
+      '1 row shares its day and kind with another: each point is the mean of its rows',
+    ]);
   });
 });

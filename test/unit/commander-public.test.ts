@@ -22,7 +22,7 @@ function privateNames(): string[] {
   return [...names];
 }
 
-describe("commander through its public API", () => {
+describe('commander through its public API', () => {
   const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
 
   it('src/ reads none of its private fields or methods', () => {

@@ -10,7 +10,10 @@ import { helpTopics } from '../../src/help/topics.js';
 import { fakeIO } from '../helpers/fake-io.js';
 import { skipWithout } from '../helpers/tools.js';
 
-const tree = commandTree(buildProgram(fakeIO(), () => async () => undefined), Object.keys(helpTopics));
+const tree = commandTree(
+  buildProgram(fakeIO(), () => async () => undefined),
+  Object.keys(helpTopics),
+);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-completion-'));
 const scriptFile = (shell: Shell) => {
   const file = path.join(dir, `ws.${shell}`);
@@ -29,28 +32,54 @@ describe('bash completion', () => {
   const file = scriptFile('bash');
   /** What bash offers for the command line, the cursor at its last word. */
   const complete = (...line: string[]) =>
-    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, file, ...line], { encoding: 'utf8' })
+    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _ws; printf '%s\\n' "\${COMPREPLY[@]}"`, file, ...line], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean);
 
   it.each([
     [['ws', 'qu'], ['queries']],
-    [['ws', 'queries', ''], ['list', 'get', 'create', 'update', 'execute', 'runs', 'data', 'pull', 'apply']],
-    [['ws', 'queries', 'list', '--so'], ['--sort', '--source']],
-    [['ws', 'queries', 'list', '--sort', ''], ['updated', 'created', 'name']],
-    [['ws', '-o', ''], ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart']],
+    [
+      ['ws', 'queries', ''],
+      ['list', 'get', 'create', 'update', 'execute', 'runs', 'data', 'pull', 'apply'],
+    ],
+    [
+      ['ws', 'queries', 'list', '--so'],
+      ['--sort', '--source'],
+    ],
+    [
+      ['ws', 'queries', 'list', '--sort', ''],
+      ['updated', 'created', 'name'],
+    ],
+    [
+      ['ws', '-o', ''],
+      ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart'],
+    ],
     [['ws', 'queries', 'list', '--json', 'id,na'], ['id,name']],
-    [['ws', '--profile', 'queries', 'au'], ['automations', 'auth']], // 'queries' is the value of --profile
+    [
+      ['ws', '--profile', 'queries', 'au'],
+      ['automations', 'auth'],
+    ], // 'queries' is the value of --profile
     [['ws', 'help', 'queries', 'ex'], ['execute']],
     [['ws', 'automations', 'trigger', 'x', '--timeout', '5m', '--wa'], ['--wait']],
-    [['ws', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [
+      ['ws', 'completion', ''],
+      ['bash', 'zsh', 'fish'],
+    ],
     [['ws', 'completion', 'z'], ['zsh']],
     [['ws', 'completion', 'zsh', ''], []],
     [['ws', 'help', 'env'], ['environment']],
-    [['ws', 'help', 'e'], ['emulator', 'environment', 'exit-codes']],
+    [
+      ['ws', 'help', 'e'],
+      ['emulator', 'environment', 'exit-codes'],
+    ],
     [['ws', 'queries', 'create', '--sql', ''], []], // no file names where a value is not a file
     [['ws', 'queries', 'list', '--search', 'x'], []],
-    [['ws', 'automations', 'g'], ['get', 'get-run']], // the former name `run` is recognised, not offered
+    [
+      ['ws', 'automations', 'g'],
+      ['get', 'get-run'],
+    ], // the former name `run` is recognised, not offered
   ])('%j -> %j', (line, expected) => {
     expect(complete(...line)).toEqual(expected);
   });
@@ -93,7 +122,10 @@ describe.skipIf(skipWithout('fish'))('fish completion (fish is installed by .ci/
 
 describe.skipIf(skipWithout('zsh'))('zsh completion (zsh is installed by .ci/run)', () => {
   it('loads without errors and registers _ws for ws', () => {
-    const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws && print -r -- $_comps[ws]', 'zsh', scriptFile('zsh')], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
+    const result = spawnSync('zsh', ['-fc', 'source "$1" && whence -w _ws && print -r -- $_comps[ws]', 'zsh', scriptFile('zsh')], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: dir },
+    });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('_ws: function\n_ws\n');
   });

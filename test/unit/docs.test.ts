@@ -39,7 +39,8 @@ function differences(out: string): string[] {
       const file = `${folder}/${name}`;
       if (!committed.includes(name)) problems.push(`${file} is missing`);
       else if (!written.includes(name)) problems.push(`${file} is left over: no command makes it`);
-      else if (!fs.readFileSync(path.join(out, file)).equals(fs.readFileSync(path.join(root, file)))) problems.push(`${file} differs from what it would be now`);
+      else if (!fs.readFileSync(path.join(out, file)).equals(fs.readFileSync(path.join(root, file))))
+        problems.push(`${file} differs from what it would be now`);
     }
   }
   return problems;
@@ -66,7 +67,11 @@ describe('the committed command reference', () => {
     fs.appendFileSync(path.join(out, 'man', 'ws-queries-execute.1'), '.\\" edited\n');
     fs.rmSync(path.join(out, 'docs/commands', 'ws-queries.md'));
     fs.writeFileSync(path.join(out, 'man', 'ws-old.1'), '');
-    expect(differences(out)).toEqual(['docs/commands/ws-queries.md is left over: no command makes it', 'man/ws-old.1 is missing', 'man/ws-queries-execute.1 differs from what it would be now']);
+    expect(differences(out)).toEqual([
+      'docs/commands/ws-queries.md is left over: no command makes it',
+      'man/ws-old.1 is missing',
+      'man/ws-queries-execute.1 differs from what it would be now',
+    ]);
   });
 
   it('removes the pages of commands that are gone when written again', async () => {
@@ -84,7 +89,7 @@ const tricky: ManualPage = {
   aliases: ['odd'],
   usage: 'ws tricky|odd [options] <file>',
   summary: '.starts with a dot',
-  description: ".starts with a dot\n'starts with a quote\nback\\slash and \\fBnot bold\\fR, a \"quote\", an ellipsis …, 数据",
+  description: '.starts with a dot\n\'starts with a quote\nback\\slash and \\fBnot bold\\fR, a "quote", an ellipsis …, 数据',
   arguments: [{ term: 'file', description: "-- a file or - for stdin; 'quoted'" }],
   options: [{ term: '--dry-run <a|b>', description: '.dot first, `--code` span, <angle> *star* _under_ [bracket]' }],
   inheritedOptions: [],
@@ -92,11 +97,14 @@ const tricky: ManualPage = {
   examples: ['ws tricky --dry-run a.sql    # \\n stays', ".hidden 'file'"],
   jsonFields: ['id', 'slug'],
   topics: [],
-  notes: 'Exit codes:\n  .0 ok\n  \'1 failed\n\nA <query> is\nwrapped here.\n\n+ not a list\n\n# not a heading',
+  notes: "Exit codes:\n  .0 ok\n  '1 failed\n\nA <query> is\nwrapped here.\n\n+ not a list\n\n# not a heading",
 };
 
 describe('escaping', () => {
-  const files = referenceFiles([{ ...tricky, path: ['ws'], usage: 'ws [options] [command]', commands: [{ path: ['ws', 'tricky'], summary: tricky.summary }] }, tricky]);
+  const files = referenceFiles([
+    { ...tricky, path: ['ws'], usage: 'ws [options] [command]', commands: [{ path: ['ws', 'tricky'], summary: tricky.summary }] },
+    tricky,
+  ]);
   const man = files.get('man/ws-tricky.1')!;
   const markdown = files.get('docs/commands/ws-tricky.md')!;
 
@@ -113,7 +121,7 @@ describe('escaping', () => {
       expect(result.stderr).toBe('');
       const shown = result.stdout.replace(/\s+/g, ' ');
       for (const text of [
-        ".starts with a dot 'starts with a quote back\\slash and \\fBnot bold\\fR, a \"quote\", an ellipsis …, 数据",
+        '.starts with a dot \'starts with a quote back\\slash and \\fBnot bold\\fR, a "quote", an ellipsis …, 数据',
         "-- a file or - for stdin; 'quoted'",
         '--dry-run <a|b>',
         '$ ws tricky --dry-run a.sql # \\n stays',
@@ -132,7 +140,7 @@ describe('escaping', () => {
     expect(markdown).toContain('\n\\# not a heading\n');
     expect(markdown).toContain('- `--dry-run <a|b>`: .dot first, `--code` span, \\<angle\\> \\*star\\* \\_under\\_ \\[bracket\\]');
     expect(markdown).toContain('A \\<query\\> is wrapped here.');
-    expect(markdown).toContain('```text\n.0 ok\n\'1 failed\n```');
+    expect(markdown).toContain("```text\n.0 ok\n'1 failed\n```");
   });
 });
 
@@ -142,14 +150,21 @@ describe.skipIf(skipWithout('man', 'groff'))('the man pages in man/', () => {
   it('render with man -l, each with its name and no warning', async () => {
     expect(pages.length).toBeGreaterThan(40);
     for (const page of pages) {
-      const result = await execa('man', ['--warnings', '-l', path.join(root, 'man', page)], { env: { LC_ALL: 'C.UTF-8', MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' }, reject: false, timeout: 30_000 });
+      const result = await execa('man', ['--warnings', '-l', path.join(root, 'man', page)], {
+        env: { LC_ALL: 'C.UTF-8', MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' },
+        reject: false,
+        timeout: 30_000,
+      });
       expect([page, result.exitCode, result.stderr]).toEqual([page, 0, '']);
       expect(result.stdout, page).toContain(`${page.replace(/\.1$/, '')} - `);
     }
   });
 
   it('ws-queries-execute(1) shows the options as typed, the examples and the page above', async () => {
-    const result = await execa('man', ['-l', path.join(root, 'man', 'ws-queries-execute.1')], { env: { LC_ALL: 'C.UTF-8', MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' }, timeout: 30_000 });
+    const result = await execa('man', ['-l', path.join(root, 'man', 'ws-queries-execute.1')], {
+      env: { LC_ALL: 'C.UTF-8', MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' },
+      timeout: 30_000,
+    });
     const program = createRequire(import.meta.url)(path.join(root, 'dist', 'cli.cjs')) as { commandManual(): ManualPage[] };
     const page = program.commandManual().find((each) => each.path.join(' ') === 'ws queries execute')!;
     for (const option of page.options) expect(result.stdout).toContain(option.term);

@@ -119,7 +119,9 @@ describe('a saved key is bound to its origin', () => {
     expect(settingsFor({ apiKey: 'wsk_a', baseUrl: a }, {}, 'https://A.example.com:443/other/path').apiKey.value).toBe('wsk_a');
     const elsewhere = settingsFor({ apiKey: 'wsk_a', baseUrl: a }, { WS_BASE_URL: b });
     expect(elsewhere.apiKey.value).toBeUndefined();
-    expect(elsewhere.apiKeyWithheld).toBe('the API key of profile "default" was saved for https://a.example.com, not for https://b.example.com (from WS_BASE_URL), so it is not sent there');
+    expect(elsewhere.apiKeyWithheld).toBe(
+      'the API key of profile "default" was saved for https://a.example.com, not for https://b.example.com (from WS_BASE_URL), so it is not sent there',
+    );
     expect(settingsFor({ apiKey: 'wsk_a', baseUrl: a }, {}, 'http://a.example.com/public/v3').apiKey.value).toBeUndefined();
     expect(settingsFor({ apiKey: 'wsk_a', baseUrl: a }, {}, 'https://a.example.com:8443/public/v3').apiKey.value).toBeUndefined();
     // the environment's key is explicit: it goes where it is told
@@ -132,14 +134,24 @@ describe('a saved key is bound to its origin', () => {
 describe('redaction by value', () => {
   it('replaces the key wherever it appears, as it is and URL-encoded', () => {
     const key = 'wsk_a/b+c=d';
-    expect(redactSecret(`x-echo: ${key}; id=req-${key}-1; url=/q?k=${encodeURIComponent(key)}`, key)).toBe('x-echo: [redacted]; id=req-[redacted]-1; url=/q?k=[redacted]');
+    expect(redactSecret(`x-echo: ${key}; id=req-${key}-1; url=/q?k=${encodeURIComponent(key)}`, key)).toBe(
+      'x-echo: [redacted]; id=req-[redacted]-1; url=/q?k=[redacted]',
+    );
     expect(redactSecret('nothing here', '')).toBe('nothing here');
   });
 });
 
 describe('request paths', () => {
   it('refuses ids that are empty, "." or "..", which URL parsing would fold into another endpoint', () => {
-    for (const [path, segment] of [['/agents/.', '.'], ['/agents/..', '..'], ['/agents/', ''], ['/queries//latest/data', ''], ['/queries/../x', '..'], ['/agents/%2E%2e', '%2E%2e'], ['/agents/.%2E', '.%2E']] as const) {
+    for (const [path, segment] of [
+      ['/agents/.', '.'],
+      ['/agents/..', '..'],
+      ['/agents/', ''],
+      ['/queries//latest/data', ''],
+      ['/queries/../x', '..'],
+      ['/agents/%2E%2e', '%2E%2e'],
+      ['/agents/.%2E', '.%2E'],
+    ] as const) {
       const error = usage(() => joinUrl('https://h/public/v3', path));
       expect(error.message).toBe(`invalid id "${segment}" in the request path ${path}`);
     }
@@ -168,23 +180,36 @@ describe('rows that make no progress', () => {
   it('stop with an error when the server ignores offset and gives no total', async () => {
     let calls = 0;
     const rows = Array.from({ length: 100 }, (_, n) => ({ n }));
-    const pages = paginate(async () => {
-      calls++;
-      return { items: rows, total: Infinity };
-    }, { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 100, rows: true });
+    const pages = paginate(
+      async () => {
+        calls++;
+        return { items: rows, total: Infinity };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 100, rows: true },
+    );
     const read = async () => {
       for await (const _page of pages as AsyncIterable<Page<unknown>>) {
         if (calls > 10) throw new Error('endless');
       }
     };
-    await expect(read()).rejects.toThrow('the server sent the same rows for offset=100 as for the page before it and gives no total, so the rows cannot be read page by page');
+    await expect(read()).rejects.toThrow(
+      'the server sent the same rows for offset=100 as for the page before it and gives no total, so the rows cannot be read page by page',
+    );
     expect(calls).toBe(2);
   });
 
   it('equal pages with a total are data, read to the end', async () => {
     const rows = Array.from({ length: 10 }, () => ({ n: 1 }));
     let count = 0;
-    for await (const page of paginate(async () => ({ items: rows, total: 30 }), { limit: undefined, offset: 0, all: true, pageMax: 10, defaultLimit: 10, rows: true })) count += page.items.length;
+    for await (const page of paginate(async () => ({ items: rows, total: 30 }), {
+      limit: undefined,
+      offset: 0,
+      all: true,
+      pageMax: 10,
+      defaultLimit: 10,
+      rows: true,
+    }))
+      count += page.items.length;
     expect(count).toBe(30);
   });
 });
@@ -278,7 +303,9 @@ describe('HTTP edges', () => {
   it('--debug lines and request ids never show the key, even when the server echoes it', async () => {
     const key = 'wsk_unit_key_0123456789';
     handler = (req, res) =>
-      res.writeHead(500, { 'x-echo-key': String(req.headers['x-api-key']), 'x-request-id': `req-${req.headers['x-api-key']}`, authorization: 'Bearer abc' }).end('{"message":"boom"}');
+      res
+        .writeHead(500, { 'x-echo-key': String(req.headers['x-api-key']), 'x-request-id': `req-${req.headers['x-api-key']}`, authorization: 'Bearer abc' })
+        .end('{"message":"boom"}');
     const { error, debug } = await send(key);
     const text = debug.join('\n');
     expect(text).toContain('< x-echo-key: [redacted]');

@@ -18,10 +18,11 @@ describe('error codes', () => {
     for (const [code, [kind]] of codes) expect(text, code).toMatch(new RegExp(`^  ${code} +${exitCodes[kind]} +\\S`, 'm'));
   });
 
-  it('every exit code has its name in src/errors.ts, an error kind\'s or an outcome\'s (8: changes pending), and `ws help exit-codes` explains each', () => {
+  it("every exit code has its name in src/errors.ts, an error kind's or an outcome's (8: changes pending), and `ws help exit-codes` explains each", () => {
     expect(outcomeExitCodes).toEqual({ success: 0, changes_pending: 8 });
     const text = helpTopics['exit-codes']!.text;
-    for (const code of [...Object.values(exitCodes), ...Object.values(outcomeExitCodes)]) expect(text, String(code)).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
+    for (const code of [...Object.values(exitCodes), ...Object.values(outcomeExitCodes)])
+      expect(text, String(code)).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
   });
 
   it('docs/scripts-and-ci.md lists exactly these codes, each with its exit code', () => {
@@ -30,7 +31,7 @@ describe('error codes', () => {
     expect(rows).toEqual(codes.map(([code, [kind]]) => [code, exitCodes[kind]]));
   });
 
-  it('every error without a code of its own gets its kind\'s, which is listed under that kind', () => {
+  it("every error without a code of its own gets its kind's, which is listed under that kind", () => {
     for (const kind of Object.keys(exitCodes) as ErrorKind[]) {
       const { code } = new WsError(kind, 'x');
       expect(errorCodes[code][0], `${kind} -> ${code}`).toBe(kind);
@@ -38,7 +39,9 @@ describe('error codes', () => {
   });
 
   it('every code that src/ gives an error is listed under the kind of that error', () => {
-    const files = (fs.readdirSync(path.join(root, 'src'), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts') && !file.startsWith('emulator'));
+    const files = (fs.readdirSync(path.join(root, 'src'), { recursive: true }) as string[]).filter(
+      (file) => file.endsWith('.ts') && !file.startsWith('emulator'),
+    );
     let checked = 0;
     for (const file of files) {
       const text = fs.readFileSync(path.join(root, 'src', file), 'utf8');

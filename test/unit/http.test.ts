@@ -170,11 +170,14 @@ describe('per-request timeout', () => {
   it('a server that does not answer in time is an api error saying "timed out"', async () => {
     let answer: (() => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
-    server.on('GET', '/slow', () =>
-      new Promise((resolve) => {
-        answer = () => resolve(ok);
-        timer = setTimeout(answer, 1_000);
-      }),
+    server.on(
+      'GET',
+      '/slow',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(ok);
+          timer = setTimeout(answer, 1_000);
+        }),
     );
     // the hint comes from the layer above, as the Context gives it
     const { http } = client({ timeoutMs: 200, maxAttempts: 1, hints: requestHints(PrintedCommands.bare) });
@@ -196,10 +199,14 @@ describe('per-request timeout', () => {
 describe('errors', () => {
   it('the transport words no hint: it reports what happened, as data, to the hints of the layer above', async () => {
     const reported: RequestFailure[] = [];
-    const hints: RequestHints = { hint: (failure) => {
+    const hints: RequestHints = {
+      hint: (failure) => {
         reported.push(failure);
         return `hint ${reported.length}`;
-      }, command: (...words) => words.join(' '), list: (collection) => collection };
+      },
+      command: (...words) => words.join(' '),
+      list: (collection) => collection,
+    };
     server.on('POST', '/automations/a%2F1/runs', { status: 503, body: { message: 'down' } });
     server.on('PATCH', '/queries/q1', { status: 502 }, { status: 502 });
     server.on('POST', '/queries', { status: 429, headers: { 'retry-after': '0' } }, { status: 429, headers: { 'retry-after': '0' } });
@@ -225,7 +232,10 @@ describe('errors', () => {
     const { http: bare } = client({ maxAttempts: 1 });
     server.on('POST', '/queries/q1/execute', { status: 500 });
     server.on('GET', '/queries', { status: 401 });
-    for (const request of [bare.request({ method: 'POST', path: '/queries/q1/execute', body: {}, schema: Body, idempotent: false }), bare.request({ method: 'GET', path: '/queries', schema: Body })]) {
+    for (const request of [
+      bare.request({ method: 'POST', path: '/queries/q1/execute', body: {}, schema: Body, idempotent: false }),
+      bare.request({ method: 'GET', path: '/queries', schema: Body }),
+    ]) {
       expect((await failure(request)).hint).toBeUndefined();
     }
   });
@@ -247,7 +257,11 @@ describe('errors', () => {
     ['JSON {error: {message}}', { error: { message: 'nested message', code: 'E_NESTED' } }, 'nested message'],
     ['JSON {detail}', { detail: 'x' }, 'x'],
     ['plain text over lines', 'Service exploded\n\tat line 2\n', 'Service exploded at line 2'],
-    ['HTML with a title', '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>\n<p>nginx</p></body></html>', '502 Bad Gateway'],
+    [
+      'HTML with a title',
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>\n<p>nginx</p></body></html>',
+      '502 Bad Gateway',
+    ],
   ])('turns an error body (%s) into one line', async (_shape, body, message) => {
     server.on('GET', '/queries', { status: 500, body });
     const { http } = client();
@@ -410,9 +424,21 @@ describe('--debug lines', () => {
 describe('parseExactly: row values a double would round', () => {
   it('come as their JSON text, strings; every other value as JSON.parse gives it', async () => {
     const { parseExactly } = await import('../../src/api/http.js');
-    const text = '{"rows":[{"big":9007199254740993,"dec":12345678901234567890.12,"neg":-123456789012345678,"small":1.5,"exp":1e3,"round":100000000000000000000,"s":"12345678901234567890 \\" 9007199254740993","tiny":0.1}]}';
+    const text =
+      '{"rows":[{"big":9007199254740993,"dec":12345678901234567890.12,"neg":-123456789012345678,"small":1.5,"exp":1e3,"round":100000000000000000000,"s":"12345678901234567890 \\" 9007199254740993","tiny":0.1}]}';
     expect(parseExactly(text)).toEqual({
-      rows: [{ big: '9007199254740993', dec: '12345678901234567890.12', neg: '-123456789012345678', small: 1.5, exp: 1000, round: 1e20, s: '12345678901234567890 " 9007199254740993', tiny: 0.1 }],
+      rows: [
+        {
+          big: '9007199254740993',
+          dec: '12345678901234567890.12',
+          neg: '-123456789012345678',
+          small: 1.5,
+          exp: 1000,
+          round: 1e20,
+          s: '12345678901234567890 " 9007199254740993',
+          tiny: 0.1,
+        },
+      ],
     });
     expect(parseExactly('{"n":12,"x":[1,2.5]}')).toEqual({ n: 12, x: [1, 2.5] });
   });

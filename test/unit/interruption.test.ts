@@ -17,7 +17,8 @@ describe('Interruption', () => {
     const interruption = new Interruption(io, { ids: { automationId: 'a' }, say: said.say });
     const heard: string[] = [];
     interruption.onStop((signal) => heard.push(signal));
-    interruption.lastWord = () => interruption.error(`stopped${interruption.named()}; the cancel was sent but not answered`, 'check it', { automationRunId: 'r' });
+    interruption.lastWord = () =>
+      interruption.error(`stopped${interruption.named()}; the cancel was sent but not answered`, 'check it', { automationRunId: 'r' });
     io.interrupt('SIGINT');
     expect(interruption.signal.aborted).toBe(true);
     expect(heard).toEqual(['SIGINT']);
@@ -60,12 +61,22 @@ describe('Interruption', () => {
 });
 
 describe('startWatched', () => {
-  const spec = (io: ReturnType<typeof fakeIO>, cancelOnStop = false) => ({ what: 'a run of query q', find: 'find it: `ws queries runs q`', cancelOnStop, io, quiet: false });
+  const spec = (io: ReturnType<typeof fakeIO>, cancelOnStop = false) => ({
+    what: 'a run of query q',
+    find: 'find it: `ws queries runs q`',
+    cancelOnStop,
+    io,
+    quiet: false,
+  });
 
   it('a signal abandons the start request and says that a run may have started', async () => {
     const io = fakeIO();
     const interruption = new Interruption(io, { ids: { queryId: 'q1' } });
-    const started = startWatched(interruption, spec(io), (signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new WsError('interrupted', 'interrupted')))));
+    const started = startWatched(
+      interruption,
+      spec(io),
+      (signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new WsError('interrupted', 'interrupted')))),
+    );
     io.interrupt('SIGTERM');
     const error = (await started.catch((e: unknown) => e)) as WsError;
     expect([error.message, error.hint, error.ids, error.exitCode]).toEqual([
@@ -90,7 +101,9 @@ describe('startWatched', () => {
     io.interrupt('SIGINT');
     expect(io.err()).toContain('cancels the new run once the server answers');
     io.interrupt('SIGINT');
-    expect(said.errors.map((e) => e.message)).toEqual(['stopped while starting a run of query q (SIGINT, then SIGINT), before the server answered: a run may have started, and it was not cancelled']);
+    expect(said.errors.map((e) => e.message)).toEqual([
+      'stopped while starting a run of query q (SIGINT, then SIGINT), before the server answered: a run may have started, and it was not cancelled',
+    ]);
     answer('run-1');
     expect(await started).toBe('run-1');
   });

@@ -96,7 +96,10 @@ function codeOnly(text: string): string {
       braces--;
       at = template(at + 1);
       previous = '`';
-    } else if (char === '/' && (/^$|[(,=:[!&|?{};+\-*%<>~^]$/.test(previous) || /^(return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(previous))) {
+    } else if (
+      char === '/' &&
+      (/^$|[(,=:[!&|?{};+\-*%<>~^]$/.test(previous) || /^(return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(previous))
+    ) {
       let to = at + 1;
       let inClass = false;
       while (to < text.length && text[to] !== '\n' && (inClass || text[to] !== '/')) {
@@ -152,7 +155,9 @@ function importsOf(file: string, text: string, exists: (file: string) => boolean
   }
   const unreadable = [...code.matchAll(/\b(import|require)\b/g)]
     .filter((match) => !read.has(match.index) && !/^import\s*\.\s*meta\b/.test(code.slice(match.index)))
-    .map((match) => `${file}:${lineAt(match.index)}: an import whose target is not a string written out (${lineFrom(match.index)}): the layers cannot be checked`);
+    .map(
+      (match) => `${file}:${lineAt(match.index)}: an import whose target is not a string written out (${lineFrom(match.index)}): the layers cannot be checked`,
+    );
   return { imports, unreadable };
 }
 
@@ -164,10 +169,14 @@ function layerProblems(files: ReadonlyMap<string, string>): string[] {
   for (const [file, text] of files) {
     const { imports, unreadable } = importsOf(file, text, (candidate) => files.has(candidate));
     problems.push(...unreadable);
-    edges.set(file, imports.filter((found) => found.target?.startsWith('src/')));
+    edges.set(
+      file,
+      imports.filter((found) => found.target?.startsWith('src/')),
+    );
   }
   for (const file of files.keys()) {
-    if (!file.startsWith('src/emulator/') && layerOf(file) === -1) problems.push(`${file} is in no layer: add it to \`layers\` in test/unit/layers.test.ts and to the drawing in docs/development.md`);
+    if (!file.startsWith('src/emulator/') && layerOf(file) === -1)
+      problems.push(`${file} is in no layer: add it to \`layers\` in test/unit/layers.test.ts and to the drawing in docs/development.md`);
   }
   for (const [file, imports] of edges) {
     for (const { line, specifier, target } of imports) {
@@ -177,7 +186,8 @@ function layerProblems(files: ReadonlyMap<string, string>): string[] {
         continue;
       }
       if (file.startsWith('src/emulator/')) {
-        if (!emulatorMayImport.some((member) => isIn(target!, member))) problems.push(`${where}: the emulator imports only ${emulatorMayImport.join(', ')}, not ${target}`);
+        if (!emulatorMayImport.some((member) => isIn(target!, member)))
+          problems.push(`${where}: the emulator imports only ${emulatorMayImport.join(', ')}, not ${target}`);
         continue;
       }
       for (const [part, only] of Object.entries(startedByOneCommand)) {
@@ -189,8 +199,10 @@ function layerProblems(files: ReadonlyMap<string, string>): string[] {
       if (from !== -1 && to !== -1 && to < from) problems.push(`${where} points up: ${target} is in "${layers[to]!.name}", above "${layers[from]!.name}"`);
       const group = /^src\/commands\/([^/]+)\//.exec(file)?.[1];
       const targetGroup = /^src\/commands\/([^/]+)\//.exec(target!)?.[1];
-      if (group && targetGroup && group !== targetGroup) problems.push(`${where}: a file of src/commands/${group}/ imports another group's file, ${target}; what groups share belongs in src/cmdutil/`);
-      if (file.startsWith('src/api/schemas/') && !target!.startsWith('src/api/schemas/')) problems.push(`${where}: a schema imports only other schemas (the emulator builds on them), not ${target}`);
+      if (group && targetGroup && group !== targetGroup)
+        problems.push(`${where}: a file of src/commands/${group}/ imports another group's file, ${target}; what groups share belongs in src/cmdutil/`);
+      if (file.startsWith('src/api/schemas/') && !target!.startsWith('src/api/schemas/'))
+        problems.push(`${where}: a schema imports only other schemas (the emulator builds on them), not ${target}`);
     }
   }
   // the transport: src/api/http.ts and what it imports of src/api/ know no endpoint and no schema
@@ -203,8 +215,13 @@ function layerProblems(files: ReadonlyMap<string, string>): string[] {
   if (files.has('src/api/http.ts')) visit('src/api/http.ts');
   for (const file of transport) {
     for (const { line, specifier, target } of edges.get(file) ?? []) {
-      if (target!.startsWith('src/api/schemas/') || (target!.startsWith('src/api/') && edges.get(target!)?.some((found) => found.target === 'src/api/http.ts'))) {
-        problems.push(`${file}:${line}: import '${specifier}': the transport (src/api/http.ts and what it imports) imports no endpoint module or schema, not ${target}`);
+      if (
+        target!.startsWith('src/api/schemas/') ||
+        (target!.startsWith('src/api/') && edges.get(target!)?.some((found) => found.target === 'src/api/http.ts'))
+      ) {
+        problems.push(
+          `${file}:${line}: import '${specifier}': the transport (src/api/http.ts and what it imports) imports no endpoint module or schema, not ${target}`,
+        );
       }
     }
   }
@@ -293,7 +310,20 @@ describe('the layers of src/', () => {
     ].join('\n');
     const { imports, unreadable } = importsOf('src/x.ts', text, () => false);
     expect(imports.map((found) => `${found.line} ${found.specifier}`).sort()).toEqual(
-      ['1 ./a.js', '2 ./b.js', '3 ./c.js', '4 ./e.js', '5 ./f.js', '6 ./g.js', '7 ./h.js', '8 ./i.js', '11 ./j.js', '12 ./k.js', '16 ./p.js', '17 ./r.js'].sort(),
+      [
+        '1 ./a.js',
+        '2 ./b.js',
+        '3 ./c.js',
+        '4 ./e.js',
+        '5 ./f.js',
+        '6 ./g.js',
+        '7 ./h.js',
+        '8 ./i.js',
+        '11 ./j.js',
+        '12 ./k.js',
+        '16 ./p.js',
+        '17 ./r.js',
+      ].sort(),
     );
     expect(unreadable).toEqual([]);
     expect(importsOf('src/x.ts', 'const name = "y";\nawait import(`./${name}.js`);', () => false).unreadable).toEqual([
@@ -317,17 +347,19 @@ describe('the layers of src/', () => {
       ['src/output/table.ts', ''],
       ['src/stray.ts', ''],
     ]);
-    expect(layerProblems(files).sort()).toEqual([
-      'src/stray.ts is in no layer: add it to `layers` in test/unit/layers.test.ts and to the drawing in docs/development.md',
-      "src/commands/queries/list.ts:1: import '../automations/shared/view.js': a file of src/commands/queries/ imports another group's file, src/commands/automations/shared/view.ts; what groups share belongs in src/cmdutil/",
-      "src/commands/queries/list.ts:2: import '../../mcp/server.js': src/mcp/ is imported only by src/commands/mcp/",
-      'src/workspace/resolve.ts:1: import \'../context.js\' points up: src/context.ts is in "the context", above "workspace"',
-      "src/api/schemas/queries.ts:1: import '../../ids.js': a schema imports only other schemas (the emulator builds on them), not src/ids.ts",
-      "src/ids.ts:1: import './emulator/engine.js': src/emulator/ is imported only by src/commands/emulator/",
-      "src/emulator/engine.ts:1: import '../output/table.js': the emulator imports only src/emulator/, src/api/schemas/, src/errors.ts, src/ids.ts, not src/output/table.ts",
-      "src/api/http.ts:1: import './schemas/queries.js': the transport (src/api/http.ts and what it imports) imports no endpoint module or schema, not src/api/schemas/queries.ts",
-      'import cycle: src/context.ts:1 -> src/workspace/resolve.ts:1 -> src/context.ts',
-    ].sort());
+    expect(layerProblems(files).sort()).toEqual(
+      [
+        'src/stray.ts is in no layer: add it to `layers` in test/unit/layers.test.ts and to the drawing in docs/development.md',
+        "src/commands/queries/list.ts:1: import '../automations/shared/view.js': a file of src/commands/queries/ imports another group's file, src/commands/automations/shared/view.ts; what groups share belongs in src/cmdutil/",
+        "src/commands/queries/list.ts:2: import '../../mcp/server.js': src/mcp/ is imported only by src/commands/mcp/",
+        'src/workspace/resolve.ts:1: import \'../context.js\' points up: src/context.ts is in "the context", above "workspace"',
+        "src/api/schemas/queries.ts:1: import '../../ids.js': a schema imports only other schemas (the emulator builds on them), not src/ids.ts",
+        "src/ids.ts:1: import './emulator/engine.js': src/emulator/ is imported only by src/commands/emulator/",
+        "src/emulator/engine.ts:1: import '../output/table.js': the emulator imports only src/emulator/, src/api/schemas/, src/errors.ts, src/ids.ts, not src/output/table.ts",
+        "src/api/http.ts:1: import './schemas/queries.js': the transport (src/api/http.ts and what it imports) imports no endpoint module or schema, not src/api/schemas/queries.ts",
+        'import cycle: src/context.ts:1 -> src/workspace/resolve.ts:1 -> src/context.ts',
+      ].sort(),
+    );
   });
 
   it('docs/development.md draws the same layers', () => {

@@ -52,7 +52,10 @@ describe('which proxy', () => {
   });
 
   it.each(['localhost', '127.0.0.1', '127.9.8.7', '[::1]'])('never proxies loopback %s', (host) => {
-    expect(routeFor(new URL(`https://${host}:8443/`), { HTTPS_PROXY: 'http://proxy:3128' })).toEqual({ proxy: undefined, bypass: 'loopback addresses are never proxied' });
+    expect(routeFor(new URL(`https://${host}:8443/`), { HTTPS_PROXY: 'http://proxy:3128' })).toEqual({
+      proxy: undefined,
+      bypass: 'loopback addresses are never proxied',
+    });
   });
 
   it('reads a proxy URL as curl does: no scheme is http, credentials percent-decoded into a Basic token, never in display', () => {
@@ -83,7 +86,11 @@ describe('which proxy', () => {
 
   it('auth status shows the proxy without credentials, or why there is none', () => {
     expect(proxyStatus('https://api.example.com', { HTTPS_PROXY: 'http://u:secret@p:1' })).toEqual({ value: 'http://p:1', source: 'env HTTPS_PROXY' });
-    expect(proxyStatus('https://api.example.com', { HTTPS_PROXY: 'http://p:1', NO_PROXY: '.example.com' })).toEqual({ value: null, source: null, note: 'NO_PROXY covers api.example.com' });
+    expect(proxyStatus('https://api.example.com', { HTTPS_PROXY: 'http://p:1', NO_PROXY: '.example.com' })).toEqual({
+      value: null,
+      source: null,
+      note: 'NO_PROXY covers api.example.com',
+    });
     expect(proxyStatus('https://api.example.com', {})).toEqual({ value: null, source: null });
   });
 });
@@ -94,7 +101,11 @@ describe('network errors', () => {
     describeNetworkError(Object.assign(new Error(String(error.message ?? 'failed')), error), { label: 'GET /queries', target, env });
 
   it.each([
-    [{ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.example.com' }, 'host_not_found', 'GET /queries: cannot resolve the host name api.example.com (ENOTFOUND)'],
+    [
+      { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.example.com' },
+      'host_not_found',
+      'GET /queries: cannot resolve the host name api.example.com (ENOTFOUND)',
+    ],
     [{ code: 'EAI_AGAIN' }, 'host_not_found', 'GET /queries: cannot resolve the host name api.example.com (EAI_AGAIN)'],
     [{ code: 'ECONNREFUSED' }, 'connection_refused', 'GET /queries: cannot reach api.example.com: the connection was refused (ECONNREFUSED)'],
     [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, 'connect_timeout', 'GET /queries: cannot reach api.example.com: connecting timed out (UND_ERR_CONNECT_TIMEOUT)'],

@@ -51,7 +51,13 @@ describe('colour: the first rule that applies decides', () => {
 
 describe('pager choice', () => {
   /** stdout on an 80x24 terminal, with this environment */
-  const terminal = (env: Record<string, string>, size: { columns?: number; rows?: number } = {}) => ({ env, stdoutIsTTY: true, columns: 80, rows: 24, ...size });
+  const terminal = (env: Record<string, string>, size: { columns?: number; rows?: number } = {}) => ({
+    env,
+    stdoutIsTTY: true,
+    columns: 80,
+    rows: 24,
+    ...size,
+  });
   const term = { TERM: 'xterm-256color' };
 
   it('WS_PAGER, then the profile, then PAGER, then less -FRX; none off a terminal or with --no-pager', () => {
@@ -139,7 +145,11 @@ describe('terminal table widths', () => {
   });
 
   it('never cuts a number or date, at any width: the text beside it gives way, else its column is left out', async () => {
-    const columns = [column<Record<string, unknown>>('N', 'n', { kind: 'value' }), column<Record<string, unknown>>('DAY', 'day', { kind: 'value' }), column<Record<string, unknown>>('NOTE', 'note', { flex: true, kind: 'value' })];
+    const columns = [
+      column<Record<string, unknown>>('N', 'n', { kind: 'value' }),
+      column<Record<string, unknown>>('DAY', 'day', { kind: 'value' }),
+      column<Record<string, unknown>>('NOTE', 'note', { flex: true, kind: 'value' }),
+    ];
     const items = [{ n: 123456789.123, day: '2026-01-02 03:04:05', note: 'x'.repeat(40) }];
     for (let width = 1; width <= 60; width++) {
       const { text, hidden } = await terminalTable(columns, items, width, 0, noPaint);
@@ -152,7 +162,11 @@ describe('terminal table widths', () => {
   });
 
   it('shortens ids to a form unique in the table', async () => {
-    const columns = [column<Record<string, string>>('ID', 'id', { kind: 'id' }), column<Record<string, string>>('SLUG', 'slug', { key: true }), column<Record<string, string>>('NOTE', 'note')];
+    const columns = [
+      column<Record<string, string>>('ID', 'id', { kind: 'id' }),
+      column<Record<string, string>>('SLUG', 'slug', { key: true }),
+      column<Record<string, string>>('NOTE', 'note'),
+    ];
     const items = [
       { id: 'aaaa1111-0000-4000-8000-000000000001', slug: 'one', note: 'x'.repeat(20) },
       { id: 'aaaa1111-0000-4000-8000-000000000002', slug: 'two', note: 'x'.repeat(20) },

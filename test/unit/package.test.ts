@@ -17,14 +17,27 @@ describe('the npm package', () => {
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
     const outside = files.filter((file) => !file.startsWith('dist/'));
     const manPages = fs.readdirSync(path.join(root, 'man')).map((name) => `man/${name}`);
-    expect(outside).toEqual(['LICENSE', 'README.md', 'bin/compile-cache.cjs', 'bin/package.json', 'bin/ws.js', 'completions/_ws', 'completions/ws.bash', 'completions/ws.fish', ...manPages.sort(), 'package.json']);
+    expect(outside).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin/compile-cache.cjs',
+      'bin/package.json',
+      'bin/ws.js',
+      'completions/_ws',
+      'completions/ws.bash',
+      'completions/ws.fish',
+      ...manPages.sort(),
+      'package.json',
+    ]);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
     // help.json), one file per vendored library and the notices of the code bundled; no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
     expect(built.slice(0, 4)).toEqual(['dist/THIRD-PARTY-NOTICES.md', 'dist/cli.cjs', 'dist/help.cjs', 'dist/help.json']);
     for (const file of built.slice(4)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
     // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
-    const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(root, 'dist', file)).isFile());
+    const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) =>
+      fs.statSync(path.join(root, 'dist', file)).isFile(),
+    );
     expect(onDisk.map((file) => `dist/${file.split(path.sep).join('/')}`).sort()).toEqual(built);
     expect(fs.readFileSync(path.join(root, 'dist/cli.cjs'), 'utf8')).toContain('Work with the Workspace API v3');
   });
@@ -32,7 +45,9 @@ describe('the npm package', () => {
   it('has a LICENSE that matches the license in package.json', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { license: string };
     expect(pkg.license).toBe('MIT');
-    expect(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} .+\n\nPermission is hereby granted, free of charge/);
+    expect(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} .+\n\nPermission is hereby granted, free of charge/,
+    );
   });
 });
 
@@ -40,7 +55,13 @@ describe('bin/ws.js', () => {
   it('is committed executable (100755), so that ./bin/ws.js runs in a fresh clone and npm link leaves it unchanged', async () => {
     const { stdout } = await execa('git', ['ls-files', '-s', 'bin/ws.js'], { cwd: root });
     expect(stdout).toMatch(/^100755 [0-9a-f]{40} 0\tbin\/ws\.js$/);
-    const run = await execa(wsBin, ['--version'], { cwd: root, env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir() }, extendEnv: false, reject: false, timeout: 30_000 });
+    const run = await execa(wsBin, ['--version'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, WS_CONFIG_DIR: tempConfigDir() },
+      extendEnv: false,
+      reject: false,
+      timeout: 30_000,
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -67,7 +88,12 @@ function packagesInBundle(): string[] {
 /** Each `## name version` section of the notices, with its text. */
 function noticeSections(): Map<string, string> {
   const text = fs.readFileSync(noticesFile, 'utf8');
-  return new Map(text.split(/^(?=## )/m).slice(1).map((section) => [section.slice(3, section.indexOf('\n')), section]));
+  return new Map(
+    text
+      .split(/^(?=## )/m)
+      .slice(1)
+      .map((section) => [section.slice(3, section.indexOf('\n')), section]),
+  );
 }
 
 describe('dist/THIRD-PARTY-NOTICES.md', () => {
@@ -97,7 +123,10 @@ describe('dist/THIRD-PARTY-NOTICES.md', () => {
 
     it('stops the build, naming the package', async () => {
       fs.mkdirSync(path.join(scratch, 'node_modules', 'unlicensed'), { recursive: true });
-      fs.writeFileSync(path.join(scratch, 'node_modules', 'unlicensed', 'package.json'), JSON.stringify({ name: 'unlicensed', version: '1.0.0', license: 'MIT' }));
+      fs.writeFileSync(
+        path.join(scratch, 'node_modules', 'unlicensed', 'package.json'),
+        JSON.stringify({ name: 'unlicensed', version: '1.0.0', license: 'MIT' }),
+      );
       const notices = await import(pathToFileURL(path.join(root, 'scripts', 'notices.mjs')).href);
       const metafile = { inputs: { 'node_modules/unlicensed/index.js': {}, 'src/cli.ts': {} } };
       expect(() => notices.thirdPartyNotices([metafile], scratch)).toThrow(/node_modules\/unlicensed is bundled into dist\/ but has no license file/);

@@ -27,7 +27,11 @@ describe('paginate', () => {
     }
     // with a total, when page 1 arrives pages 2 and 3 are already asked for (the server always has one to work
     // on); none is asked for past the last
-    expect(seen).toEqual([[0, 100, 200], [0, 100, 200], [0, 100, 200]]);
+    expect(seen).toEqual([
+      [0, 100, 200],
+      [0, 100, 200],
+      [0, 100, 200],
+    ]);
     expect(asked).toEqual([0, 100, 200]);
   });
 
@@ -42,7 +46,11 @@ describe('paginate', () => {
     );
     const seen: number[][] = [];
     for await (const page of pages) seen.push([...asked, page.items.length]);
-    expect(seen).toEqual([[0, 100, 100], [0, 100, 200, 100], [0, 100, 200, 250, 50]]);
+    expect(seen).toEqual([
+      [0, 100, 100],
+      [0, 100, 200, 100],
+      [0, 100, 200, 250, 50],
+    ]);
   });
 
   it('a server whose pages are shorter than asked: the guesses are dropped, every item arrives once and in order', async () => {
@@ -107,17 +115,39 @@ describe('paginate', () => {
       { limit: 250, offset: 10, all: false, pageMax: 100, defaultLimit: 50 },
     );
     const ids = await collect(pages);
-    expect(asked).toEqual([[100, 10], [100, 110], [50, 210]]);
+    expect(asked).toEqual([
+      [100, 10],
+      [100, 110],
+      [50, 210],
+    ]);
     expect(ids).toHaveLength(250);
     expect(ids.at(-1)).toBe('id-259');
   });
 
   it('--all stops at the total, and at an empty page when there is no total', async () => {
-    expect(await collect(paginate(async (limit, offset) => ({ items: items(offset, Math.min(limit, 230 - offset)), total: 230 }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 }))).toHaveLength(230);
+    expect(
+      await collect(
+        paginate(async (limit, offset) => ({ items: items(offset, Math.min(limit, 230 - offset)), total: 230 }), {
+          limit: undefined,
+          offset: 0,
+          all: true,
+          pageMax: 100,
+          defaultLimit: 50,
+        }),
+      ),
+    ).toHaveLength(230);
     // no total (Infinity): a short page is not the end, an empty one is
     const sizes = [100, 40, 100, 0];
     let call = 0;
-    const ids = await collect(paginate(async (_limit, offset) => ({ items: items(offset, sizes[call++] ?? 0), total: Infinity }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 }));
+    const ids = await collect(
+      paginate(async (_limit, offset) => ({ items: items(offset, sizes[call++] ?? 0), total: Infinity }), {
+        limit: undefined,
+        offset: 0,
+        all: true,
+        pageMax: 100,
+        defaultLimit: 50,
+      }),
+    );
     expect(ids).toHaveLength(240);
     expect(call).toBe(4);
   });
@@ -133,7 +163,13 @@ describe('paginate', () => {
     );
     await expect(collect(sameEveryTime)).rejects.toThrow(/the server ignored offset=100 \(it sent the same page again\)/);
     expect(calls).toBe(2);
-    const wrongEcho = paginate(async () => ({ items: items(0, 100), total: 500, envelope: { offset: 0 } }), { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 50 });
+    const wrongEcho = paginate(async () => ({ items: items(0, 100), total: 500, envelope: { offset: 0 } }), {
+      limit: undefined,
+      offset: 0,
+      all: true,
+      pageMax: 100,
+      defaultLimit: 50,
+    });
     await expect(collect(wrongEcho)).rejects.toThrow(/ignored offset=100 \(it sent offset 0\)/);
   });
 });

@@ -140,8 +140,13 @@ describe('--param values on execute, checked by the declared type', () => {
   it('a timestamp is a calendar day with an optional time of day and offset; any hour past 23 or minute past 59 is refused', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }),
-        fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 70 }), fc.constantFrom('T', ' '), fc.constantFrom('', 'Z', '+02:00', '-0530', '+01'),
+        fc.integer({ min: 1, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 70 }),
+        fc.constantFrom('T', ' '),
+        fc.constantFrom('', 'Z', '+02:00', '-0530', '+01'),
         async (y, mo, d, h, mi, sep, zone) => {
           const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}${sep}${pad(h, 2)}:${pad(mi, 2)}:00.5${zone}`;
           const fits = h <= 23 && mi <= 59;
@@ -170,7 +175,9 @@ describe('--param values on execute, checked by the declared type', () => {
   it('any text is accepted, or refused with exit 2 naming the parameter, its type and the value', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('date', 'time', 'timestamp', 'number', 'int', 'boolean', 'text', 'uuid'), anyText, async (type, value) => {
-        const result = await outcome(() => checkParameters({ id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query, { p: value }, '--param'));
+        const result = await outcome(() =>
+          checkParameters({ id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query, { p: value }, '--param'),
+        );
         if ('error' in result) {
           expect(result.error.message.startsWith(`invalid --param p=${value}: p is a ${type}, and "${value}" `)).toBe(true);
           expect(result.error.ids).toEqual({ queryId: 'q1' });
@@ -189,7 +196,10 @@ describe('name=value pairs (--param on execute, --input on trigger, -f on api)',
   it('each pair is kept as an own property, the value whole (it may hold =)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.tuple(name, fc.string({ maxLength: 20 })), { maxLength: 6, selector: ([k]) => k }), async (pairs) => {
-        const values = keyValues(pairs.map(([k, v]) => `${k}=${v}`), '--param');
+        const values = keyValues(
+          pairs.map(([k, v]) => `${k}=${v}`),
+          '--param',
+        );
         expect(Object.keys(values).sort()).toEqual(pairs.map(([k]) => k).sort());
         for (const [k, v] of pairs) expect(Object.hasOwn(values, k) && values[k]).toBe(v);
       }),
@@ -199,25 +209,37 @@ describe('name=value pairs (--param on execute, --input on trigger, -f on api)',
 
   it('a name given twice is a usage error naming the flag, the name and both values, whatever the values', async () => {
     await fc.assert(
-      fc.asyncProperty(name, fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), fc.uniqueArray(fc.tuple(name, fc.string({ maxLength: 8 })), { maxLength: 3, selector: ([other]) => other }), async (k, first, second, others) => {
-        // the other names are each given once: a name repeated among them would be the error, not k
-        const pairs = [...others.filter(([other]) => other !== k).map(([o, v]) => `${o}=${v}`), `${k}=${first}`, `${k}=${second}`];
-        const result = await outcome(() => keyValues(pairs, '--param'));
-        expect('error' in result && result.error.message).toBe(`invalid --param "${k}=${second}": ${k} is given twice (${k}=${first} before it)`);
-      }),
+      fc.asyncProperty(
+        name,
+        fc.string({ maxLength: 20 }),
+        fc.string({ maxLength: 20 }),
+        fc.uniqueArray(fc.tuple(name, fc.string({ maxLength: 8 })), { maxLength: 3, selector: ([other]) => other }),
+        async (k, first, second, others) => {
+          // the other names are each given once: a name repeated among them would be the error, not k
+          const pairs = [...others.filter(([other]) => other !== k).map(([o, v]) => `${o}=${v}`), `${k}=${first}`, `${k}=${second}`];
+          const result = await outcome(() => keyValues(pairs, '--param'));
+          expect('error' in result && result.error.message).toBe(`invalid --param "${k}=${second}": ${k} is given twice (${k}=${first} before it)`);
+        },
+      ),
       runs,
     );
   });
 
   it('any text is a pair or a usage error naming the flag and the text; __proto__ is refused, never dropped', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyText, anyText.map((s) => `__proto__=${s}`)), async (text) => {
-        const result = await outcome(() => keyValues([text], '--input'));
-        if ('value' in result) {
-          expect(Object.keys(result.value)).toEqual([text.slice(0, text.indexOf('='))]);
-          expect(Object.values(result.value)).toEqual([text.slice(text.indexOf('=') + 1)]);
-        } else expect(result.error.message).toMatch(new RegExp(`^invalid --input "${text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}": `));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          anyText,
+          anyText.map((s) => `__proto__=${s}`),
+        ),
+        async (text) => {
+          const result = await outcome(() => keyValues([text], '--input'));
+          if ('value' in result) {
+            expect(Object.keys(result.value)).toEqual([text.slice(0, text.indexOf('='))]);
+            expect(Object.values(result.value)).toEqual([text.slice(text.indexOf('=') + 1)]);
+          } else expect(result.error.message).toMatch(new RegExp(`^invalid --input "${text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}": `));
+        },
+      ),
       runs,
     );
   });
@@ -246,7 +268,9 @@ describe('JSON and YAML documents (--input, --inputs-file, --parameters-file, --
   });
 
   it('any text is a value or a usage error naming the file; nesting past the limit is refused, at any depth', async () => {
-    const nested = fc.tuple(fc.integer({ min: 1, max: 3000 }), fc.constantFrom('[]', '{}')).map(([depth, [open]]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+    const nested = fc
+      .tuple(fc.integer({ min: 1, max: 3000 }), fc.constantFrom('[]', '{}'))
+      .map(([depth, [open]]) => (open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
     await fc.assert(
       fc.asyncProperty(fc.oneof(anyText, nested), fc.constantFrom('in.json', 'in.yaml', '--input (stdin)'), async (text, source) => {
         const result = await outcome(() => parseStructured(text, source));
@@ -273,11 +297,14 @@ describe('--metadata json|@file (also --meta)', () => {
 
   it('any other text is a usage error naming --metadata; a missing @file is named too', async () => {
     await fc.assert(
-      fc.asyncProperty(anyText.filter((s) => !s.startsWith('@')), async (text) => {
-        const result = await outcome(() => jsonArgument(fakeIO(), text, '--metadata'));
-        if ('error' in result) expect(result.error.message).toMatch(/^invalid --metadata: not JSON \(|^--metadata nests deeper/);
-        else expect(result.value).toEqual(JSON.parse(text));
-      }),
+      fc.asyncProperty(
+        anyText.filter((s) => !s.startsWith('@')),
+        async (text) => {
+          const result = await outcome(() => jsonArgument(fakeIO(), text, '--metadata'));
+          if ('error' in result) expect(result.error.message).toMatch(/^invalid --metadata: not JSON \(|^--metadata nests deeper/);
+          else expect(result.value).toEqual(JSON.parse(text));
+        },
+      ),
       runs,
     );
     const missing = path.join(dir, 'no-such-file.json');
@@ -305,12 +332,19 @@ describe('skill Markdown files: YAML front matter, then the knowledge', () => {
 
   it('any text in a .md file is a skill or a problem naming the file, never an exception', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyText, anyText.map((s) => `---\n${s}\n---\nbody`), anyText.map((s) => `---\nname: ${s}\nslug: ${s}\ndescription: ${s}\n---\n${s}`)), async (text) => {
-        const at = file('any.md', text);
-        const [source] = await skillsFromFiles(fakeIO(), [at]);
-        if (source!.problem !== undefined) expect(source!.problem).toContain(path.basename(at));
-        else expect(source!.body!.slug).toMatch(/^[a-z0-9_]+$/);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          anyText,
+          anyText.map((s) => `---\n${s}\n---\nbody`),
+          anyText.map((s) => `---\nname: ${s}\nslug: ${s}\ndescription: ${s}\n---\n${s}`),
+        ),
+        async (text) => {
+          const at = file('any.md', text);
+          const [source] = await skillsFromFiles(fakeIO(), [at]);
+          if (source!.problem !== undefined) expect(source!.problem).toContain(path.basename(at));
+          else expect(source!.body!.slug).toMatch(/^[a-z0-9_]+$/);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -320,10 +354,21 @@ describe('agent files (--from-file)', () => {
   const ctx = () => new Context(fakeIO({ env: {} }), {});
 
   it('the fields of an update read back from YAML or JSON as written', async () => {
-    const fields = fc.record({ description: fc.string({ maxLength: 30 }), systemPrompt: fc.string({ maxLength: 30 }), maxTurns: fc.nat({ max: 50 }), skills: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) }, { requiredKeys: [] });
+    const fields = fc.record(
+      {
+        description: fc.string({ maxLength: 30 }),
+        systemPrompt: fc.string({ maxLength: 30 }),
+        maxTurns: fc.nat({ max: 50 }),
+        skills: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(fields, fc.boolean(), async (agent, asJson) => {
-        const at = file(asJson ? 'agent.json' : 'agent.yaml', asJson ? JSON.stringify({ name: 'sql_helper', ...agent }) : yamlText({ name: 'sql_helper', ...agent }));
+        const at = file(
+          asJson ? 'agent.json' : 'agent.yaml',
+          asJson ? JSON.stringify({ name: 'sql_helper', ...agent }) : yamlText({ name: 'sql_helper', ...agent }),
+        );
         const draft = await draftUpdate(ctx(), 'sql_helper', { fromFile: at });
         expect(draft.body).toEqual(agent);
       }),
@@ -333,11 +378,18 @@ describe('agent files (--from-file)', () => {
 
   it('any text in an agent file is a draft or a usage error naming the file', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyText, anyText.map((s) => `name: sql_helper\n${s}`)), fc.constantFrom('agent.yaml', 'agent.json'), async (text, name) => {
-        const at = file(name, text);
-        const result = await outcome(() => draftUpdate(ctx(), 'sql_helper', { fromFile: at }));
-        if ('error' in result) expect(result.error.message).toMatch(new RegExp(`^(${path.basename(at)}|invalid --from-file|--from-file)`));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          anyText,
+          anyText.map((s) => `name: sql_helper\n${s}`),
+        ),
+        fc.constantFrom('agent.yaml', 'agent.json'),
+        async (text, name) => {
+          const at = file(name, text);
+          const result = await outcome(() => draftUpdate(ctx(), 'sql_helper', { fromFile: at }));
+          if ('error' in result) expect(result.error.message).toMatch(new RegExp(`^(${path.basename(at)}|invalid --from-file|--from-file)`));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -400,7 +452,10 @@ describe('--json field lists', () => {
           return settings.jsonFields!;
         });
         if ('value' in result) expect(result.value.every((field) => valid.includes(field))).toBe(true);
-        else expect(result.error.message).toMatch(/^--json needs a comma-separated list|^unknown JSON fields?: .*; valid fields: id, name, slug, status, createdAt$/s);
+        else
+          expect(result.error.message).toMatch(
+            /^--json needs a comma-separated list|^unknown JSON fields?: .*; valid fields: id, name, slug, status, createdAt$/s,
+          );
       }),
       runs,
     );
@@ -416,7 +471,10 @@ describe('the same inputs through bin/ws', () => {
   afterAll(() => server.stop());
 
   it('are accepted (exit 0 with --dry-run) or refused with exit 2, never a stack trace, never a request', async () => {
-    const texts = fc.sample(anyText.filter((s) => !s.startsWith('-') && !s.includes('\u0000')), { numRuns: 6, seed: 10 });
+    const texts = fc.sample(
+      anyText.filter((s) => !s.startsWith('-') && !s.includes('\u0000')),
+      { numRuns: 6, seed: 10 },
+    );
     const cases: string[][] = [
       ...texts.map((t) => ['queries', 'create', '--name', 'n', '--sql', 'SELECT 1', '--param', t, '--dry-run']),
       ...texts.map((t) => ['automations', 'trigger', '20000000-0000-4000-8000-000000000001', '--input', t, '--metadata', t, '--dry-run']),

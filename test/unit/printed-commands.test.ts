@@ -5,7 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { PrintedCommands } from '../../src/shell.js';
 
 describe('PrintedCommands: the options a printed command carries', () => {
-  const options = { profile: 'ci prod', baseUrl: 'https://bob:pw@ws.example.com/public/v3', allowInsecureHttp: true, httpTimeout: '2m', json: 'state,id', jq: '.state', crlf: true, wide: true, quiet: true, debug: true, color: false, pager: false };
+  const options = {
+    profile: 'ci prod',
+    baseUrl: 'https://bob:pw@ws.example.com/public/v3',
+    allowInsecureHttp: true,
+    httpTimeout: '2m',
+    json: 'state,id',
+    jq: '.state',
+    crlf: true,
+    wide: true,
+    quiet: true,
+    debug: true,
+    color: false,
+    pager: false,
+  };
 
   it('a command that goes on with this one: where it runs and what it prints, never user:password', () => {
     expect(PrintedCommands.of(options).continuing('runs', 'wait', 'r1')).toBe(
@@ -15,7 +28,9 @@ describe('PrintedCommands: the options a printed command carries', () => {
 
   it('any other command: where it runs only; ws config: the profile only', () => {
     const printed = PrintedCommands.of(options);
-    expect(printed.command('automations', 'cancel', 'a1')).toBe("ws automations cancel a1 --profile 'ci prod' --base-url https://ws.example.com/public/v3 --allow-insecure-http --http-timeout 2m");
+    expect(printed.command('automations', 'cancel', 'a1')).toBe(
+      "ws automations cancel a1 --profile 'ci prod' --base-url https://ws.example.com/public/v3 --allow-insecure-http --http-timeout 2m",
+    );
     expect(printed.command('config', 'set', 'output', 'table')).toBe("ws config set output table --profile 'ci prod'");
   });
 
@@ -35,7 +50,9 @@ describe('where printed commands are written', () => {
   const root = fileURLToPath(new URL('../../src', import.meta.url));
 
   it('outside src/commands and src/cmdutil, a ws command is built through PrintedCommands or the hint modules, never written by hand', () => {
-    const files = (fs.readdirSync(root, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('.ts') && !/^(commands|cmdutil)\//.test(file) && !prose.test(file));
+    const files = (fs.readdirSync(root, { recursive: true }) as string[])
+      .map((file) => file.split(path.sep).join('/'))
+      .filter((file) => file.endsWith('.ts') && !/^(commands|cmdutil)\//.test(file) && !prose.test(file));
     const byHand: string[] = [];
     for (const file of files) {
       for (const [index, line] of fs.readFileSync(path.join(root, file), 'utf8').split('\n').entries()) {

@@ -43,8 +43,15 @@ describe('round trip', () => {
   const tricky = [
     query({}),
     query({ name: 'Tricky: one # two', description: 'line one\n  line two: with colon\n# hash', metadata: { a: [1, { b: null }], s: 'yes', n: '1' } }),
-    query({ sql: "-- ---\nSELECT 'a' AS x,   \n  {{p}} AS y  \n\n", parameters: [{ name: 'p', type: '', description: 'multi\nline', defaultValue: '-- ---' }] }),
-    query({ sql: 'SELECT {{n}}', parameters: [{ name: 'n', type: 'number', description: null, defaultValue: '007' }], dataSourceId: '60000000-0000-4000-8000-000000000001' }),
+    query({
+      sql: "-- ---\nSELECT 'a' AS x,   \n  {{p}} AS y  \n\n",
+      parameters: [{ name: 'p', type: '', description: 'multi\nline', defaultValue: '-- ---' }],
+    }),
+    query({
+      sql: 'SELECT {{n}}',
+      parameters: [{ name: 'n', type: 'number', description: null, defaultValue: '007' }],
+      dataSourceId: '60000000-0000-4000-8000-000000000001',
+    }),
     query({ name: 'ünïcödé 名前 🚀', description: '', sql: 'SELECT 1 -- trailing comment', metadata: [] }),
   ];
   for (const [index, original] of tricky.entries()) {
@@ -82,13 +89,21 @@ describe('rules, each with its line', () => {
   });
 
   it('unknown fields, in the query and in a parameter', async () => {
-    expect(await problem('-- ---\n-- name: x\n-- colour: red\n-- ---\nSELECT 1')).toMatch(/^q\.sql:3: unknown field "colour"; a query file holds name, description, parameters, metadata, dataSourceId$/);
-    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--     default: 1\n-- ---\nSELECT {{a}}')).toMatch(/^q\.sql:5: unknown parameter field "default"/);
+    expect(await problem('-- ---\n-- name: x\n-- colour: red\n-- ---\nSELECT 1')).toMatch(
+      /^q\.sql:3: unknown field "colour"; a query file holds name, description, parameters, metadata, dataSourceId$/,
+    );
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--     default: 1\n-- ---\nSELECT {{a}}')).toMatch(
+      /^q\.sql:5: unknown parameter field "default"/,
+    );
   });
 
   it('duplicate parameters and bad parameter names', async () => {
-    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--   - name: a\n-- ---\nSELECT {{a}}')).toBe('q.sql:5: parameter "a" is declared twice');
-    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: 1a\n-- ---\nSELECT 1')).toMatch(/^q\.sql:4: parameters\[0\] needs a name of letters/);
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: a\n--   - name: a\n-- ---\nSELECT {{a}}')).toBe(
+      'q.sql:5: parameter "a" is declared twice',
+    );
+    expect(await problem('-- ---\n-- name: x\n-- parameters:\n--   - name: 1a\n-- ---\nSELECT 1')).toMatch(
+      /^q\.sql:4: parameters\[0\] needs a name of letters/,
+    );
   });
 
   it('the API limits: description up to 2000 characters, dataSourceId a UUID', async () => {

@@ -9,7 +9,23 @@ const rawControl = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Strings mixing every C0 and C1 control, DEL, quotes, backslashes, newlines, non-ASCII: seeded, so a failure repeats. */
 function samples(count: number): string[] {
-  const pool = [...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)), ...Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)), 'a', ' ', '"', "'", '\\', ':', '#', '- ', '\n', 'é', '日', '😀', '\u2028'];
+  const pool = [
+    ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
+    ...Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)),
+    'a',
+    ' ',
+    '"',
+    "'",
+    '\\',
+    ':',
+    '#',
+    '- ',
+    '\n',
+    'é',
+    '日',
+    '😀',
+    '\u2028',
+  ];
   let seed = 42;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
   return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 12) }, () => pool[next() % pool.length]).join(''));

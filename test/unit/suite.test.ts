@@ -91,7 +91,10 @@ describe('a dist/ older than src/', () => {
     expect(staleBuild(dir)).toBe(`${path.join('src', 'cli.ts')} is newer than dist/`);
     expect(await buildIfStale(dir, (line) => lines.push(line))).toBe(true);
     expect(built(dir)).toBe('two');
-    expect(lines).toEqual(['there is no dist/: building before the tests (npm run build)', `${path.join('src', 'cli.ts')} is newer than dist/: building before the tests (npm run build)`]);
+    expect(lines).toEqual([
+      'there is no dist/: building before the tests (npm run build)',
+      `${path.join('src', 'cli.ts')} is newer than dist/: building before the tests (npm run build)`,
+    ]);
   });
 
   it('is not what this run tests: its globalSetup built first if src/ had changed', () => {

@@ -9,57 +9,63 @@ export const terminalAutomationRunStates: readonly string[] = ['completed', 'fai
 export const automationTriggers = ['schedule', 'manual', 'api'] as const;
 export const AutomationTrigger = lazy(() => z.enum(automationTriggers));
 
-export const AutomationRun = lazy(() => z.looseObject({
-  id: z.string(),
-  workflowId: z.string(),
-  organizationId: z.string(),
-  runById: z.string().nullable(),
-  state: OpenEnum,
-  triggeredBy: OpenEnum,
-  /**
-   * The description says "object, req", but a run that has not failed has no error to describe:
-   * a server that sends null (or leaves the field out) for it must not make every read of a
-   * healthy run fail, so null and absence are accepted.
-   */
-  error: JsonObject.nullish(),
-  metadata: JsonObject,
-  inputValues: JsonObject,
-  startedAt: Timestamp.nullable(),
-  completedAt: Timestamp.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  /** Entries {state, at}; the state is kept as a string so that a history entry never fails a read. */
-  stateHistory: z.array(StateChange),
-  userAgent: OpenEnum.nullish(),
-  workflowName: z.string().optional(),
-}));
+export const AutomationRun = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    workflowId: z.string(),
+    organizationId: z.string(),
+    runById: z.string().nullable(),
+    state: OpenEnum,
+    triggeredBy: OpenEnum,
+    /**
+     * The description says "object, req", but a run that has not failed has no error to describe:
+     * a server that sends null (or leaves the field out) for it must not make every read of a
+     * healthy run fail, so null and absence are accepted.
+     */
+    error: JsonObject.nullish(),
+    metadata: JsonObject,
+    inputValues: JsonObject,
+    startedAt: Timestamp.nullable(),
+    completedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    /** Entries {state, at}; the state is kept as a string so that a history entry never fails a read. */
+    stateHistory: z.array(StateChange),
+    userAgent: OpenEnum.nullish(),
+    workflowName: z.string().optional(),
+  }),
+);
 export type AutomationRun = z.infer<typeof AutomationRun>;
 
 /**
  * A step of an automation run. The description marks none of its fields as always present (not even its
  * id or run) and does not show the values of `state`, so every field may be missing.
  */
-export const StepRun = lazy(() => z.looseObject({
-  id: z.string().optional(),
-  workflowRunId: z.string().optional(),
-  workflowStepId: z.string().nullish(),
-  state: z.string().nullish(),
-  input: JsonObject.nullish(),
-  output: JsonObject.nullish(),
-  error: JsonObject.nullish(),
-  startedAt: Timestamp.nullish(),
-  completedAt: Timestamp.nullish(),
-  createdAt: Timestamp.nullish(),
-  updatedAt: Timestamp.nullish(),
-  stateHistory: z.array(StateChange).nullish(),
-}));
+export const StepRun = lazy(() =>
+  z.looseObject({
+    id: z.string().optional(),
+    workflowRunId: z.string().optional(),
+    workflowStepId: z.string().nullish(),
+    state: z.string().nullish(),
+    input: JsonObject.nullish(),
+    output: JsonObject.nullish(),
+    error: JsonObject.nullish(),
+    startedAt: Timestamp.nullish(),
+    completedAt: Timestamp.nullish(),
+    createdAt: Timestamp.nullish(),
+    updatedAt: Timestamp.nullish(),
+    stateHistory: z.array(StateChange).nullish(),
+  }),
+);
 export type StepRun = z.infer<typeof StepRun>;
 
 /** GET /automation-runs/{id} */
-export const AutomationRunDetail = lazy(() => z.looseObject({
-  run: AutomationRun,
-  stepRuns: z.array(StepRun),
-}));
+export const AutomationRunDetail = lazy(() =>
+  z.looseObject({
+    run: AutomationRun,
+    stepRuns: z.array(StepRun),
+  }),
+);
 export type AutomationRunDetail = z.infer<typeof AutomationRunDetail>;
 
 /** GET /automations/{id}/runs */

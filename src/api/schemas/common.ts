@@ -74,13 +74,21 @@ export function envelopeFields() {
 }
 
 /** Pattern shared by Agent.subAgents and Skill.subAgents entries. */
-export const SubAgentName = lazy(() => z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^([a-z0-9_-]+\/)?[a-z0-9_]+$/, { error: 'must match ^([a-z0-9_-]+/)?[a-z0-9_]+$' }));
+export const SubAgentName = lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^([a-z0-9_-]+\/)?[a-z0-9_]+$/, { error: 'must match ^([a-z0-9_-]+/)?[a-z0-9_]+$' }),
+);
 
 /** Agent names and skill slugs. */
-export const Slug = lazy(() => z.string().min(1).max(255).regex(/^[a-z0-9_]+$/, { error: 'must match ^[a-z0-9_]+$ (lower-case letters, digits, _)' }));
+export const Slug = lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[a-z0-9_]+$/, { error: 'must match ^[a-z0-9_]+$ (lower-case letters, digits, _)' }),
+);
 
 export const StateChange = lazy(() => z.looseObject({ state: z.string(), at: Timestamp }));

@@ -6,35 +6,39 @@ import { QueryRun } from './query-runs.js';
  * The description marks none of these as always present, not even the name: a parameter without one is
  * shown as `-` and cannot be given a value with --param.
  */
-export const QueryParameter = lazy(() => z.looseObject({
-  name: z.string().optional(),
-  type: z.string().nullish(),
-  description: z.string().nullish(),
-  defaultValue: z.string().nullish(),
-}));
+export const QueryParameter = lazy(() =>
+  z.looseObject({
+    name: z.string().optional(),
+    type: z.string().nullish(),
+    description: z.string().nullish(),
+    defaultValue: z.string().nullish(),
+  }),
+);
 export type QueryParameter = z.infer<typeof QueryParameter>;
 
-export const Query = lazy(() => z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  sql: z.string(),
-  lastSuccessfulRunId: z.string().nullable(),
-  lastQueryRunId: z.string().nullable(),
-  slug: z.string(),
-  parameters: z.array(QueryParameter).nullable(),
-  agentRunId: z.string().nullable(),
-  dataSourceId: z.string().nullable(),
-  organizationId: z.string(),
-  createdById: z.string(),
-  updatedById: z.string(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  description: z.string().nullish(),
-  metadata: JsonValue.optional(),
-  userAgent: OpenEnum.nullish(),
-  lastSuccessfulRun: QueryRun.nullish(),
-  lastQueryRun: QueryRun.nullish(),
-}));
+export const Query = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    sql: z.string(),
+    lastSuccessfulRunId: z.string().nullable(),
+    lastQueryRunId: z.string().nullable(),
+    slug: z.string(),
+    parameters: z.array(QueryParameter).nullable(),
+    agentRunId: z.string().nullable(),
+    dataSourceId: z.string().nullable(),
+    organizationId: z.string(),
+    createdById: z.string(),
+    updatedById: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    description: z.string().nullish(),
+    metadata: JsonValue.optional(),
+    userAgent: OpenEnum.nullish(),
+    lastSuccessfulRun: QueryRun.nullish(),
+    lastQueryRun: QueryRun.nullish(),
+  }),
+);
 export type Query = z.infer<typeof Query>;
 
 export const QueryList = lazy(() => z.looseObject({ queries: z.array(Query), ...envelopeFields() }));
@@ -46,68 +50,80 @@ export const querySources = ['human', 'agent', 'all'] as const;
 export const queryPageMax = 100;
 
 /** Query parameters of GET /queries. `search` is our name for the search parameter the description leaves unnamed. */
-export const ListQueriesParams = lazy(() => z
-  .strictObject({
-    ...pageParams(queryPageMax),
-    search: z.string().optional(),
-    sortBy: z.enum(querySorts).optional(),
-    sortDirection: z.enum(sortDirections).optional(),
-    source: z.enum(querySources).optional(),
-    createdById: Uuid.optional(),
-    ownerOrganizationId: Uuid.optional(),
-    platformOwned: z.boolean().optional(),
-    includeRuns: z.boolean().optional(),
-  })
-  .refine((params) => !(params.platformOwned !== undefined && params.ownerOrganizationId !== undefined), {
-    error: 'platformOwned and ownerOrganizationId are mutually exclusive',
-    path: ['platformOwned'],
-  }));
+export const ListQueriesParams = lazy(() =>
+  z
+    .strictObject({
+      ...pageParams(queryPageMax),
+      search: z.string().optional(),
+      sortBy: z.enum(querySorts).optional(),
+      sortDirection: z.enum(sortDirections).optional(),
+      source: z.enum(querySources).optional(),
+      createdById: Uuid.optional(),
+      ownerOrganizationId: Uuid.optional(),
+      platformOwned: z.boolean().optional(),
+      includeRuns: z.boolean().optional(),
+    })
+    .refine((params) => !(params.platformOwned !== undefined && params.ownerOrganizationId !== undefined), {
+      error: 'platformOwned and ownerOrganizationId are mutually exclusive',
+      path: ['platformOwned'],
+    }),
+);
 export type ListQueriesParams = z.infer<typeof ListQueriesParams>;
 
-const QueryParameterInput = lazy(() => z.strictObject({
-  name: z.string().min(1),
-  type: z.string(),
-  description: z.string(),
-  defaultValue: z.string(),
-}));
+const QueryParameterInput = lazy(() =>
+  z.strictObject({
+    name: z.string().min(1),
+    type: z.string(),
+    description: z.string(),
+    defaultValue: z.string(),
+  }),
+);
 
 /** Body of POST /queries. */
-export const CreateQueryBody = lazy(() => z.strictObject({
-  name: z.string().min(1).max(500),
-  sql: z.string(),
-  description: z.string().max(2000).nullable().optional(),
-  metadata: JsonValue.optional(),
-  userAgent: UserAgent.nullable().optional(),
-  parameters: z.array(QueryParameterInput).nullable().optional(),
-  agentRunId: Uuid.nullable().optional(),
-  dataSourceId: Uuid.nullable().optional(),
-}));
+export const CreateQueryBody = lazy(() =>
+  z.strictObject({
+    name: z.string().min(1).max(500),
+    sql: z.string(),
+    description: z.string().max(2000).nullable().optional(),
+    metadata: JsonValue.optional(),
+    userAgent: UserAgent.nullable().optional(),
+    parameters: z.array(QueryParameterInput).nullable().optional(),
+    agentRunId: Uuid.nullable().optional(),
+    dataSourceId: Uuid.nullable().optional(),
+  }),
+);
 export type CreateQueryBody = z.infer<typeof CreateQueryBody>;
 
 /** Body of PATCH /queries/{id}. */
-export const UpdateQueryBody = lazy(() => z.strictObject({
-  name: z.string().min(1).max(500).optional(),
-  description: z.string().max(2000).nullable().optional(),
-  sql: z.string().optional(),
-  parameters: z.array(QueryParameterInput).nullable().optional(),
-  metadata: JsonValue.optional(),
-}));
+export const UpdateQueryBody = lazy(() =>
+  z.strictObject({
+    name: z.string().min(1).max(500).optional(),
+    description: z.string().max(2000).nullable().optional(),
+    sql: z.string().optional(),
+    parameters: z.array(QueryParameterInput).nullable().optional(),
+    metadata: JsonValue.optional(),
+  }),
+);
 export type UpdateQueryBody = z.infer<typeof UpdateQueryBody>;
 
 /** Body of POST /queries/{id}/execute; userAgent may not be null here. */
-export const ExecuteQueryBody = lazy(() => z.strictObject({
-  parameters: JsonObject.optional(),
-  metadata: JsonObject.optional(),
-  userAgent: UserAgent.optional(),
-}));
+export const ExecuteQueryBody = lazy(() =>
+  z.strictObject({
+    parameters: JsonObject.optional(),
+    metadata: JsonObject.optional(),
+    userAgent: UserAgent.optional(),
+  }),
+);
 export type ExecuteQueryBody = z.infer<typeof ExecuteQueryBody>;
 
-export const ExecuteQueryResponse = lazy(() => z.looseObject({
-  queryId: z.string(),
-  queryRunId: z.string(),
-  status: OpenEnum,
-  queryName: z.string().optional(),
-}));
+export const ExecuteQueryResponse = lazy(() =>
+  z.looseObject({
+    queryId: z.string(),
+    queryRunId: z.string(),
+    status: OpenEnum,
+    queryName: z.string().optional(),
+  }),
+);
 export type ExecuteQueryResponse = z.infer<typeof ExecuteQueryResponse>;
 
 export const queryRunPageMax = 100;
@@ -117,21 +133,25 @@ export const QueryRunList = lazy(() => z.looseObject({ runs: z.array(QueryRun), 
 export type QueryRunList = z.infer<typeof QueryRunList>;
 
 /** Query parameters of GET /queries/{id}/latest/data; the page maximum is not shown, so none is enforced. */
-export const LatestDataParams = lazy(() => z.strictObject({
-  limit: z.int().min(1).optional(),
-  offset: z.int().min(0).optional(),
-}));
+export const LatestDataParams = lazy(() =>
+  z.strictObject({
+    limit: z.int().min(1).optional(),
+    offset: z.int().min(0).optional(),
+  }),
+);
 
-export const LatestData = lazy(() => z.looseObject({
-  queryRunId: z.string(),
-  status: z.string(),
-  totalRowCount: z.number().int().nullable(),
-  returnedRowCount: z.number().int(),
-  columns: z.array(JsonValue).nullable(),
-  rows: z.array(z.custom<Record<string, unknown>>((row) => typeof row === "object" && row !== null && !Array.isArray(row), "a row must be an object")),
-  startedAt: Timestamp.nullish(),
-  completedAt: Timestamp.nullish(),
-}));
+export const LatestData = lazy(() =>
+  z.looseObject({
+    queryRunId: z.string(),
+    status: z.string(),
+    totalRowCount: z.number().int().nullable(),
+    returnedRowCount: z.number().int(),
+    columns: z.array(JsonValue).nullable(),
+    rows: z.array(z.custom<Record<string, unknown>>((row) => typeof row === 'object' && row !== null && !Array.isArray(row), 'a row must be an object')),
+    startedAt: Timestamp.nullish(),
+    completedAt: Timestamp.nullish(),
+  }),
+);
 export type LatestData = z.infer<typeof LatestData>;
 
 /** Path parameter of the /queries/{id} endpoints. */

@@ -9,7 +9,11 @@ export async function run(ctx: Context, args: Api['api']['args'], opts: Api['api
   const given = await fields(ctx.io, opts.rawField, opts.field);
   const hasFields = Object.keys(given).length > 0;
   // --paginate reads pages, so its fields are query parameters of a GET
-  const { method, url } = methodAndPath(args.filter((arg) => arg !== undefined), opts.method, !opts.paginate && (hasFields || opts.input !== undefined));
+  const { method, url } = methodAndPath(
+    args.filter((arg) => arg !== undefined),
+    opts.method,
+    !opts.paginate && (hasFields || opts.input !== undefined),
+  );
   if (opts.paginate && method !== 'GET') throw usageError(`--paginate follows the pages of a GET, not of a ${method}`);
   // with a body from --input, or for GET and DELETE, fields are query parameters (as in gh api)
   const inQuery = opts.input !== undefined || method === 'GET' || method === 'DELETE';

@@ -26,15 +26,23 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
   }
   if (key === '') {
     // a piped key that came out empty was piped already: the hint looks at what was piped, not at piping
-    throw usageError('no API key given', piped ? 'nothing came on stdin: check what is piped in (an unset variable, an empty file)' : `paste the key at the prompt, or pipe it: \`${pipeIt}\``);
+    throw usageError(
+      'no API key given',
+      piped ? 'nothing came on stdin: check what is piped in (an unset variable, an empty file)' : `paste the key at the prompt, or pipe it: \`${pipeIt}\``,
+    );
   }
-  if (/\s/.test(key)) throw usageError('the API key must not contain spaces or newlines', `give the key alone, on one line${piped ? ' (what is piped in holds more than the key)' : ''}`);
+  if (/\s/.test(key))
+    throw usageError(
+      'the API key must not contain spaces or newlines',
+      `give the key alone, on one line${piped ? ' (what is piped in holds more than the key)' : ''}`,
+    );
   const http = ctx.http({ apiKey: key });
   try {
     await checkKey(http);
   } catch (error) {
     // not "log in again with `ws auth login`": that is what just failed
-    if (error instanceof WsError && error.kind === 'auth') throw withHint(error, `nothing was saved; a key works only for the workspace it was made for: check that this one is for ${baseUrl}`);
+    if (error instanceof WsError && error.kind === 'auth')
+      throw withHint(error, `nothing was saved; a key works only for the workspace it was made for: check that this one is for ${baseUrl}`);
     throw error;
   } finally {
     await http.close();

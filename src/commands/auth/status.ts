@@ -12,7 +12,12 @@ const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_AP
  */
 function statusHint(error: WsError, keySource: string, login: string): WsError {
   if (error.kind === 'auth' && error.status === 401) {
-    return withHint(error, keySource === 'env' ? `the key comes from WS_API_KEY: set a working key there, or unset it and log in with \`${login}\`` : `log in again with \`${login}\``);
+    return withHint(
+      error,
+      keySource === 'env'
+        ? `the key comes from WS_API_KEY: set a working key there, or unset it and log in with \`${login}\``
+        : `log in again with \`${login}\``,
+    );
   }
   return error.hint?.includes('`ws auth status') ? withHint(error, error.hint.replace(/ ?\(`ws auth status[^`]*`\)/, ' shown above')) : error;
 }

@@ -10,7 +10,14 @@ export async function run(ctx: Context, _args: Automations['list']['args'], opts
   const page = pageRequest(opts);
   const params = validateRequest(
     ListAutomationsParams,
-    { search: opts.search, sortBy: opts.sort, sortDirection: opts.direction, ownership: opts.ownership, createdById: opts.createdBy, include: opts.latestRun ? 'latestRun' : undefined },
+    {
+      search: opts.search,
+      sortBy: opts.sort,
+      sortDirection: opts.direction,
+      ownership: opts.ownership,
+      createdById: opts.createdBy,
+      include: opts.latestRun ? 'latestRun' : undefined,
+    },
     { createdById: '--created-by' },
   );
   const output = await ctx.output(automationView.fields);

@@ -14,6 +14,10 @@ export async function run(ctx: Context, [automation]: Automations['runs']['args'
   const http = ctx.http();
   const pages = listAutomationRunPages(http, await findAutomationId(http, automation!), page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
-  const footer = (runs: AutomationRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.startedAt ?? r.createdAt, ms: plausibleDuration(span(r.startedAt, r.completedAt)), failed: r.state === 'failed' })), width);
+  const footer = (runs: AutomationRun[], width: number) =>
+    runsAtAGlance(
+      runs.map((r) => ({ at: r.startedAt ?? r.createdAt, ms: plausibleDuration(span(r.startedAt, r.completedAt)), failed: r.state === 'failed' })),
+      width,
+    );
   await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page), footer }, automationRunView);
 }

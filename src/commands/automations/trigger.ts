@@ -16,7 +16,10 @@ import type { Automations } from './shared/declaration.js';
 
 export async function run(ctx: Context, [ref]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  for (const [flag, given] of [['--cancel-on-interrupt', opts.cancelOnInterrupt], ['--cancel-on-timeout', opts.cancelOnTimeout]] as const) {
+  for (const [flag, given] of [
+    ['--cancel-on-interrupt', opts.cancelOnInterrupt],
+    ['--cancel-on-timeout', opts.cancelOnTimeout],
+  ] as const) {
     if (given && !opts.wait) throw usageError(`${flag} needs --wait: without it ws does not stay to cancel the run`, 'add --wait, or leave the flag out');
   }
   const fromFile = opts.inputsFile === undefined ? {} : requireObject(await readStructured(ctx.io, opts.inputsFile, '--inputs-file'), '--inputs-file');

@@ -11,6 +11,9 @@ export async function run(ctx: Context, [runId]: Automations['wait']['args'], op
   requireUuid(runId!, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(automationRunView.fields);
-  const detail = await resumable(followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout }), ctx.printed.continuing('automations', 'wait', runId!));
+  const detail = await resumable(
+    followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout }),
+    ctx.printed.continuing('automations', 'wait', runId!),
+  );
   await output.item(detail.run, runDetailView(detail.stepRuns));
 }

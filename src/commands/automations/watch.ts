@@ -14,6 +14,11 @@ export async function run(ctx: Context, [runId]: Automations['watch']['args'], o
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
   // watched again, it prints the run with its steps as this one would
-  const detail = await followRun(ctx, ctx.http(), runId!, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout, live: true, resume: ctx.printed.continuing('automations', 'watch', runId!) });
+  const detail = await followRun(ctx, ctx.http(), runId!, {
+    timeoutMs,
+    cancelOnTimeout: opts.cancelOnTimeout,
+    live: true,
+    resume: ctx.printed.continuing('automations', 'watch', runId!),
+  });
   if (output.format !== 'table') await printRunDetail(output, detail);
 }

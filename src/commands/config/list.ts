@@ -6,5 +6,9 @@ export async function run(ctx: Context): Promise<void> {
   const values = Object.fromEntries(Object.entries(settableKeys).map(([key, field]) => [key, profile[field] ?? null]));
   const output = await ctx.output(Object.keys(settableKeys), { document: true });
   if (output.format !== 'table') return output.document(values);
-  ctx.io.stdout.write(Object.entries(values).map(([key, value]) => `${key}=${value ?? ''}\n`).join(''));
+  ctx.io.stdout.write(
+    Object.entries(values)
+      .map(([key, value]) => `${key}=${value ?? ''}\n`)
+      .join(''),
+  );
 }

@@ -7,7 +7,11 @@ export async function run(ctx: Context, _args: Emulator['start']['args'], flags:
   const options = emulatorOptions(flags);
   const { startEmulator } = await import('../../emulator/emulator.js');
   const emulator = await startEmulator(options).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? new WsError('api', `port ${options.port} on ${options.host} is already in use`, { hint: 'stop what listens there, or pass --port 0 to take a free port' }) : error;
+    throw error.code === 'EADDRINUSE'
+      ? new WsError('api', `port ${options.port} on ${options.host} is already in use`, {
+          hint: 'stop what listens there, or pass --port 0 to take a free port',
+        })
+      : error;
   });
   try {
     const [key] = emulator.apiKeys;

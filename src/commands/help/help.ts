@@ -23,7 +23,10 @@ export function helpTopic(words: string[], program: Command): string | undefined
     const candidates = index === 0 ? [...names, ...Object.keys(helpTopics)] : names;
     const guess = closest(word, candidates);
     const place = index === 0 ? 'no help topic or command' : `\`ws ${words.slice(0, index).join(' ')}\` has no command`;
-    throw usageError(`${place} "${word}"`, guess ? `did you mean \`${shellCommand('ws', 'help', ...words.slice(0, index), guess)}\`?` : `run \`ws help\` for the commands and topics`);
+    throw usageError(
+      `${place} "${word}"`,
+      guess ? `did you mean \`${shellCommand('ws', 'help', ...words.slice(0, index), guess)}\`?` : `run \`ws help\` for the commands and topics`,
+    );
   }
   return undefined;
 }

@@ -57,7 +57,11 @@ async function querySlugs(ctx: Context): Promise<Map<string, Query>> {
   const bySlug = new Map<string, Query>();
   for await (const page of listQueryPages(ctx.http(), { includeRuns: false }, { limit: undefined, offset: 0, all: true })) {
     for (const query of page.items) {
-      if (bySlug.has(query.slug)) throw new WsError('api', `two queries on the server have the slug "${query.slug}" (${bySlug.get(query.slug)!.id}, ${query.id}); files are matched by slug`);
+      if (bySlug.has(query.slug))
+        throw new WsError(
+          'api',
+          `two queries on the server have the slug "${query.slug}" (${bySlug.get(query.slug)!.id}, ${query.id}); files are matched by slug`,
+        );
       bySlug.set(query.slug, query);
     }
   }
@@ -85,11 +89,14 @@ export async function run(ctx: Context, [args]: Queries['apply']['args'], opts: 
       entry.id = query.id;
       ctx.note(`${entry.action} ${query.slug} (${query.id})`);
       if (query.slug !== entry.slug) {
-        ctx.io.stderr.write(`warning: the server named the new query "${query.slug}", not "${entry.slug}": rename ${entry.file} to ${query.slug}.sql, or the next apply creates it again\n`);
+        ctx.io.stderr.write(
+          `warning: the server named the new query "${query.slug}", not "${entry.slug}": rename ${entry.file} to ${query.slug}.sql, or the next apply creates it again\n`,
+        );
       }
     }
   }
-  if (output.format !== 'table') await output.document(planDocument('queries', plan, Boolean(opts.dryRun), ({ create: _create, update: _update, ...entry }: PlannedQuery) => entry));
+  if (output.format !== 'table')
+    await output.document(planDocument('queries', plan, Boolean(opts.dryRun), ({ create: _create, update: _update, ...entry }: PlannedQuery) => entry));
   if (opts.dryRun) ctx.note(`dry run: nothing was sent${pending.length ? `; exit ${outcomeExitCodes.changes_pending}: changes pending` : ''}`);
   return opts.dryRun && pending.length ? outcomeExitCodes.changes_pending : outcomeExitCodes.success;
 }

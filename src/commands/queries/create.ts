@@ -32,7 +32,9 @@ export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: stri
 async function sayIfNumbered(ctx: Context, query: Query): Promise<void> {
   const taken = await takenSlug(ctx.http(), query);
   if (!taken) return;
-  ctx.io.stderr.write(`warning: ${takenText(taken, query)}; this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`);
+  ctx.io.stderr.write(
+    `warning: ${takenText(taken, query)}; this query is ${query.slug}. Running this create again makes yet another; \`ws queries apply\` keeps one query per file\n`,
+  );
 }
 
 export async function run(ctx: Context, _args: Queries['create']['args'], opts: Queries['create']['opts']): Promise<void> {

@@ -21,16 +21,26 @@ export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts:
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const values = keyValues(opts.param, '--param');
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
-  const body = validateRequest(ExecuteQueryBody, { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' }, { parameters: '--param', metadata: '--metadata' });
+  const body = validateRequest(
+    ExecuteQueryBody,
+    { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' },
+    { parameters: '--param', metadata: '--metadata' },
+  );
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const query = await findQuery(http, ref!);
   checkParameters(query, values, '--param', ctx.printed);
-  if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart')) await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
+  if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart'))
+    await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   // from the start request on, a signal says what became of the run (src/interruption.ts); the API cannot cancel it
   const interruption = ctx.interruption({ queryId: query.id });
-  const watched = { what: `a run of query ${query.slug}`, find: `find it among the query's runs, newest first: \`${ctx.printed.command('queries', 'runs', query.slug)}\``, io: ctx.io, quiet: ctx.settings.quiet };
+  const watched = {
+    what: `a run of query ${query.slug}`,
+    find: `find it among the query's runs, newest first: \`${ctx.printed.command('queries', 'runs', query.slug)}\``,
+    io: ctx.io,
+    quiet: ctx.settings.quiet,
+  };
   const started = await startWatched(interruption, watched, (signal) => executeQuery(signal ? http.withSignal(signal) : http, query.id, body));
   const runId = started.queryRunId;
   if (!opts.wait) {
@@ -47,6 +57,21 @@ export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts:
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  const rerunCommand = ctx.printed.continuing('queries', 'execute', query.slug, ...(opts.param ?? []).flatMap((pair) => ['--param', pair]), '--wait', ...rowOptions(opts));
-  await printLatestData(ctx, http, output, query.id, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: query.slug, rerunCommand, chart });
+  const rerunCommand = ctx.printed.continuing(
+    'queries',
+    'execute',
+    query.slug,
+    ...(opts.param ?? []).flatMap((pair) => ['--param', pair]),
+    '--wait',
+    ...rowOptions(opts),
+  );
+  await printLatestData(ctx, http, output, query.id, {
+    limit: opts.limit,
+    offset: 0,
+    all: false,
+    expectedRunId: runId,
+    queryRef: query.slug,
+    rerunCommand,
+    chart,
+  });
 }

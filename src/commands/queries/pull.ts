@@ -35,7 +35,8 @@ function writeAtomically(file: string, text: string): void {
  * A file that differs from the server is kept unless --force: it may hold edits not yet applied.
  */
 export async function run(ctx: Context, [dir = '.', named]: Queries['pull']['args'], opts: Queries['pull']['opts']): Promise<void> {
-  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw usageError(`${dir} is not a directory`, 'usage: ws queries pull [dir] [query…]; the first argument is the directory');
+  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory())
+    throw usageError(`${dir} is not a directory`, 'usage: ws queries pull [dir] [query…]; the first argument is the directory');
   const output = await ctx.output(pulledView.fields);
   const http = ctx.http();
   const queries = named.length ? await Promise.all(named.map((ref) => findQuery(http, ref))) : await everyQuery(ctx);
@@ -54,12 +55,15 @@ export async function run(ctx: Context, [dir = '.', named]: Queries['pull']['arg
     if (before === text) action = 'unchanged';
     else if (before !== undefined && !opts.force) {
       action = 'kept';
-      problems.push(`${file} differs from query ${query.slug} on the server and was kept (edits not applied yet?); apply it with \`${ctx.printed.command('queries', 'apply', file)}\`, or pull again with --force`);
+      problems.push(
+        `${file} differs from query ${query.slug} on the server and was kept (edits not applied yet?); apply it with \`${ctx.printed.command('queries', 'apply', file)}\`, or pull again with --force`,
+      );
     } else writeAtomically(file, text);
     pulled.push({ slug: query.slug, id: query.id, file, action });
   }
   await output.list({ key: 'queries', offset: 0, pages: onePage(pulled) }, pulledView);
   const count = (action: Pulled['action']) => pulled.filter((entry) => entry.action === action).length;
   ctx.note(`${count('written')} file${count('written') === 1 ? '' : 's'} written, ${count('unchanged')} unchanged, in ${dir}`);
-  if (problems.length) throw new WsError('api', `${problems.length} quer${problems.length === 1 ? 'y was' : 'ies were'} not written:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new WsError('api', `${problems.length} quer${problems.length === 1 ? 'y was' : 'ies were'} not written:\n  ${problems.join('\n  ')}`);
 }

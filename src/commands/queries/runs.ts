@@ -15,6 +15,10 @@ export async function run(ctx: Context, [ref]: Queries['runs']['args'], opts: Qu
   const id = await findQueryId(http, ref!);
   const pages = listQueryRunPages(http, id, page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
-  const footer = (runs: QueryRun[], width: number) => runsAtAGlance(runs.map((r) => ({ at: r.createdAt, ms: plausibleDuration(r.executionTimeMs), failed: r.status === 'FAILED' })), width);
+  const footer = (runs: QueryRun[], width: number) =>
+    runsAtAGlance(
+      runs.map((r) => ({ at: r.createdAt, ms: plausibleDuration(r.executionTimeMs), failed: r.status === 'FAILED' })),
+      width,
+    );
   await output.list({ key: 'runs', offset: page.offset, all: page.all, pages, moreHint: moreHint(page), footer }, queryRunView);
 }

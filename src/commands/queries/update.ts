@@ -26,7 +26,10 @@ export async function run(ctx: Context, [query]: Queries['update']['args'], opts
     queryBodyFlags,
   );
   if (Object.values(body).every((value) => value === undefined)) {
-    throw usageError('nothing to update', 'pass at least one of --name, --sql, --sql-file, --description, --clear-description, --param, --parameters-file, --metadata');
+    throw usageError(
+      'nothing to update',
+      'pass at least one of --name, --sql, --sql-file, --description, --clear-description, --param, --parameters-file, --metadata',
+    );
   }
   checkParameterTypes(body.parameters ?? []);
   // --json fields and --jq are checked before the first request (the slug lookup included)

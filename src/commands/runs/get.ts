@@ -13,7 +13,9 @@ export async function run(ctx: Context, [runId]: Runs['get']['args']): Promise<v
   const http = ctx.http();
   const status = await getQueryRun(http, runId!).catch(async (error: unknown) => {
     if (error instanceof WsError && error.kind === 'not_found' && (await isAutomationRun(http, runId!))) {
-      throw new WsError('not_found', `${runId} is an automation run, not a query run`, { hint: `see it with: ${ctx.printed.command('automations', 'get-run', runId!)}` });
+      throw new WsError('not_found', `${runId} is an automation run, not a query run`, {
+        hint: `see it with: ${ctx.printed.command('automations', 'get-run', runId!)}`,
+      });
     }
     throw error;
   });

@@ -11,7 +11,8 @@ import type { Sessions } from './shared/declaration.js';
 
 export async function run(ctx: Context, [sessionId]: Sessions['update']['args'], opts: Sessions['update']['opts']): Promise<void> {
   // The update names the session in the x-session-id header, which takes a UUID only (not a legacy id).
-  if (!isUuid(sessionId!)) throw usageError(`invalid chat session id "${sessionId}": must be a UUID`, 'sessions with a legacy id can be read with `ws sessions get` but not updated');
+  if (!isUuid(sessionId!))
+    throw usageError(`invalid chat session id "${sessionId}": must be a UUID`, 'sessions with a legacy id can be read with `ws sessions get` but not updated');
   const body = validateRequest(
     UpdateChatSessionBody,
     { visibility: opts.visibility, meta: opts.meta === undefined ? undefined : await jsonArgument(ctx.io, opts.meta, '--meta') },

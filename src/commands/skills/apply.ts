@@ -55,23 +55,36 @@ async function applyAll(ctx: Context, sources: SkillSource[]): Promise<void> {
   const output = await ctx.output(skillView.fields);
   const applied: Skill[] = [];
   const actions = new Map<Skill, SkillAction>();
-  await eachSkill(sources.filter((source) => source.body), async (source) => {
-    const { action, before, body } = planSkill(source.body!, await current(ctx, source.body!.slug), source.file);
-    // an unchanged skill is not written again: applying twice sends one write
-    const skill = action === 'unchanged' ? before! : await applySkill(ctx.http(), body);
-    applied.push(skill);
-    actions.set(skill, action);
-    ctx.note(`${action} ${skill.slug}${source.file ? ` (${source.file})` : ''}`);
-  });
+  await eachSkill(
+    sources.filter((source) => source.body),
+    async (source) => {
+      const { action, before, body } = planSkill(source.body!, await current(ctx, source.body!.slug), source.file);
+      // an unchanged skill is not written again: applying twice sends one write
+      const skill = action === 'unchanged' ? before! : await applySkill(ctx.http(), body);
+      applied.push(skill);
+      actions.set(skill, action);
+      ctx.note(`${action} ${skill.slug}${source.file ? ` (${source.file})` : ''}`);
+    },
+  );
   const slugs = (action: SkillAction) => applied.filter((skill) => actions.get(skill) === action).map((skill) => skill.slug);
   // nothing applied: the errors below say why, and no empty table precedes them
-  if (applied.length || !sources.some((source) => source.problem)) await output.list({ key: 'skills', offset: 0, pages: onePage(applied), summarize: () => ({ created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') }) }, appliedSkillsView(actions));
+  if (applied.length || !sources.some((source) => source.problem))
+    await output.list(
+      {
+        key: 'skills',
+        offset: 0,
+        pages: onePage(applied),
+        summarize: () => ({ created: slugs('created'), updated: slugs('updated'), unchanged: slugs('unchanged') }),
+      },
+      appliedSkillsView(actions),
+    );
 }
 
 export async function run(ctx: Context, [files]: Skills['apply']['args'], opts: Skills['apply']['opts']): Promise<number> {
   const fromFlags = skillFlags.some((flag) => opts[flag] !== undefined);
   if (files.length && fromFlags) throw usageError('pass skill files or --name, --slug, --description and --knowledge, not both');
-  if (!files.length && !fromFlags) throw usageError('nothing to apply', 'pass skill files (or a directory of them), or --name, --slug, --description and --knowledge');
+  if (!files.length && !fromFlags)
+    throw usageError('nothing to apply', 'pass skill files (or a directory of them), or --name, --slug, --description and --knowledge');
   const sources: SkillSource[] = fromFlags ? [await skillFromFlags(ctx, opts)] : await skillsFromFiles(ctx.io, files);
   const valid = sources.filter((source) => source.body);
   let code = 0;

@@ -71,7 +71,12 @@ export function agentSkillSessionRoutes(router: Router, world: World): void {
   router.on('PATCH', '/chat-sessions/update', async (request) => {
     const id = request.headers['x-session-id'];
     if (typeof id !== 'string' || !isUuid(id)) {
-      throw new HttpError(400, 'validation_error', `x-session-id: the header must hold the session's UUID${typeof id === 'string' ? `, got "${id}"` : ''}`, 'x-session-id');
+      throw new HttpError(
+        400,
+        'validation_error',
+        `x-session-id: the header must hold the session's UUID${typeof id === 'string' ? `, got "${id}"` : ''}`,
+        'x-session-id',
+      );
     }
     const session = world.store.get('chat_session', id.toLowerCase(), request.organization.id);
     if (!session) throw notFound('chat session', id);

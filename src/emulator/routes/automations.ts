@@ -24,7 +24,11 @@ function stepRunsOf(world: World, run: AutomationRunRecord): StepRunRecord[] {
 }
 
 function runsOf(world: World, automation: AutomationRecord): AutomationRunRecord[] {
-  return sortBy(world.store.find<AutomationRunRecord>('automation_run', automation.organizationId, (r) => r.workflowId === automation.id), (r) => r.createdAt, 'desc');
+  return sortBy(
+    world.store.find<AutomationRunRecord>('automation_run', automation.organizationId, (r) => r.workflowId === automation.id),
+    (r) => r.createdAt,
+    'desc',
+  );
 }
 
 /** No StepRun field may be null: the times of a step not started or not finished are left out. */
@@ -69,7 +73,13 @@ export function automationRoutes(router: Router, world: World): void {
   router.on('POST', '/automations/:id/runs', async (request) => {
     const automation = getAutomation(world, request);
     const body = parseBody(TriggerAutomationBody, request);
-    const run = await world.runs.startAutomationRun(automation, body.inputValues ?? {}, body.metadata ?? {}, body.userAgent ?? null, request.organization.userId);
+    const run = await world.runs.startAutomationRun(
+      automation,
+      body.inputValues ?? {},
+      body.metadata ?? {},
+      body.userAgent ?? null,
+      request.organization.userId,
+    );
     return { status: 202, body: publicView(run) };
   });
 

@@ -127,7 +127,12 @@ export function queryRoutes(router: Router, world: World): void {
     const known = new Set([...placeholders(query.sql), ...(query.parameters ?? []).map((p) => p.name)]);
     const unknown = Object.keys(body.parameters ?? {}).filter((name) => !known.has(name));
     if (unknown.length) {
-      throw new HttpError(400, 'validation_error', `parameters.${unknown[0]}: the query has no such parameter (it has: ${[...known].join(', ') || 'none'})`, `parameters.${unknown[0]}`);
+      throw new HttpError(
+        400,
+        'validation_error',
+        `parameters.${unknown[0]}: the query has no such parameter (it has: ${[...known].join(', ') || 'none'})`,
+        `parameters.${unknown[0]}`,
+      );
     }
     const { run } = await world.runs.startQueryRun(query, body.parameters ?? {}, body.userAgent ?? null);
     return { status: 202, body: { queryId: query.id, queryRunId: run.id, status: run.status, queryName: query.name } };
@@ -136,7 +141,11 @@ export function queryRoutes(router: Router, world: World): void {
   router.on('GET', '/queries/:id/query-runs', (request) => {
     const query = getQuery(world, request);
     const params = parseQuery(ListQueryRunsParams, request, { numbers: ['limit', 'offset'] });
-    const runs = sortBy(world.store.find<QueryRunRecord>('query_run', query.organizationId, (r) => r.queryId === query.id), (r) => r.createdAt, 'desc');
+    const runs = sortBy(
+      world.store.find<QueryRunRecord>('query_run', query.organizationId, (r) => r.queryId === query.id),
+      (r) => r.createdAt,
+      'desc',
+    );
     const { items, ...envelope } = page(runs, params.limit ?? 20, params.offset ?? 0);
     return { body: { runs: items.map(queryRunView), ...envelope } };
   });

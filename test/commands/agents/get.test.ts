@@ -5,7 +5,18 @@ import { agent } from '../../helpers/resources.js';
 const { server, ws } = stubServer({ now: '2026-11-20T12:00:00.000Z', env: { NO_COLOR: '1' } });
 
 const id = '30000000-0000-4000-8000-000000000002';
-const writer = agent({ id, name: 'report_writer', kind: 'sub', status: 'draft', handlerType: 'code', maxTurns: 4, tools: null, subAgents: null, skills: [], systemPrompt: 'Summarise the rows you are given.\nFive sentences or fewer.' });
+const writer = agent({
+  id,
+  name: 'report_writer',
+  kind: 'sub',
+  status: 'draft',
+  handlerType: 'code',
+  maxTurns: 4,
+  tools: null,
+  subAgents: null,
+  skills: [],
+  systemPrompt: 'Summarise the rows you are given.\nFive sentences or fewer.',
+});
 
 describe('ws agents get', () => {
   it('by slug, through a pipe: labelled lines, the system prompt below', async () => {

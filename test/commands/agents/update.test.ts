@@ -24,9 +24,24 @@ describe('ws agents update', () => {
   it('reads the agent, sends only the flags given, prints the agent and names what changed', async () => {
     server.on('GET', '/agents/sql_helper', { body: before });
     server.on('PATCH', '/agents/sql_helper', patched);
-    const result = await ws(['agents', 'update', 'sql_helper', '--max-turns', '20', '--description', 'Writes SQL for the team', '--skill', 'sql_style', '--skill', 'revenue_analysis']);
+    const result = await ws([
+      'agents',
+      'update',
+      'sql_helper',
+      '--max-turns',
+      '20',
+      '--description',
+      'Writes SQL for the team',
+      '--skill',
+      'sql_style',
+      '--skill',
+      'revenue_analysis',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(sent()).toEqual(['GET /agents/sql_helper', 'PATCH /agents/sql_helper {"description":"Writes SQL for the team","skills":["sql_style","revenue_analysis"],"maxTurns":20}']);
+    expect(sent()).toEqual([
+      'GET /agents/sql_helper',
+      'PATCH /agents/sql_helper {"description":"Writes SQL for the team","skills":["sql_style","revenue_analysis"],"maxTurns":20}',
+    ]);
     expect(result.stdout).toContain('max turns:\t20\n');
     expect(result.stdout).toContain('skills:\tsql_style, revenue_analysis\n');
     expect(result.stderr).toBe('Updated agent sql_helper: description, skills, maxTurns\n');
@@ -68,7 +83,21 @@ describe('ws agents update', () => {
     server.on('PATCH', '/agents/report_writer', patched);
     const file = write(
       'report_writer.yaml',
-      ['name: report_writer', 'status: draft', 'kind: chat', 'maxTurns: 8', 'systemPrompt: |', '  Write a short report.', '  Use plain words.', 'tools:', '  - name: run_query', '    config: {maxRows: 50}', 'subAgents: [sql_helper, acme/summariser]', 'metadata: {owner: data-team}', ''].join('\n'),
+      [
+        'name: report_writer',
+        'status: draft',
+        'kind: chat',
+        'maxTurns: 8',
+        'systemPrompt: |',
+        '  Write a short report.',
+        '  Use plain words.',
+        'tools:',
+        '  - name: run_query',
+        '    config: {maxRows: 50}',
+        'subAgents: [sql_helper, acme/summariser]',
+        'metadata: {owner: data-team}',
+        '',
+      ].join('\n'),
     );
     const result = await ws(['agents', 'update', 'report_writer', '--from-file', file, '--max-turns', '6', '-q']);
     expect(result.exitCode, result.stderr).toBe(0);
@@ -101,7 +130,14 @@ describe('ws agents update', () => {
     expect(result.stdout).toBe('PATCH /agents/sql_helper\n{\n  "kind": "chat",\n  "maxTurns": 33\n}\n\nchanges:\n  maxTurns: 12 -> 33\nunchanged: kind\n');
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     const json = await ws(['agents', 'update', 'sql_helper', '--max-turns', '33', '--dry-run', '-o', 'json']);
-    expect(JSON.parse(json.stdout)).toEqual({ dryRun: true, method: 'PATCH', path: '/agents/sql_helper', body: { maxTurns: 33 }, changes: { maxTurns: { from: 12, to: 33 } }, unchanged: [] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      dryRun: true,
+      method: 'PATCH',
+      path: '/agents/sql_helper',
+      body: { maxTurns: 33 },
+      changes: { maxTurns: { from: 12, to: 33 } },
+      unchanged: [],
+    });
     expect(sent()).toEqual(['GET /agents/sql_helper', 'GET /agents/sql_helper']);
   });
 
@@ -124,7 +160,11 @@ describe('ws agents update', () => {
   it('a file out of range, of another agent, or with an unknown field is exit 2 naming the file; nothing sent', async () => {
     const cases: [string, string, RegExp | string][] = [
       ['too_many_turns.yaml', 'description: fine\nmaxTurns: 99\n', /^error: invalid too_many_turns\.yaml: maxTurns 99: .*50/m],
-      ['bad_sub_agent.json', JSON.stringify({ subAgents: ['report_writer', 'Not A Name'] }), 'bad_sub_agent.json: subAgents (subAgents.1) "Not A Name": must match'],
+      [
+        'bad_sub_agent.json',
+        JSON.stringify({ subAgents: ['report_writer', 'Not A Name'] }),
+        'bad_sub_agent.json: subAgents (subAgents.1) "Not A Name": must match',
+      ],
       ['other.yaml', 'name: report_writer\nmaxTurns: 3\n', 'other.yaml describes agent report_writer, not sql_helper'],
       ['unknown.yaml', 'maxTurn: 3\n', 'unknown.yaml: unknown agent field maxTurn'],
     ];

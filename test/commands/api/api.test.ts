@@ -16,11 +16,42 @@ describe('fields and methods', () => {
   it('-F types true, false, null, numbers and @file; -f keeps strings; with fields and no method it is a POST', async () => {
     server.on('POST', '/things', { status: 201, body: { ok: true } });
     const sql = files.file('q.sql', 'SELECT 1\n');
-    const result = await ws(['api', '/things', '-F', 'n=5', '-F', 'x=-1.5', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null', '-F', `sql=@${sql}`, '-F', 'word=hello', '-f', 'raw=5', '-f', 'flag=true']);
+    const result = await ws([
+      'api',
+      '/things',
+      '-F',
+      'n=5',
+      '-F',
+      'x=-1.5',
+      '-F',
+      'on=true',
+      '-F',
+      'off=false',
+      '-F',
+      'none=null',
+      '-F',
+      `sql=@${sql}`,
+      '-F',
+      'word=hello',
+      '-f',
+      'raw=5',
+      '-f',
+      'flag=true',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
     expect(server.requests).toHaveLength(1);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ n: 5, x: -1.5, on: true, off: false, none: null, sql: 'SELECT 1\n', word: 'hello', raw: '5', flag: 'true' });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      n: 5,
+      x: -1.5,
+      on: true,
+      off: false,
+      none: null,
+      sql: 'SELECT 1\n',
+      word: 'hello',
+      raw: '5',
+      flag: 'true',
+    });
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
   });
 
@@ -92,7 +123,9 @@ describe('--paginate', () => {
     expect(merged).toMatchObject({ total: all.total, limit: all.total, offset: 0 });
     const seen = await emu.requests();
     expect(routes(seen)).toEqual(Array(Math.ceil(all.total / 2)).fill('GET /queries'));
-    expect(seen.map((r) => new URLSearchParams(r.query).get('offset') ?? '0')).toEqual(Array.from({ length: Math.ceil(all.total / 2) }, (_, i) => String(i * 2)));
+    expect(seen.map((r) => new URLSearchParams(r.query).get('offset') ?? '0')).toEqual(
+      Array.from({ length: Math.ceil(all.total / 2) }, (_, i) => String(i * 2)),
+    );
   });
 
   it('a body that is not a list is printed as it came; --jq filters the merged envelope', async () => {

@@ -21,7 +21,9 @@ describe('ws auth login', () => {
     const config = configFolder();
     const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: `${newKey}\n`, env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey]]);
+    expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([
+      ['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey],
+    ]);
     expect(config.read()).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() } } });
     expect(config.mode()).toBe(0o600);
     expect(result.stdout).toBe('');
@@ -33,7 +35,12 @@ describe('ws auth login', () => {
     const config = configFolder({ profiles: { ci: { baseUrl: 'https://other.example.com/public/v3', apiKey: otherKey } } }, 0o644);
     const result = await ws(['auth', 'login', '--base-url', server.baseUrl], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(config.read()).toEqual({ profiles: { ci: { baseUrl: 'https://other.example.com/public/v3', apiKey: otherKey }, default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() } } });
+    expect(config.read()).toEqual({
+      profiles: {
+        ci: { baseUrl: 'https://other.example.com/public/v3', apiKey: otherKey },
+        default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() },
+      },
+    });
     expect(config.mode()).toBe(0o600);
   });
 
@@ -50,11 +57,22 @@ describe('ws auth login', () => {
   it('--profile and WS_PROFILE pick the profile saved', async () => {
     server.on('GET', '/queries', okList);
     const config = configFolder();
-    const ci = await ws(['auth', 'login', '--with-key-stdin', '--profile', 'ci', '--base-url', server.baseUrl], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } });
+    const ci = await ws(['auth', 'login', '--with-key-stdin', '--profile', 'ci', '--base-url', server.baseUrl], {
+      stdin: newKey,
+      env: { WS_CONFIG_DIR: config.dir },
+    });
     expect(ci.stderr).toContain('saved in profile "ci"');
-    const prod = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: otherKey, env: { WS_CONFIG_DIR: config.dir, WS_PROFILE: 'prod' } });
+    const prod = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], {
+      stdin: otherKey,
+      env: { WS_CONFIG_DIR: config.dir, WS_PROFILE: 'prod' },
+    });
     expect(prod.stderr).toContain('saved in profile "prod"');
-    expect(config.read()).toEqual({ profiles: { ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() }, prod: { baseUrl: server.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } });
+    expect(config.read()).toEqual({
+      profiles: {
+        ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() },
+        prod: { baseUrl: server.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() },
+      },
+    });
     // each profile's key is then used where it is chosen; the flag beats the environment; default was never written
     server.reset();
     server.on('GET', '/queries', okList);
@@ -104,8 +122,13 @@ describe('ws auth login', () => {
   it('a refused key on a fresh machine creates no config file; a server error is exit 1', async () => {
     server.on('GET', '/queries', { status: 403, body: { message: 'forbidden' } }, { status: 500, body: { message: 'down' } });
     const config = configFolder();
-    expect((await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } })).exitCode).toBe(3);
-    const down = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir, WS_MAX_ATTEMPTS: '1' } });
+    expect(
+      (await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } })).exitCode,
+    ).toBe(3);
+    const down = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], {
+      stdin: newKey,
+      env: { WS_CONFIG_DIR: config.dir, WS_MAX_ATTEMPTS: '1' },
+    });
     expect(down.exitCode).toBe(1);
     expect(down.stderr).toContain('down');
     expect(config.exists()).toBe(false);
@@ -114,7 +137,10 @@ describe('ws auth login', () => {
   it('empty stdin is exit 2 with a hint; nothing sent or saved', async () => {
     const config = configFolder();
     for (const stdin of ['', '  \n\n', undefined]) {
-      const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { ...(stdin === undefined ? {} : { stdin }), env: { WS_CONFIG_DIR: config.dir } });
+      const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], {
+        ...(stdin === undefined ? {} : { stdin }),
+        env: { WS_CONFIG_DIR: config.dir },
+      });
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe('error: no API key given\nhint: nothing came on stdin: check what is piped in (an unset variable, an empty file)\n');
@@ -125,7 +151,10 @@ describe('ws auth login', () => {
 
   it('a key of two lines is exit 2 without printing it', async () => {
     const config = configFolder();
-    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], { stdin: `${newKey}\n${otherKey}\n`, env: { WS_CONFIG_DIR: config.dir } });
+    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], {
+      stdin: `${newKey}\n${otherKey}\n`,
+      env: { WS_CONFIG_DIR: config.dir },
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('error: the API key must not contain spaces or newlines\n');
     expect(result.stderr).not.toContain(newKey);
@@ -138,14 +167,19 @@ describe('ws auth login', () => {
     const config = configFolder();
     const result = await ws(['auth', 'login', '--with-key-stdin'], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('error: no base URL configured for profile "default"\nhint: pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://workspace.example.com/public/v3`\n');
+    expect(result.stderr).toBe(
+      'error: no base URL configured for profile "default"\nhint: pass --base-url, set WS_BASE_URL, or run `ws config set base-url https://workspace.example.com/public/v3`\n',
+    );
     expect(server.requests).toEqual([]);
     expect(config.exists()).toBe(false);
   });
 
   it('an http base URL that is not loopback is refused before the key is read or saved', async () => {
     const config = configFolder();
-    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', 'http://example.com/public/v3'], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir } });
+    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', 'http://example.com/public/v3'], {
+      stdin: newKey,
+      env: { WS_CONFIG_DIR: config.dir },
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('refusing to send the API key over plain http to example.com');
     expect(result.stderr).not.toContain(newKey);
@@ -155,7 +189,10 @@ describe('ws auth login', () => {
   it('--debug logs the check with the key redacted; WS_API_KEY set to another key is warned about', async () => {
     server.on('GET', '/queries', okList);
     const config = configFolder();
-    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl, '--debug'], { stdin: newKey, env: { WS_CONFIG_DIR: config.dir, WS_API_KEY: otherKey } });
+    const result = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl, '--debug'], {
+      stdin: newKey,
+      env: { WS_CONFIG_DIR: config.dir, WS_API_KEY: otherKey },
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain('> x-api-key: [redacted]');
     expect(result.stderr).toContain('/queries?limit=1&includeRuns=false');

@@ -21,14 +21,18 @@ describe('ws auth status', () => {
       `profile:  default  (from default)\nbase URL: ${server.baseUrl}  (from config ${config.file})\nAPI key:  ****Qz7W  (from config ${config.file})\nstatus:   the key works\n`,
     );
     expect(result.stderr).toBe('');
-    expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey]]);
+    expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([
+      ['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey],
+    ]);
   });
 
   it('in a terminal the same lines; the flag and the environment variables are named', async () => {
     server.on('GET', '/queries', okList);
     const result = await ws(['auth', 'status', '--profile', 'ci'], { tty: true, columns: 100, env: { WS_BASE_URL: server.baseUrl, WS_API_KEY: newKey } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`profile:  ci  (from flag)\nbase URL: ${server.baseUrl}  (from env WS_BASE_URL)\nAPI key:  ****Qz7W  (from env WS_API_KEY)\nstatus:   the key works\n`);
+    expect(result.stdout).toBe(
+      `profile:  ci  (from flag)\nbase URL: ${server.baseUrl}  (from env WS_BASE_URL)\nAPI key:  ****Qz7W  (from env WS_API_KEY)\nstatus:   the key works\n`,
+    );
   });
 
   it('--json prints one object', async () => {
@@ -55,7 +59,9 @@ describe('ws auth status', () => {
     const json = await ws(['auth', 'status', '--json'], { env: { WS_BASE_URL: server.baseUrl } });
     expect(json.exitCode).toBe(3);
     expect(JSON.parse(json.stdout)).toMatchObject({ apiKey: { value: null, source: null }, authenticated: false });
-    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'no_api_key', message: 'no API key configured for profile "default"', hint: 'run `ws auth login`, or set WS_API_KEY' } });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: { code: 'no_api_key', message: 'no API key configured for profile "default"', hint: 'run `ws auth login`, or set WS_API_KEY' },
+    });
     expect(server.requests).toEqual([]);
   });
 
@@ -64,7 +70,9 @@ describe('ws auth status', () => {
     const result = await ws(['auth', 'status'], { env: { WS_BASE_URL: server.baseUrl, WS_API_KEY: newKey } });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toContain('status:   not authenticated: GET /queries: not authenticated (HTTP 401)');
-    expect(result.stderr).toBe('error: GET /queries: not authenticated (HTTP 401): key [redacted] was revoked\nhint: the key comes from WS_API_KEY: set a working key there, or unset it and log in with `ws auth login`\n');
+    expect(result.stderr).toBe(
+      'error: GET /queries: not authenticated (HTTP 401): key [redacted] was revoked\nhint: the key comes from WS_API_KEY: set a working key there, or unset it and log in with `ws auth login`\n',
+    );
     expect(result.stdout + result.stderr).not.toContain(newKey);
     const json = await ws(['auth', 'status', '--json'], { env: { WS_BASE_URL: server.baseUrl, WS_API_KEY: newKey } });
     expect(JSON.parse(json.stderr).error.status).toBe(401);
@@ -90,8 +98,12 @@ describe('ws auth status', () => {
 
   it('precedence: --base-url over WS_BASE_URL over the profile; --profile over WS_PROFILE', async () => {
     server.on('GET', '/queries', okList);
-    const config = configFolder({ profiles: { a: { baseUrl: server.baseUrl, apiKey: testKey }, b: { baseUrl: 'https://b.example.com/public/v3', apiKey: newKey } } });
-    const flag = await ws(['auth', 'status', '--profile', 'a', '--base-url', server.baseUrl], { env: { WS_CONFIG_DIR: config.dir, WS_BASE_URL: 'https://env.example.com/public/v3', WS_PROFILE: 'b' } });
+    const config = configFolder({
+      profiles: { a: { baseUrl: server.baseUrl, apiKey: testKey }, b: { baseUrl: 'https://b.example.com/public/v3', apiKey: newKey } },
+    });
+    const flag = await ws(['auth', 'status', '--profile', 'a', '--base-url', server.baseUrl], {
+      env: { WS_CONFIG_DIR: config.dir, WS_BASE_URL: 'https://env.example.com/public/v3', WS_PROFILE: 'b' },
+    });
     expect(flag.exitCode, flag.stderr).toBe(0);
     expect(flag.stdout).toContain('profile:  a  (from flag)\n');
     expect(flag.stdout).toContain(`base URL: ${server.baseUrl}  (from flag)\n`);
@@ -120,7 +132,9 @@ describe('ws auth status', () => {
     const config = configFolder('[]');
     const result = await ws(['auth', 'status', '--json'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode).toBe(2);
-    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', message: `the config file ${config.file} is not valid: expected a JSON object` } });
+    expect(JSON.parse(result.stderr)).toMatchObject({
+      error: { code: 'usage', message: `the config file ${config.file} is not valid: expected a JSON object` },
+    });
     expect(server.requests).toEqual([]);
   });
 

@@ -41,12 +41,17 @@ describe('ws automations cancel', () => {
   });
 
   it("a completed run: exit 1 with the server's reason, the cancel sent once", async () => {
-    server.on('POST', `/automation-runs/${runId}/cancel`, { status: 409, body: { message: `automation run ${runId} is completed; only a pending or running run can be cancelled` } });
+    server.on('POST', `/automation-runs/${runId}/cancel`, {
+      status: 409,
+      body: { message: `automation run ${runId} is completed; only a pending or running run can be cancelled` },
+    });
     server.on('GET', `/automation-runs/${runId}`, { body: runDetail(automationRun({ id: runId })) });
     const result = await ws(['automations', 'cancel', runId]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^error: POST /automation-runs/${runId}/cancel failed \\(HTTP 409\\): .*only a pending or running run can be cancelled`, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: POST /automation-runs/${runId}/cancel failed \\(HTTP 409\\): .*only a pending or running run can be cancelled`, 'm'),
+    );
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 

@@ -7,8 +7,18 @@ const { server, ws } = stubServer({ now: '2026-11-20T12:00:00.000Z', env: { NO_C
 const runId = '22000000-0000-4000-8000-000000000010';
 const workflowId = '20000000-0000-4000-8000-000000000002';
 const failed = runDetail(
-  automationRun({ id: runId, workflowId, workflowName: 'Nightly churn export', state: 'failed', error: { message: 'step 2 failed' }, inputValues: { region: 'EU' } }),
-  [stepRun({ name: 'Top customers' }), stepRun({ name: 'Churn report', state: 'failed', error: { message: 'relation subscriptions does not exist' }, completedAt: '2026-11-20T11:00:01.500Z' })],
+  automationRun({
+    id: runId,
+    workflowId,
+    workflowName: 'Nightly churn export',
+    state: 'failed',
+    error: { message: 'step 2 failed' },
+    inputValues: { region: 'EU' },
+  }),
+  [
+    stepRun({ name: 'Top customers' }),
+    stepRun({ name: 'Churn report', state: 'failed', error: { message: 'relation subscriptions does not exist' }, completedAt: '2026-11-20T11:00:01.500Z' }),
+  ],
 );
 
 describe('ws automations get-run', () => {
@@ -22,7 +32,9 @@ describe('ws automations get-run', () => {
     expect(result.stdout).toContain('state:\tfailed\n');
     expect(result.stdout).toContain('inputs:\t{"region":"EU"}\n');
     expect(result.stdout).toContain('error:\tstep 2 failed\n');
-    expect(result.stdout).toMatch(/\nsteps:\n 1\. completed +2\.0s {2}Top customers\n 2\. failed +500ms {2}Churn report: relation subscriptions does not exist\n$/);
+    expect(result.stdout).toMatch(
+      /\nsteps:\n 1\. completed +2\.0s {2}Top customers\n 2\. failed +500ms {2}Churn report: relation subscriptions does not exist\n$/,
+    );
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /automation-runs/${runId}`]);
   });
 

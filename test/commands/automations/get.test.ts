@@ -6,7 +6,13 @@ const { server, ws } = stubServer({ now: '2026-11-20T12:00:00.000Z', env: { NO_C
 
 const id = '20000000-0000-4000-8000-000000000001';
 const inputSchema = { type: 'object', properties: { start_date: { type: 'string' }, min_amount: { type: 'number' } } };
-const morning = automation({ id, name: 'Morning revenue report', description: 'Revenue every morning', cadence: { type: 'daily', time: '06:00' }, inputSchema });
+const morning = automation({
+  id,
+  name: 'Morning revenue report',
+  description: 'Revenue every morning',
+  cadence: { type: 'daily', time: '06:00' },
+  inputSchema,
+});
 const list = (workflows: Record<string, unknown>[]) => ({ body: { workflows, total: workflows.length, limit: 200, offset: 0 } });
 
 describe('ws automations get', () => {
@@ -55,7 +61,9 @@ describe('ws automations get', () => {
     const result = await ws(['automations', 'get', 'Morning']);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`);
+    expect(result.stderr).toBe(
+      `error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`,
+    );
   });
 
   it('a name two automations share is exit 4 listing both ids', async () => {
@@ -63,7 +71,9 @@ describe('ws automations get', () => {
     server.on('GET', '/automations', list([a, b]));
     const result = await ws(['automations', 'get', 'Weekly export']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: the name "Weekly export" matches 2 automations\nhint: use the id of one: Weekly export (${a.id}), Weekly export (${b.id})\n`);
+    expect(result.stderr).toBe(
+      `error: the name "Weekly export" matches 2 automations\nhint: use the id of one: Weekly export (${a.id}), Weekly export (${b.id})\n`,
+    );
   });
 
   it('a name in another case names the one automation that has it', async () => {
@@ -80,7 +90,9 @@ describe('ws automations get', () => {
     expect(JSON.parse(exact.stdout)).toEqual({ id: lower.id });
     const result = await ws(['automations', 'get', 'WEEKLY EXPORT']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: the name "WEEKLY EXPORT" matches 2 automations without regard to case\nhint: use the id of one: Weekly export (${upper.id}), weekly export (${lower.id})\n`);
+    expect(result.stderr).toBe(
+      `error: the name "WEEKLY EXPORT" matches 2 automations without regard to case\nhint: use the id of one: Weekly export (${upper.id}), weekly export (${lower.id})\n`,
+    );
   });
 
   it('an id the server does not know is exit 4', async () => {

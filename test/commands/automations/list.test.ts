@@ -5,9 +5,21 @@ import { automation } from '../../helpers/fixtures.js';
 const now = '2026-11-20T12:00:00.000Z';
 const { server, ws } = stubServer({ now, env: { NO_COLOR: '1' } });
 
-const morning = automation({ id: '20000000-0000-4000-8000-000000000001', name: 'Morning revenue report', cadence: { type: 'daily', time: '06:00' }, lastRunAt: '2026-11-20T06:00:00.000Z' });
-const nightly = automation({ id: '20000000-0000-4000-8000-000000000002', name: 'Nightly churn export', cadence: { type: 'daily', time: '02:30' }, updatedAt: '2026-11-17T12:00:00.000Z' });
-const page = (workflows: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({ body: { workflows, total: workflows.length, limit: 50, offset: 0, ...extra } });
+const morning = automation({
+  id: '20000000-0000-4000-8000-000000000001',
+  name: 'Morning revenue report',
+  cadence: { type: 'daily', time: '06:00' },
+  lastRunAt: '2026-11-20T06:00:00.000Z',
+});
+const nightly = automation({
+  id: '20000000-0000-4000-8000-000000000002',
+  name: 'Nightly churn export',
+  cadence: { type: 'daily', time: '02:30' },
+  updatedAt: '2026-11-17T12:00:00.000Z',
+});
+const page = (workflows: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
+  body: { workflows, total: workflows.length, limit: 50, offset: 0, ...extra },
+});
 
 describe('ws automations list', () => {
   it('in a terminal: aligned columns, times relative to the clock; one GET with the default page', async () => {
@@ -43,10 +55,32 @@ describe('ws automations list', () => {
 
   it('sends each filter under the API name: search, sortBy, sortDirection, ownership, createdById, include', async () => {
     server.on('GET', '/automations', page([nightly], { total: 3, limit: 5, offset: 2 }));
-    const result = await ws(['automations', 'list', '--search', 'churn', '--sort', 'name', '--direction', 'asc', '--ownership', 'owned', '--created-by', 'u-1', '--latest-run', '--limit', '5', '--offset', '2', '--json', 'id,name']);
+    const result = await ws([
+      'automations',
+      'list',
+      '--search',
+      'churn',
+      '--sort',
+      'name',
+      '--direction',
+      'asc',
+      '--ownership',
+      'owned',
+      '--created-by',
+      'u-1',
+      '--latest-run',
+      '--limit',
+      '5',
+      '--offset',
+      '2',
+      '--json',
+      'id,name',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).workflows).toEqual([{ id: nightly.id, name: 'Nightly churn export' }]);
-    expect(server.requests.map((r) => r.query)).toEqual([{ search: 'churn', sortBy: 'name', sortDirection: 'asc', ownership: 'owned', createdById: 'u-1', include: 'latestRun', limit: '5', offset: '2' }]);
+    expect(server.requests.map((r) => r.query)).toEqual([
+      { search: 'churn', sortBy: 'name', sortDirection: 'asc', ownership: 'owned', createdById: 'u-1', include: 'latestRun', limit: '5', offset: '2' },
+    ]);
   });
 
   it('--json prints the API envelope; --limit 1 keeps the total of the whole', async () => {

@@ -5,7 +5,14 @@ const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const runId = '22000000-0000-4000-8000-000000000020';
 // the shape of a result is not shown by the API: whatever the server sends is printed as it is
-const body = { state: 'failed', steps: [{ name: 'Top customers', state: 'completed', output: { rows: 10 } }, { name: 'Churn report', state: 'failed', error: 'no table' }], durationMs: 1234 };
+const body = {
+  state: 'failed',
+  steps: [
+    { name: 'Top customers', state: 'completed', output: { rows: 10 } },
+    { name: 'Churn report', state: 'failed', error: 'no table' },
+  ],
+  durationMs: 1234,
+};
 
 describe('ws automations result', () => {
   it('--json prints the result as the server sent it', async () => {

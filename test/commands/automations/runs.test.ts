@@ -17,7 +17,9 @@ const failed = automationRun({
   completedAt: '2026-11-20T10:01:30.000Z',
   createdAt: '2026-11-20T10:00:00.000Z',
 });
-const runs = (list: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({ body: { runs: list, total: list.length, limit: 20, offset: 0, ...extra } });
+const runs = (list: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
+  body: { runs: list, total: list.length, limit: 20, offset: 0, ...extra },
+});
 
 describe('ws automations runs', () => {
   it('through a pipe: one row a run with state, trigger, start, duration and error', async () => {
@@ -28,7 +30,7 @@ describe('ws automations runs', () => {
     expect(result.stdout).toBe(
       [
         'ID\tSTATE\tTRIGGERED BY\tSTARTED\tDURATION\tERROR',
-                // the duration in milliseconds, exact
+        // the duration in milliseconds, exact
         `${completed.id}\tcompleted\tapi\t2026-11-20T11:00:00.000Z\t5000ms\t`,
         `${failed.id}\tfailed\tschedule\t2026-11-20T10:00:00.000Z\t90000ms\trelation subscriptions does not exist`,
         '',
@@ -54,7 +56,16 @@ describe('ws automations runs', () => {
     server.on('GET', `/automations/${id}/runs`, runs([failed, completed, failed], { total: 7, limit: 3, offset: 4 }));
     const result = await ws(['automations', 'runs', id, '--limit', '3', '--offset', '4', '--json', 'id,state']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ runs: [{ id: failed.id, state: 'failed' }, { id: completed.id, state: 'completed' }, { id: failed.id, state: 'failed' }], total: 7, limit: 3, offset: 4 });
+    expect(JSON.parse(result.stdout)).toEqual({
+      runs: [
+        { id: failed.id, state: 'failed' },
+        { id: completed.id, state: 'completed' },
+        { id: failed.id, state: 'failed' },
+      ],
+      total: 7,
+      limit: 3,
+      offset: 4,
+    });
     expect(server.requests.map((r) => r.query)).toEqual([{ limit: '3', offset: '4' }]);
   });
 

@@ -6,7 +6,13 @@ const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const runId = '22000000-0000-4000-8000-000000000030';
 const first = stepRun({ id: '23000000-0000-4000-8000-000000000001', name: 'Top customers' });
-const second = stepRun({ id: '23000000-0000-4000-8000-000000000002', name: 'Churn report', state: 'failed', error: { message: 'relation subscriptions does not exist' }, completedAt: '2026-11-20T11:00:01.500Z' });
+const second = stepRun({
+  id: '23000000-0000-4000-8000-000000000002',
+  name: 'Churn report',
+  state: 'failed',
+  error: { message: 'relation subscriptions does not exist' },
+  completedAt: '2026-11-20T11:00:01.500Z',
+});
 
 describe('ws automations steps', () => {
   it('through a pipe: one row a step with state, duration and error', async () => {
@@ -15,7 +21,12 @@ describe('ws automations steps', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(
-      ['ID\tSTEP\tSTATE\tDURATION\tERROR', `${first.id}\tTop customers\tcompleted\t2000ms\t`, `${second.id}\tChurn report\tfailed\t500ms\trelation subscriptions does not exist`, ''].join('\n'),
+      [
+        'ID\tSTEP\tSTATE\tDURATION\tERROR',
+        `${first.id}\tTop customers\tcompleted\t2000ms\t`,
+        `${second.id}\tChurn report\tfailed\t500ms\trelation subscriptions does not exist`,
+        '',
+      ].join('\n'),
     );
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /automation-runs/${runId}/step-runs`]);
   });

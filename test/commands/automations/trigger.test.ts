@@ -10,10 +10,19 @@ const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const id = '20000000-0000-4000-8000-000000000001';
 const runId = '22000000-0000-4000-8000-000000000050';
-const morning = automation({ id, name: 'Morning revenue report', inputSchema: { type: 'object', properties: { start_date: { type: 'string' }, min_amount: { type: 'number' } } } });
+const morning = automation({
+  id,
+  name: 'Morning revenue report',
+  inputSchema: { type: 'object', properties: { start_date: { type: 'string' }, min_amount: { type: 'number' } } },
+});
 const pending = automationRun({ id: runId, workflowId: id, state: 'pending', startedAt: null, completedAt: null });
-const running = runDetail(automationRun({ id: runId, workflowId: id, state: 'running', completedAt: null }), [stepRun({ name: 'Daily revenue', state: 'running', completedAt: null })]);
-const completed = runDetail(automationRun({ id: runId, workflowId: id, workflowName: 'Morning revenue report' }), [stepRun({ name: 'Daily revenue' }), stepRun({ name: 'Revenue by country' })]);
+const running = runDetail(automationRun({ id: runId, workflowId: id, state: 'running', completedAt: null }), [
+  stepRun({ name: 'Daily revenue', state: 'running', completedAt: null }),
+]);
+const completed = runDetail(automationRun({ id: runId, workflowId: id, workflowName: 'Morning revenue report' }), [
+  stepRun({ name: 'Daily revenue' }),
+  stepRun({ name: 'Revenue by country' }),
+]);
 const failed = runDetail(automationRun({ id: runId, workflowId: id, state: 'failed' }), [
   stepRun({ name: 'Top customers' }),
   stepRun({ name: 'Churn report', state: 'failed', error: { message: 'relation subscriptions does not exist' } }),
@@ -55,7 +64,9 @@ describe('ws automations trigger', () => {
     server.on('GET', '/automations', { body: { workflows: [morning], total: 1, limit: 200, offset: 0 } });
     const result = await ws(['automations', 'trigger', 'Morning']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`);
+    expect(result.stderr).toBe(
+      `error: no automation is named "Morning"\nhint: the likeliest: "Morning revenue report" (${id}); see which there are: \`ws automations list\`\n`,
+    );
     // the search, then the list itself (a search that heeds case may miss it); no POST
     expect(routes()).toEqual(['GET /automations', 'GET /automations']);
   });
@@ -67,10 +78,27 @@ describe('ws automations trigger', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-trigger-'));
     const inputs = path.join(dir, 'inputs.yaml');
     fs.writeFileSync(inputs, 'start_date: 2026-06-01\nmin_amount: 50\nnote: "a: b"\n');
-    const result = await ws(['automations', 'trigger', id, '--inputs-file', inputs, '--input', 'min_amount=100', '--input', 'label=x=y', '--metadata', '{"by":"ci"}', '-q']);
+    const result = await ws([
+      'automations',
+      'trigger',
+      id,
+      '--inputs-file',
+      inputs,
+      '--input',
+      'min_amount=100',
+      '--input',
+      'label=x=y',
+      '--metadata',
+      '{"by":"ci"}',
+      '-q',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(routes()).toEqual([`GET /automations/${id}`, `POST /automations/${id}/runs`]);
-    expect(JSON.parse(server.requests[1]!.body)).toEqual({ inputValues: { start_date: '2026-06-01', min_amount: '100', note: 'a: b', label: 'x=y' }, metadata: { by: 'ci' }, userAgent: 'cli' });
+    expect(JSON.parse(server.requests[1]!.body)).toEqual({
+      inputValues: { start_date: '2026-06-01', min_amount: '100', note: 'a: b', label: 'x=y' },
+      metadata: { by: 'ci' },
+      userAgent: 'cli',
+    });
     fs.rmSync(dir, { recursive: true });
   });
 
@@ -175,7 +203,12 @@ describe('ws automations trigger', () => {
     const result = await ws(['automations', 'trigger', id, '--wait', '--json']);
     expect(result.exitCode).toBe(5);
     expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'run_cancelled', automationId: id, automationRunId: runId, message: `automation run ${runId} cancelled` });
+    expect(JSON.parse(result.stderr).error).toMatchObject({
+      code: 'run_cancelled',
+      automationId: id,
+      automationRunId: runId,
+      message: `automation run ${runId} cancelled`,
+    });
   });
 
   it('--timeout 1ms is exit 6 naming the run and how to resume; no cancel is sent', async () => {

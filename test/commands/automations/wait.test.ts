@@ -5,9 +5,14 @@ import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
 const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const runId = '22000000-0000-4000-8000-000000000060';
-const running = runDetail(automationRun({ id: runId, state: 'running', completedAt: null }), [stepRun({ name: 'Daily revenue', state: 'running', completedAt: null })]);
+const running = runDetail(automationRun({ id: runId, state: 'running', completedAt: null }), [
+  stepRun({ name: 'Daily revenue', state: 'running', completedAt: null }),
+]);
 const completed = runDetail(automationRun({ id: runId }), [stepRun({ name: 'Daily revenue' }), stepRun({ name: 'Revenue by country' })]);
-const failed = runDetail(automationRun({ id: runId, state: 'failed' }), [stepRun({ name: 'Top customers' }), stepRun({ name: 'Churn report', state: 'failed', error: { message: 'no table' } })]);
+const failed = runDetail(automationRun({ id: runId, state: 'failed' }), [
+  stepRun({ name: 'Top customers' }),
+  stepRun({ name: 'Churn report', state: 'failed', error: { message: 'no table' } }),
+]);
 const cancelled = runDetail(automationRun({ id: runId, state: 'cancelled' }), []);
 
 describe('ws automations wait', () => {
@@ -52,7 +57,13 @@ describe('ws automations wait', () => {
     expect(failure.exitCode).toBe(5);
     expect(failure.stdout).toBe('');
     expect(JSON.parse(failure.stderr)).toEqual({
-      error: { code: 'run_failed', message: `automation run ${runId} failed: step 2 (Churn report) failed: no table`, hint: `see every step: ws automations get-run ${runId}`, automationId: failed.run.workflowId, automationRunId: runId },
+      error: {
+        code: 'run_failed',
+        message: `automation run ${runId} failed: step 2 (Churn report) failed: no table`,
+        hint: `see every step: ws automations get-run ${runId}`,
+        automationId: failed.run.workflowId,
+        automationRunId: runId,
+      },
     });
     const cancel = await ws(['automations', 'wait', runId, '--json']);
     expect(cancel.exitCode).toBe(5);

@@ -5,7 +5,10 @@ import { automationRun, runDetail, stepRun } from '../../helpers/resources.js';
 const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const runId = '22000000-0000-4000-8000-000000000070';
-const running = runDetail(automationRun({ id: runId, state: 'running', completedAt: null }), [stepRun({ name: 'Daily revenue', state: 'running', completedAt: null }), stepRun({ name: 'Revenue by country', state: 'pending', startedAt: null, completedAt: null })]);
+const running = runDetail(automationRun({ id: runId, state: 'running', completedAt: null }), [
+  stepRun({ name: 'Daily revenue', state: 'running', completedAt: null }),
+  stepRun({ name: 'Revenue by country', state: 'pending', startedAt: null, completedAt: null }),
+]);
 const completed = runDetail(automationRun({ id: runId }), [stepRun({ name: 'Daily revenue' }), stepRun({ name: 'Revenue by country' })]);
 const failed = runDetail(automationRun({ id: runId, state: 'failed' }), [stepRun({ name: 'Daily revenue', state: 'failed', error: { message: 'no table' } })]);
 
@@ -23,7 +26,10 @@ describe('ws automations watch', () => {
   });
 
   it('off a terminal, a timeline: one line per change, in order, each once; then the error; exit 5', async () => {
-    const steps = (first: Record<string, unknown>, second: Record<string, unknown>) => [stepRun({ name: 'Top customers', ...first }), stepRun({ name: 'Churn report', ...second })];
+    const steps = (first: Record<string, unknown>, second: Record<string, unknown>) => [
+      stepRun({ name: 'Top customers', ...first }),
+      stepRun({ name: 'Churn report', ...second }),
+    ];
     const pendingStep = { state: 'pending', startedAt: null, completedAt: null };
     const runningStep = { state: 'running', completedAt: null };
     const base = automationRun({ id: runId, state: 'running', completedAt: null });
@@ -32,7 +38,12 @@ describe('ws automations watch', () => {
       `/automation-runs/${runId}`,
       { body: runDetail(base, steps(runningStep, pendingStep)) },
       { body: runDetail(base, steps({}, runningStep)) },
-      { body: runDetail({ ...base, state: 'failed', completedAt: '2026-11-20T11:00:05.000Z' }, steps({}, { state: 'failed', error: { message: 'relation subscriptions does not exist' } })) },
+      {
+        body: runDetail(
+          { ...base, state: 'failed', completedAt: '2026-11-20T11:00:05.000Z' },
+          steps({}, { state: 'failed', error: { message: 'relation subscriptions does not exist' } }),
+        ),
+      },
     );
     const result = await ws(['automations', 'watch', runId]);
     expect(result.exitCode).toBe(5);

@@ -52,7 +52,10 @@ describe('ws completion <shell>', () => {
   });
 
   it.each([
-    [['tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nhint: run `ws completion --help` for usage\n"],
+    [
+      ['tcsh'],
+      "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nhint: run `ws completion --help` for usage\n",
+    ],
     [[], "error: missing required argument 'shell'\nhint: run `ws completion --help` for usage\n"],
   ])('ws completion %j is exit 2 naming the shells, nothing on stdout', async (args, stderr) => {
     await expectUsageError(ws, ['completion', ...args], stderr);
@@ -77,7 +80,10 @@ describe('ws __complete', () => {
   it('automation names and ids', async () => {
     expect(await complete(['ws', 'automations', 'trigger', 'Morn'])).toBe(`Morning revenue report\t${morning}\n`);
     const ids = await complete(['ws', 'automations', 'get', '20000000-0000-4000-8000-00000000000']);
-    expect(ids.split('\n').filter(Boolean).sort()).toEqual([`${morning}\tMorning revenue report`, `${demoIds.automations.nightlyExport}\tNightly churn export`]);
+    expect(ids.split('\n').filter(Boolean).sort()).toEqual([
+      `${morning}\tMorning revenue report`,
+      `${demoIds.automations.nightlyExport}\tNightly churn export`,
+    ]);
   });
 
   it('recent query run ids and automation run ids', async () => {
@@ -93,7 +99,9 @@ describe('ws __complete', () => {
 
   it('profile names from the config file, without a request', async () => {
     const config = configDir({ default: { baseUrl: emu.baseUrl }, staging: { baseUrl: 'https://staging.example.com/public/v3' } });
-    expect(await complete(['ws', 'queries', 'list', '--profile', ''], { WS_CONFIG_DIR: config })).toBe(`default\t${emu.baseUrl}\nstaging\thttps://staging.example.com/public/v3\n`);
+    expect(await complete(['ws', 'queries', 'list', '--profile', ''], { WS_CONFIG_DIR: config })).toBe(
+      `default\t${emu.baseUrl}\nstaging\thttps://staging.example.com/public/v3\n`,
+    );
     expect(await complete(['ws', '--profile', 'st'], { WS_CONFIG_DIR: config })).toBe('staging\thttps://staging.example.com/public/v3\n');
     expect(await emu.requests()).toEqual([]);
   });
@@ -104,14 +112,19 @@ describe('ws __complete', () => {
   });
 
   it('--param of queries execute: the parameters of the query before it, by slug or by name, in one request', async () => {
-    const params = 'start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\nmin_amount=\tnumber, default 0, smallest order amount included\n';
+    const params =
+      'start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\nmin_amount=\tnumber, default 0, smallest order amount included\n';
     expect(await complete(['ws', 'queries', 'execute', 'revenue_by_country', '--param', ''])).toBe(params);
     expect(routes(await emu.requests())).toEqual(['GET /queries']);
     await emu.clearRequests();
-    expect(await complete(['ws', 'queries', 'execute', 'revenue by COUNTRY', '--wait', '--param', 'min'])).toBe('min_amount=\tnumber, default 0, smallest order amount included\n');
+    expect(await complete(['ws', 'queries', 'execute', 'revenue by COUNTRY', '--wait', '--param', 'min'])).toBe(
+      'min_amount=\tnumber, default 0, smallest order amount included\n',
+    );
     expect(routes(await emu.requests())).toEqual(['GET /queries']);
     await emu.clearRequests();
-    expect(await complete(['ws', 'queries', 'execute', demoIds.queries.revenueByCountry, '--param', 's'])).toBe('start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\n');
+    expect(await complete(['ws', 'queries', 'execute', demoIds.queries.revenueByCountry, '--param', 's'])).toBe(
+      'start_date=\tdate, default 2026-01-01, first order date included (YYYY-MM-DD)\n',
+    );
     expect(routes(await emu.requests())).toEqual([`GET /queries/${demoIds.queries.revenueByCountry}`]);
     await emu.clearRequests();
     // --param of create declares a parameter; before the query is named there is nothing to ask about

@@ -33,7 +33,9 @@ describe('ws config get', () => {
     const config = configFolder();
     const unknown = await ws(['config', 'get', 'api-key'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toBe('error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n');
+    expect(unknown.stderr).toBe(
+      'error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n',
+    );
     // own keys only: not a property every object has
     expect((await ws(['config', 'get', 'constructor'], { env: { WS_CONFIG_DIR: config.dir } })).exitCode).toBe(2);
     expect((await ws(['config', 'get'], { env: { WS_CONFIG_DIR: config.dir } })).exitCode).toBe(2);

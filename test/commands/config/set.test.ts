@@ -37,7 +37,11 @@ describe('ws config set', () => {
     const config = configFolder('{"profiles": {');
     const result = await ws(['config', 'set', 'output', 'json'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^error: the config file ${config.file.replace(/[.]/g, '\\.')} is not valid: .+\nhint: fix it by hand, or move it away and run \`ws auth login\` again\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: the config file ${config.file.replace(/[.]/g, '\\.')} is not valid: .+\nhint: fix it by hand, or move it away and run \`ws auth login\` again\n$`,
+      ),
+    );
     expect(fs.readFileSync(config.file, 'utf8')).toBe('{"profiles": {');
   });
 
@@ -72,7 +76,9 @@ describe('ws config set', () => {
     expect((await ws(['config', 'set', 'base-url', server.baseUrl], { env })).exitCode).toBe(0);
     expect((await ws(['config', 'set', 'output', 'json'], { env })).exitCode).toBe(0);
     expect(JSON.parse((await ws(['queries', 'list'], { env })).stdout)).toEqual(queryList([q]));
-    expect((await ws(['queries', 'list', '-o', 'table'], { env })).stdout).toBe(`ID\tSLUG\tNAME\tLAST RUN\tUPDATED\n${q.id}\tdaily_revenue\tDaily revenue\t\t2026-11-20T09:00:00.000Z\n`);
+    expect((await ws(['queries', 'list', '-o', 'table'], { env })).stdout).toBe(
+      `ID\tSLUG\tNAME\tLAST RUN\tUPDATED\n${q.id}\tdaily_revenue\tDaily revenue\t\t2026-11-20T09:00:00.000Z\n`,
+    );
   });
 
   it('WS_API_KEY beats the saved key, WS_OUTPUT the saved output, and -o both', async () => {
@@ -91,7 +97,10 @@ describe('ws config set', () => {
     const before = { profiles: { default: { baseUrl: base, output: 'csv' } } };
     const config = configFolder(before);
     const cases: [string[], string][] = [
-      [['api-key', 'wsk_secret_1234'], 'error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n'],
+      [
+        ['api-key', 'wsk_secret_1234'],
+        'error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n',
+      ],
       [['output', 'xml'], 'error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart\n'],
       [['base-url', 'not a url'], 'invalid base URL "not a url"'],
       [['base-url', 'ftp://example.com/public/v3'], 'the scheme must be https or http'],
@@ -111,7 +120,9 @@ describe('ws config set', () => {
     const config = configFolder({ profiles: { default: { output: 'json' } } });
     const result = await ws(['config', 'set', 'output', 'xml'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode).toBe(2);
-    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart' } });
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart' },
+    });
     config.write({ profiles: { default: { output: 'xml' } } });
     const repaired = await ws(['config', 'set', 'output', 'table'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(repaired.exitCode, repaired.stderr).toBe(0);

@@ -47,13 +47,20 @@ describe('ws emulator exec', () => {
     const result = await exec(script, [], { env: { MINE: 'kept' } });
     expect(result.exitCode, result.stderr).toBe(0);
     const seen = JSON.parse(result.report!);
-    expect(seen).toEqual({ base: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/public\/v3$/), key: 'wsk_emulator_demo', mine: 'kept', status: 200, slug: 'daily_revenue' });
+    expect(seen).toEqual({
+      base: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/public\/v3$/),
+      key: 'wsk_emulator_demo',
+      mine: 'kept',
+      status: 200,
+      slug: 'daily_revenue',
+    });
     // the emulator went away with the command
     await expect(request(seen.base, 'GET', '/queries', { timeoutMs: 2_000 }, 'wsk_emulator_demo')).rejects.toThrow();
   });
 
   it('the emulator flags apply: --api-key, --seed none', async () => {
-    const script = 'fetch(process.env.WS_BASE_URL + "/queries", { headers: { "x-api-key": process.env.WS_API_KEY } }).then(async (r) => require("node:fs").writeFileSync(process.env.REPORT, process.env.WS_API_KEY + " " + (await r.json()).total))';
+    const script =
+      'fetch(process.env.WS_BASE_URL + "/queries", { headers: { "x-api-key": process.env.WS_API_KEY } }).then(async (r) => require("node:fs").writeFileSync(process.env.REPORT, process.env.WS_API_KEY + " " + (await r.json()).total))';
     const result = await exec(script, ['--api-key', 'ci_key', '--seed', 'none']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.report).toBe('ci_key 0');

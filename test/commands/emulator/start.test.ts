@@ -54,10 +54,19 @@ async function refused(args: string[]) {
 function withHost(baseUrl: string, host: string, headers: Record<string, string> = {}): Promise<number> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: url.hostname, port: url.port, path: `${url.pathname}/queries?limit=1`, headers: { host, 'x-api-key': 'wsk_emulator_demo', ...headers }, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.get(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}/queries?limit=1`,
+        headers: { host, 'x-api-key': 'wsk_emulator_demo', ...headers },
+        timeout: 10_000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', reject);
   });
@@ -104,16 +113,41 @@ describe('ws emulator start', () => {
   });
 
   it('the limit flags reach the server and its SQL engine', async () => {
-    const emulator = await serve(['--port', '0', '--step-duration', '0', '--max-body-size', '1KiB', '--run-timeout', '2s', '--memory-limit', '256MiB', '--threads', '1', '--max-result-size', '1MB']);
+    const emulator = await serve([
+      '--port',
+      '0',
+      '--step-duration',
+      '0',
+      '--max-body-size',
+      '1KiB',
+      '--run-timeout',
+      '2s',
+      '--memory-limit',
+      '256MiB',
+      '--threads',
+      '1',
+      '--max-result-size',
+      '1MB',
+    ]);
     const { baseUrl, apiKey } = emulator;
     const tooBig = await request(baseUrl, 'POST', '/queries', { body: { name: 'too big', sql: `SELECT 1 -- ${'x'.repeat(2000)}` } }, apiKey);
     expect(tooBig.status).toBe(413);
-    const created = await request(baseUrl, 'POST', '/queries', { body: { name: 'settings', sql: "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads" } }, apiKey);
+    const created = await request(
+      baseUrl,
+      'POST',
+      '/queries',
+      { body: { name: 'settings', sql: "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads" } },
+      apiKey,
+    );
     await request(baseUrl, 'POST', `/queries/${created.json.id}/execute`, { body: {} }, apiKey);
-    const data = await pollUntil(async () => {
-      const res = await request(baseUrl, 'GET', `/queries/${created.json.id}/latest/data`, {}, apiKey);
-      return res.status === 200 ? res.json : undefined;
-    }, 'the query data', 30_000);
+    const data = await pollUntil(
+      async () => {
+        const res = await request(baseUrl, 'GET', `/queries/${created.json.id}/latest/data`, {}, apiKey);
+        return res.status === 200 ? res.json : undefined;
+      },
+      'the query data',
+      30_000,
+    );
     expect(data.rows).toEqual([{ memory: '256.0 MiB', threads: 1 }]);
     expect((await emulator.stop()).exitCode).toBe(0);
   }, 60_000);
@@ -123,11 +157,28 @@ describe('ws emulator start', () => {
     const { baseUrl } = emulator;
     const port = Number(new URL(baseUrl).port);
     // ssh -L 9000:127.0.0.1:<port>, an editor's port forward, a reverse proxy on 80 or 443
-    for (const host of ['127.0.0.1:9000', '127.0.0.2:9000', '127.1.2.3', `localhost:${port + 1}`, 'localhost', '[::1]:9000', 'ws.dev.test:8443', 'WS.DEV.TEST', 'tls.local:443']) {
+    for (const host of [
+      '127.0.0.1:9000',
+      '127.0.0.2:9000',
+      '127.1.2.3',
+      `localhost:${port + 1}`,
+      'localhost',
+      '[::1]:9000',
+      'ws.dev.test:8443',
+      'WS.DEV.TEST',
+      'tls.local:443',
+    ]) {
       expect(await withHost(baseUrl, host), host).toBe(200);
     }
     // a DNS name rebound to 127.0.0.1 is still refused, whatever its port
-    for (const host of [`rebound.example.com:${port}`, 'rebound.example.com', 'dev.test:9000', 'sub.ws.dev.test', '127.0.0.1.nip.io:9000', '127.0.0.256:9000']) {
+    for (const host of [
+      `rebound.example.com:${port}`,
+      'rebound.example.com',
+      'dev.test:9000',
+      'sub.ws.dev.test',
+      '127.0.0.1.nip.io:9000',
+      '127.0.0.256:9000',
+    ]) {
       expect(await withHost(baseUrl, host), host).toBe(403);
     }
     // a page is served only from the address it was loaded from (or an allowed name behind a terminator)
@@ -164,7 +215,10 @@ describe('ws emulator start', () => {
     [['--threads', '65'], 'error: invalid --threads 65: must be from 1 to 64'],
     [['--max-result-size', '1 parsec'], 'error: invalid size for --max-result-size: "1 parsec"'],
     [['--step-duration', 'slow'], '--step-duration'],
-    ...['http://ws.dev.test', 'ws.dev.test:8443', '*.dev.test', '-x.test', ''].map((name): [string[], string] => [['--allow-host', name], `error: invalid --allow-host "${name}": must be a host name alone`]),
+    ...['http://ws.dev.test', 'ws.dev.test:8443', '*.dev.test', '-x.test', ''].map((name): [string[], string] => [
+      ['--allow-host', name],
+      `error: invalid --allow-host "${name}": must be a host name alone`,
+    ]),
   ])('%j is exit 2 before listening', async (args, message) => {
     const result = await refused(['start', '--port', '0', ...args]);
     expect(result.exitCode).toBe(2);

@@ -10,7 +10,21 @@ import { runWs } from '../../helpers/command.js';
 import { tempConfigDir } from '../../helpers/ws.js';
 import { startMcpInProcess as startMcp, textOf, type McpSession } from '../../helpers/mcp.js';
 
-const reads = ['list_queries', 'get_query', 'list_query_runs', 'get_query_run', 'list_automations', 'get_automation', 'list_automation_runs', 'get_automation_run', 'get_agent', 'get_skill', 'get_chat_session', 'list_recent_failures', 'execute_query'];
+const reads = [
+  'list_queries',
+  'get_query',
+  'list_query_runs',
+  'get_query_run',
+  'list_automations',
+  'get_automation',
+  'list_automation_runs',
+  'get_automation_run',
+  'get_agent',
+  'get_skill',
+  'get_chat_session',
+  'list_recent_failures',
+  'execute_query',
+];
 const writes = ['create_query', 'update_query', 'trigger_automation', 'cancel_automation_run', 'update_agent', 'upsert_skill', 'update_chat_session'];
 
 let e: TestEmulator;
@@ -93,14 +107,18 @@ describe('ws mcp', () => {
   it('a FAILED run is a tool error with the reason and the hint', async () => {
     const result = await readOnly.call('execute_query', { query: 'churn_report' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^error: query run ([0-9a-f-]{36}) FAILED: .+\nhint: see the runs of the query and their errors: call list_query_runs with \{"query":"churn_report"\} \(in a shell: ws runs get \1\)$/);
+    expect(textOf(result)).toMatch(
+      /^error: query run ([0-9a-f-]{36}) FAILED: .+\nhint: see the runs of the query and their errors: call list_query_runs with \{"query":"churn_report"\} \(in a shell: ws runs get \1\)$/,
+    );
     await stillAnswers(readOnly);
   });
 
   it('a missing query names the likeliest one', async () => {
     const result = await readOnly.call('get_query', { query: 'daily revenu' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: call list_queries (its \`search\` finds a part of a name)`);
+    expect(textOf(result)).toBe(
+      `error: no query has the slug or name "daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}); see which there are: call list_queries (its \`search\` finds a part of a name)`,
+    );
     await stillAnswers(readOnly);
   });
 
@@ -114,7 +132,9 @@ describe('ws mcp', () => {
     await e.clearRequests();
     const result = await readOnly.call('execute_query', { query: 'daily_revenue', max_rows: 'ten' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^error: invalid arguments for execute_query: max_rows: .*number.*\nhint: the arguments execute_query takes: query, params, max_rows, wait_seconds$/);
+    expect(textOf(result)).toMatch(
+      /^error: invalid arguments for execute_query: max_rows: .*number.*\nhint: the arguments execute_query takes: query, params, max_rows, wait_seconds$/,
+    );
     const params = await readOnly.call('execute_query', { query: 'revenue_by_country', params: { min_amount: 'lots' } });
     expect(textOf(params)).toContain('error: invalid params min_amount=lots: min_amount is a number, and "lots" is not a number');
     expect(routes(await e.requests()).filter((route) => route.startsWith('POST'))).toEqual([]);
@@ -330,16 +350,26 @@ describe('ws mcp: writes', () => {
     expect(created.isError).toBeFalsy();
     const data = created.structuredContent as Record<string, any>;
     expect(data.query.slug).toBe('daily_revenue_2');
-    expect(data.warning).toBe(`the name "Daily revenue" is taken by daily_revenue (${demoIds.queries.dailyRevenue}); this query is daily_revenue_2: name a query by its slug or id, as a name matches both`);
+    expect(data.warning).toBe(
+      `the name "Daily revenue" is taken by daily_revenue (${demoIds.queries.dailyRevenue}); this query is daily_revenue_2: name a query by its slug or id, as a name matches both`,
+    );
     expect(textOf(created)).toContain('warning: the name "Daily revenue" is taken by daily_revenue');
     // now two queries have that name: the likeliest for a typo are both, each once
     const typo = textOf(await writable.call('get_query', { query: 'daily revenu' }));
-    const [, likeliest] = /^hint: the likeliest: (.*) \(2 share that name: name one by its slug or id\); see which there are: call list_queries/m.exec(typo) ?? [];
-    expect(`${likeliest}, `.split('), ').filter(Boolean).sort()).toEqual([`"daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}`, `"daily_revenue_2" or "Daily revenue" (${data.query.id}`]);
+    const [, likeliest] =
+      /^hint: the likeliest: (.*) \(2 share that name: name one by its slug or id\); see which there are: call list_queries/m.exec(typo) ?? [];
+    expect(`${likeliest}, `.split('), ').filter(Boolean).sort()).toEqual([
+      `"daily_revenue" or "Daily revenue" (${demoIds.queries.dailyRevenue}`,
+      `"daily_revenue_2" or "Daily revenue" (${data.query.id}`,
+    ]);
   });
 
   it("create_query's parameters are snake_case like its arguments, and only the name is required", async () => {
-    const created = await writable.call('create_query', { name: 'MCP parameters', sql: 'SELECT {{day}} AS d', parameters: [{ name: 'day', type: 'date', default_value: '2026-01-01' }, { name: 'note' }] });
+    const created = await writable.call('create_query', {
+      name: 'MCP parameters',
+      sql: 'SELECT {{day}} AS d',
+      parameters: [{ name: 'day', type: 'date', default_value: '2026-01-01' }, { name: 'note' }],
+    });
     expect(created.isError).toBeFalsy();
     const { id } = (created.structuredContent as { query: { id: string } }).query;
     expect((await e.api('GET', `/queries/${id}`)).json.parameters).toEqual([
@@ -352,10 +382,16 @@ describe('ws mcp: writes', () => {
   });
 
   it("answers give parameters as the writes take them: get_query's can be passed to update_query as they are", async () => {
-    const parameters = [{ name: 'day', type: 'date', description: 'the day', defaultValue: '2026-01-01' }, { name: 'note', type: 'text', description: '', defaultValue: '' }];
+    const parameters = [
+      { name: 'day', type: 'date', description: 'the day', defaultValue: '2026-01-01' },
+      { name: 'note', type: 'text', description: '', defaultValue: '' },
+    ];
     const made = await e.api('POST', '/queries', { name: 'MCP round trip', sql: 'SELECT {{day}} AS d, {{note}} AS n', parameters });
     expect(made.status).toBe(201);
-    const snake = [{ name: 'day', type: 'date', description: 'the day', default_value: '2026-01-01' }, { name: 'note', type: 'text', description: '', default_value: '' }];
+    const snake = [
+      { name: 'day', type: 'date', description: 'the day', default_value: '2026-01-01' },
+      { name: 'note', type: 'text', description: '', default_value: '' },
+    ];
     const got = await writable.call('get_query', { query: made.json.slug });
     const query = (got.structuredContent as { query: Record<string, any> }).query;
     expect(query.parameters).toEqual(snake);
@@ -367,13 +403,15 @@ describe('ws mcp: writes', () => {
     expect(updated.isError).toBeFalsy();
     expect((updated.structuredContent as { query: Record<string, any> }).query.parameters).toEqual(snake);
     expect((await e.api('GET', `/queries/${made.json.id}`)).json.parameters).toEqual(parameters);
-    const created = (await writable.call('create_query', { name: 'MCP round trip copy', sql: 'SELECT {{day}} AS d, {{note}} AS n', parameters: query.parameters })).structuredContent as { query: Record<string, any> };
+    const created = (
+      await writable.call('create_query', { name: 'MCP round trip copy', sql: 'SELECT {{day}} AS d, {{note}} AS n', parameters: query.parameters })
+    ).structuredContent as { query: Record<string, any> };
     expect(created.query.parameters).toEqual(snake);
     // the schemas say the same: what the reads give is what the writes take
     const { tools } = await writable.client.listTools();
     const schemaOf = (name: string) => tools.find((tool) => tool.name === name)!;
     const read = (schemaOf('get_query').outputSchema!.properties!.query as any).properties.parameters;
-    const written = (schemaOf('update_query').inputSchema.properties!.parameters as any);
+    const written = schemaOf('update_query').inputSchema.properties!.parameters as any;
     const itemKeys = (schema: any) => Object.keys((schema.anyOf?.find((option: any) => option.type === 'array') ?? schema).items.properties).sort();
     expect(itemKeys(read)).toEqual(['default_value', 'description', 'name', 'type']);
     expect(itemKeys(written)).toEqual(itemKeys(read));
@@ -508,10 +546,12 @@ describe('ws mcp: resources and recent failures', () => {
     const answer = await readOnly.call('list_recent_failures', { max_api_calls: 10 });
     expect(answer.isError).toBeFalsy();
     const data = answer.structuredContent as Record<string, any>;
-    expect(data.failures).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'query_run', run_id: failedRun, query: 'churn_report', state: 'FAILED' }),
-      expect.objectContaining({ kind: 'automation_run', run_id: triggered.json.id, automation: 'Nightly churn export', state: 'failed' }),
-    ]));
+    expect(data.failures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'query_run', run_id: failedRun, query: 'churn_report', state: 'FAILED' }),
+        expect.objectContaining({ kind: 'automation_run', run_id: triggered.json.id, automation: 'Nightly churn export', state: 'failed' }),
+      ]),
+    );
     const sent = await e.requests();
     expect(sent.length).toBeLessThanOrEqual(10);
     expect(data.scanned.api_calls).toBe(sent.length);

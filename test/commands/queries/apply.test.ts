@@ -38,7 +38,17 @@ describe('ws queries apply', () => {
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/-- description: .*/, '-- description: Events per type, busiest first'));
     fs.writeFileSync(
       path.join(dir, 'paid_orders_since.sql'),
-      ['-- ---', '-- name: Paid orders since', '-- parameters:', '--   - name: since', '--     type: date', '--     defaultValue: "2026-01-01"', '-- ---', "SELECT count(*) AS orders FROM orders WHERE status = 'paid' AND order_date >= CAST({{since}} AS DATE)", ''].join('\n'),
+      [
+        '-- ---',
+        '-- name: Paid orders since',
+        '-- parameters:',
+        '--   - name: since',
+        '--     type: date',
+        '--     defaultValue: "2026-01-01"',
+        '-- ---',
+        "SELECT count(*) AS orders FROM orders WHERE status = 'paid' AND order_date >= CAST({{since}} AS DATE)",
+        '',
+      ].join('\n'),
     );
     await emu.clearRequests();
     const dry = await ws(['queries', 'apply', dir, '--dry-run']);
@@ -92,18 +102,25 @@ describe('ws queries apply', () => {
     fs.writeFileSync(path.join(dir, 'status_counts.sql'), '-- ---\n-- name: Orders per status\n-- ---\nSELECT status, count(*) FROM orders GROUP BY status\n');
     const result = await ws(['queries', 'apply', dir]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`warning: the server named the new query "orders_per_status", not "status_counts": rename ${path.join(dir, 'status_counts.sql')} to orders_per_status.sql, or the next apply creates it again`);
+    expect(result.stderr).toContain(
+      `warning: the server named the new query "orders_per_status", not "status_counts": rename ${path.join(dir, 'status_counts.sql')} to orders_per_status.sql, or the next apply creates it again`,
+    );
     // not renamed: the plan says it would create a second one, and which query the file most likely means
     const again = await ws(['queries', 'apply', dir, '--dry-run']);
     expect(again.exitCode).toBe(8);
-    expect(again.stdout).toMatch(/^ {4}note: a query with this name exists as orders_per_status \([0-9a-f-]{36}\): to update it instead of creating another, name the file orders_per_status\.sql$/m);
+    expect(again.stdout).toMatch(
+      /^ {4}note: a query with this name exists as orders_per_status \([0-9a-f-]{36}\): to update it instead of creating another, name the file orders_per_status\.sql$/m,
+    );
   });
 
   it('a bad file is exit 2 naming the file, the line and the rule, and nothing at all is sent', async () => {
     const dir = files.folder('bad');
     fs.writeFileSync(path.join(dir, 'good_one.sql'), '-- ---\n-- name: Good one\n-- ---\nSELECT 1\n');
     fs.writeFileSync(path.join(dir, 'undeclared.sql'), '-- ---\n-- name: Undeclared\n-- ---\nSELECT *\nFROM orders\nWHERE amount > {{min_amount}}\n');
-    fs.writeFileSync(path.join(dir, 'number_default.sql'), '-- ---\n-- name: Number default\n-- parameters:\n--   - name: n\n--     type: number\n--     defaultValue: 5\n-- ---\nSELECT {{n}}\n');
+    fs.writeFileSync(
+      path.join(dir, 'number_default.sql'),
+      '-- ---\n-- name: Number default\n-- parameters:\n--   - name: n\n--     type: number\n--     defaultValue: 5\n-- ---\nSELECT {{n}}\n',
+    );
     fs.writeFileSync(path.join(dir, 'read_only.sql'), '-- ---\n-- name: Read only\n-- slug: other\n-- ---\nSELECT 1\n');
     fs.writeFileSync(path.join(dir, 'no_block.sql'), 'SELECT 1\n');
     await emu.clearRequests();
@@ -121,7 +138,10 @@ describe('ws queries apply', () => {
   it('every problem of a file at once, each with its line; the error counts files and problems', async () => {
     const dir = files.folder('many');
     const many = path.join(dir, 'many.sql');
-    fs.writeFileSync(many, '-- ---\n-- slug: other\n-- colour: red\n-- parameters:\n--   - name: n\n--     defaultValue: 5\n--   - name: 2n\n-- ---\nSELECT {{n}}\n');
+    fs.writeFileSync(
+      many,
+      '-- ---\n-- slug: other\n-- colour: red\n-- parameters:\n--   - name: n\n--     defaultValue: 5\n--   - name: 2n\n-- ---\nSELECT {{n}}\n',
+    );
     const two = path.join(dir, 'two.sql');
     fs.writeFileSync(two, `-- ---\n-- name: Two\n-- description: ${'d'.repeat(2001)}\n-- ---\nSELECT 1\nWHERE x = {{x}}\n`);
     await emu.clearRequests();
@@ -162,7 +182,9 @@ describe('in a terminal', () => {
     await emu.clearRequests();
     const result = await ws(['queries', 'apply', dir], { tty: true, columns: 200, env: { NO_COLOR: '1' } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`updated  churn_report  ${file}\n    name: "Churn report (broken)" -> "Churn report (terminal)"\n\n0 to create, 1 to update, 0 unchanged\n`);
+    expect(result.stdout).toBe(
+      `updated  churn_report  ${file}\n    name: "Churn report (broken)" -> "Churn report (terminal)"\n\n0 to create, 1 to update, 0 unchanged\n`,
+    );
     expect(result.stderr).toBe(`updated churn_report (${demoIds.queries.brokenReport})\n`);
     expect(writes(routes(await emu.requests()))).toEqual([`PATCH /queries/${demoIds.queries.brokenReport}`]);
   });

@@ -37,13 +37,23 @@ describe('in a terminal', () => {
 describe('ws queries create', () => {
   it('--sql with --param specs (type, default, description), --description and inline --metadata reach the server', async () => {
     const result = await ws([
-        'queries', 'create', '--name', 'Revenue since', '--sql', 'SELECT {{start_date}} AS since, {{min_amount}} AS floor',
-        '--description', 'paid revenue since a day',
-        '--param', 'start_date:date=2026-01-01:first day included',
-        '--param', 'min_amount:number=10',
-        '--param', 'label',
-        '--metadata', '{"team":"finance","tags":["a","b"]}',
-      ]);
+      'queries',
+      'create',
+      '--name',
+      'Revenue since',
+      '--sql',
+      'SELECT {{start_date}} AS since, {{min_amount}} AS floor',
+      '--description',
+      'paid revenue since a day',
+      '--param',
+      'start_date:date=2026-01-01:first day included',
+      '--param',
+      'min_amount:number=10',
+      '--param',
+      'label',
+      '--metadata',
+      '{"team":"finance","tags":["a","b"]}',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('name:\tRevenue since\n');
     expect(result.stdout).toContain('slug:\trevenue_since\n');
@@ -94,9 +104,31 @@ describe('ws queries create', () => {
   it('--parameters-file (YAML) declares parameters, followed by the --param ones', async () => {
     const yaml = files.file(
       'params.yaml',
-      ['- name: start_date', '  type: date', "  description: 'first day: inclusive'", "  defaultValue: '2026-02-01'", '- name: country', '  type: text', '  description: ISO code', "  defaultValue: DE"].join('\n'),
+      [
+        '- name: start_date',
+        '  type: date',
+        "  description: 'first day: inclusive'",
+        "  defaultValue: '2026-02-01'",
+        '- name: country',
+        '  type: text',
+        '  description: ISO code',
+        '  defaultValue: DE',
+      ].join('\n'),
     );
-    const result = await ws(['queries', 'create', '--name', 'Params from YAML', '--sql', 'SELECT {{start_date}} AS d, {{country}} AS c, {{n}} AS n', '--parameters-file', yaml, '--param', 'n:integer=3:how many', '--json', 'id,parameters']);
+    const result = await ws([
+      'queries',
+      'create',
+      '--name',
+      'Params from YAML',
+      '--sql',
+      'SELECT {{start_date}} AS d, {{country}} AS c, {{n}} AS n',
+      '--parameters-file',
+      yaml,
+      '--param',
+      'n:integer=3:how many',
+      '--json',
+      'id,parameters',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     const expected = [
       { name: 'start_date', type: 'date', description: 'first day: inclusive', defaultValue: '2026-02-01' },
@@ -110,7 +142,18 @@ describe('ws queries create', () => {
 
   it('--metadata @file reads JSON from a file', async () => {
     const metadata = { owner: 'ana', nested: { level: 2, list: [1, null, 'x'] } };
-    const result = await ws(['queries', 'create', '--name', 'Metadata from file', '--sql', 'SELECT 1', '--metadata', `@${files.file('meta.json', JSON.stringify(metadata))}`, '--json', 'id']);
+    const result = await ws([
+      'queries',
+      'create',
+      '--name',
+      'Metadata from file',
+      '--sql',
+      'SELECT 1',
+      '--metadata',
+      `@${files.file('meta.json', JSON.stringify(metadata))}`,
+      '--json',
+      'id',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect((await serverQuery(emu, JSON.parse(result.stdout).id)).metadata).toEqual(metadata);
   });
@@ -123,7 +166,19 @@ describe('ws queries create', () => {
   });
 
   it('--dry-run prints the method, path and body and sends nothing', async () => {
-    const result = await ws(['queries', 'create', '--name', 'Dry run', '--sql', 'SELECT 1', '--param', 'day:date=2026-01-01:the day', '--metadata', '{"a":1}', '--dry-run']);
+    const result = await ws([
+      'queries',
+      'create',
+      '--name',
+      'Dry run',
+      '--sql',
+      'SELECT 1',
+      '--param',
+      'day:date=2026-01-01:the day',
+      '--metadata',
+      '{"a":1}',
+      '--dry-run',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     const [first, ...rest] = result.stdout.split('\n');
     expect(first).toBe('POST /queries');
@@ -196,7 +251,20 @@ describe('ws queries create: {{placeholders}} and parameter types', () => {
   });
 
   it('declared placeholders and known types (any case) are accepted', async () => {
-    const result = await ws(['queries', 'create', '--name', 'Fine params', '--sql', 'SELECT {{d}} AS d, {{n}} AS n', '--param', 'd:DATE=2026-01-01', '--param', 'n:integer=2', '--json', 'slug']);
+    const result = await ws([
+      'queries',
+      'create',
+      '--name',
+      'Fine params',
+      '--sql',
+      'SELECT {{d}} AS d, {{n}} AS n',
+      '--param',
+      'd:DATE=2026-01-01',
+      '--param',
+      'n:integer=2',
+      '--json',
+      'slug',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(routes(await emu.requests())).toEqual(['POST /queries']);
   });

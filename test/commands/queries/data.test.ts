@@ -42,7 +42,12 @@ function serve(rows: Record<string, unknown>[], pageMax = Infinity): void {
 describe('--jq prints exactly what jq prints', () => {
   it.each([
     ['keeps blanks and empty strings at the start and end, one line a value', ['  indented', 'a', '', ''], '.rows[].s', '  indented\na\n\n\n'],
-    ['prints a string with surrounding blanks as it is, other values indented as jq does', ['x'], '"  a  ", {b: [1, 2]}, [], .rows[0].s', '  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n'],
+    [
+      'prints a string with surrounding blanks as it is, other values indented as jq does',
+      ['x'],
+      '"  a  ", {b: [1, 2]}, [], .rows[0].s',
+      '  a  \n{\n  "b": [\n    1,\n    2\n  ]\n}\n[]\nx\n',
+    ],
     ['stops at halt, as jq does, with what came before it', [' x'], '.rows[0].s, halt, "never"', ' x\n'],
   ])('%s', async (_name, values, expression, printed) => {
     serve(values.map((value) => ({ s: value })));
@@ -59,7 +64,7 @@ describe('--jq prints exactly what jq prints', () => {
 });
 
 describe('a jq error', () => {
-  it('is jq_error with jq\'s message, after what jq printed before it', async () => {
+  it("is jq_error with jq's message, after what jq printed before it", async () => {
     serve([{ s: 'x' }, { s: 'y' }]);
     const result = await ws(['queries', 'data', queryId, '--jq', '.rows[0].s, .rows[1].s.foo']);
     expect(result.exitCode).toBe(1);
@@ -100,8 +105,15 @@ describe('WS_MAX_ATTEMPTS', () => {
 });
 
 const numbered = (count: number) => Array.from({ length: count }, (_, n) => ({ n }));
-const asked = () => dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)]).sort((a, b) => a[0]! - b[0]!);
-const ndjsonNumbers = (stdout: string) => stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { n: number }).n);
+const asked = () =>
+  dataRequests()
+    .map((r) => [Number(r.query.offset), Number(r.query.limit)])
+    .sort((a, b) => a[0]! - b[0]!);
+const ndjsonNumbers = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { n: number }).n);
 
 describe('pages of rows', () => {
   it('an export asks for pages of 10,000 rows', async () => {
@@ -109,7 +121,11 @@ describe('pages of rows', () => {
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(numbered(25_000).map((row) => row.n));
-    expect(asked()).toEqual([[0, 10_000], [10_000, 10_000], [20_000, 10_000]]);
+    expect(asked()).toEqual([
+      [0, 10_000],
+      [10_000, 10_000],
+      [20_000, 10_000],
+    ]);
   });
 
   it('a terminal table still asks for one page of 1,000', async () => {
@@ -124,7 +140,12 @@ describe('pages of rows', () => {
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(numbered(10_000).map((row) => row.n));
-    expect(asked()).toEqual([[0, 10_000], [3000, 3000], [6000, 3000], [9000, 3000]]);
+    expect(asked()).toEqual([
+      [0, 10_000],
+      [3000, 3000],
+      [6000, 3000],
+      [9000, 3000],
+    ]);
   });
 
   it('asks for fewer rows a page when they are wide, judged by the first page: about 8 MiB a page', async () => {
@@ -135,17 +156,28 @@ describe('pages of rows', () => {
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
     const perRow = JSON.stringify(rows.slice(0, 10_000)).length / 10_000;
     const size = Math.floor((8 * 1024 * 1024) / perRow);
-    expect(asked()).toEqual([[0, 10_000], [10_000, size], [10_000 + size, size]]);
+    expect(asked()).toEqual([
+      [0, 10_000],
+      [10_000, size],
+      [10_000 + size, size],
+    ]);
   });
 
   it('asks for half as many rows when a page is larger than ws reads (64 MiB), and that many from then on', async () => {
     const rows = numbered(12_000);
     // the size the response declares is enough: ws refuses it before reading the body
-    server.on('GET', dataPath, (request) => (Number(request.query.limit) > 5000 ? { headers: { 'content-length': String(100 * 1024 * 1024) }, body: '' } : { body: page(rows, request) }));
+    server.on('GET', dataPath, (request) =>
+      Number(request.query.limit) > 5000 ? { headers: { 'content-length': String(100 * 1024 * 1024) }, body: '' } : { body: page(rows, request) },
+    );
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
-    expect(dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)])).toEqual([[0, 10_000], [0, 5000], [5000, 5000], [10_000, 5000]]);
+    expect(dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)])).toEqual([
+      [0, 10_000],
+      [0, 5000],
+      [5000, 5000],
+      [10_000, 5000],
+    ]);
   });
 
   it('keeps four pages in flight and prints them in order when they arrive out of order', async () => {
@@ -204,7 +236,11 @@ describe('--jq over many pages', () => {
     serve(numbered(25_000));
     const values = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows[].n']);
     expect(values.exitCode, values.stderr).toBe(0);
-    expect(values.stdout).toBe(numbered(25_000).map((row) => `${row.n}\n`).join(''));
+    expect(values.stdout).toBe(
+      numbered(25_000)
+        .map((row) => `${row.n}\n`)
+        .join(''),
+    );
     const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[.returnedRowCount, (.rows | length), .totalRowCount, .rows[0].n] | @csv']);
     expect(counts.stdout).toBe('10000,10000,25000,0\n10000,10000,25000,10000\n5000,5000,25000,20000\n');
   });
@@ -236,7 +272,9 @@ describe('an export that breaks part-way', () => {
   /** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
   function breaking(rows: Record<string, unknown>[], breakAt: number) {
     const state = { healed: false };
-    server.on('GET', dataPath, (request) => (Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) }));
+    server.on('GET', dataPath, (request) =>
+      Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) },
+    );
     return state;
   }
 
@@ -247,7 +285,12 @@ describe('an export that breaks part-way', () => {
     expect(result.exitCode).toBe(1);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 20_000).map((row) => row.n));
     const error = JSON.parse(result.stderr).error;
-    expect(error).toMatchObject({ code: 'server_error', partial: true, rowsWritten: 20_000, resumeCommand: `ws queries data ${queryId} --run ${runId} --offset 20000 --all -o ndjson` });
+    expect(error).toMatchObject({
+      code: 'server_error',
+      partial: true,
+      rowsWritten: 20_000,
+      resumeCommand: `ws queries data ${queryId} --run ${runId} --offset 20000 --all -o ndjson`,
+    });
     expect(error.message).toContain('the output is partial: it holds the first 20000 rows');
     state.healed = true;
     const rest = await ws(error.resumeCommand.split(' ').slice(1));
@@ -286,7 +329,9 @@ describe('an export that breaks part-way', () => {
 
   it('gives no command for the rest when another run replaced the rows meanwhile', async () => {
     const rows = numbered(25_000);
-    server.on('GET', dataPath, (request) => ({ body: { ...page(rows, request), ...(Number(request.query.offset) >= 20_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) } }));
+    server.on('GET', dataPath, (request) => ({
+      body: { ...page(rows, request), ...(Number(request.query.offset) >= 20_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) },
+    }));
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode).toBe(1);
     const error = JSON.parse(result.stderr).error;
@@ -317,7 +362,9 @@ describe('numbers a double would round', () => {
     const body = `{"queryRunId":"${runId}","status":"COMPLETED","totalRowCount":1,"returnedRowCount":1,"columns":[{"name":"big","type":"BIGINT"},{"name":"d","type":"DECIMAL(38,2)"},{"name":"f","type":"DOUBLE"}],"rows":[{"big":9007199254740993,"d":12345678901234567890.12,"f":0.5}]}`;
     server.on('GET', dataPath, { headers: { 'content-type': 'application/json' }, body });
     expect((await ws(['queries', 'data', queryId, '-o', 'csv'])).stdout).toBe('big,d,f\n9007199254740993,12345678901234567890.12,0.5\n');
-    expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'])).stdout).rows).toEqual([{ big: '9007199254740993', d: '12345678901234567890.12', f: 0.5 }]);
+    expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'])).stdout).rows).toEqual([
+      { big: '9007199254740993', d: '12345678901234567890.12', f: 0.5 },
+    ]);
     expect((await ws(['queries', 'data', queryId], { stdoutIsTTY: true, columns: 80 })).stdout).toContain('9007199254740993  12345678901234567890.12');
   });
 });
@@ -454,7 +501,11 @@ describe('exact values', () => {
   it('CSV carries every digit and the scale', async () => {
     const result = await emuWs(['queries', 'data', slug, '-o', 'csv']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`d,e,f,g,h,small\n${Object.values(values).map(([value]) => value).join(',')},16.50\n`);
+    expect(result.stdout).toBe(
+      `d,e,f,g,h,small\n${Object.values(values)
+        .map(([value]) => value)
+        .join(',')},16.50\n`,
+    );
     const column = await emuWs(['queries', 'data', mixed.slug, '-o', 'csv']);
     expect(column.stdout).toBe(`i,d\n${decimals.map((d, i) => `${i},${d}\n`).join('')}`);
   });
@@ -462,7 +513,13 @@ describe('exact values', () => {
   it('a table off a terminal shows each DECIMAL as it came, scale kept', async () => {
     const result = await emuWs(['queries', 'data', mixed.slug]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')[1])).toEqual(decimals);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(decimals);
   });
 
   it('a name without Latin letters keeps its letters in the slug, and ws finds the query by it (sent percent-encoded)', async () => {
@@ -548,7 +605,9 @@ describe('a server that ignores offset', () => {
   it('queries data --all against a server that ignores offset and gives no total stops with an error', async () => {
     const id = uuid();
     const rows = Array.from({ length: 1000 }, (_, n) => ({ n }));
-    server.on('GET', `/queries/${id}/latest/data`, { body: { queryRunId: uuid(), status: 'COMPLETED', totalRowCount: null, returnedRowCount: 1000, columns: [{ name: 'n' }], rows } });
+    server.on('GET', `/queries/${id}/latest/data`, {
+      body: { queryRunId: uuid(), status: 'COMPLETED', totalRowCount: null, returnedRowCount: 1000, columns: [{ name: 'n' }], rows },
+    });
     const result = await ws(['queries', 'data', id, '--all', '-o', 'csv']);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(2);
@@ -571,7 +630,14 @@ describe('every row off a terminal', () => {
     [[], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
     [['-o', 'csv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
     [['-o', 'tsv'], (out) => out.trimEnd().split('\n').slice(1).map(Number)],
-    [['-o', 'ndjson'], (out) => out.trimEnd().split('\n').map((line) => JSON.parse(line).n)],
+    [
+      ['-o', 'ndjson'],
+      (out) =>
+        out
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line).n),
+    ],
     [['-o', 'json'], (out) => JSON.parse(out).rows.map((row: { n: number }) => row.n)],
     [['--jq', '.rows[].n'], (out) => out.trimEnd().split('\n').map(Number)],
     [['-o', 'yaml'], (out) => [...out.matchAll(/^ {2}- n: (\d+)$/gm)].map((m) => Number(m[1]))],
@@ -597,7 +663,12 @@ describe('every row off a terminal', () => {
 
   it('--offset without --limit prints the rest; --limit cuts on purpose and pages only as far as needed', async () => {
     const rest = await emuWs(['queries', 'data', id, '--offset', '2400', '-o', 'ndjson']);
-    expect(rest.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual(numbers(2400, count));
+    expect(
+      rest.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).n),
+    ).toEqual(numbers(2400, count));
     await emu.clearRequests();
     const limited = await emuWs(['queries', 'data', id, '--limit', '1200', '-o', 'csv']);
     expect(limited.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, 1200));

@@ -21,7 +21,11 @@ const topCustomers = demoIds.queries.topCustomers;
 
 describe('in a terminal', () => {
   it('--wait shows the state on stderr and the rows as an aligned table under a header', async () => {
-    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3'], { tty: true, columns: 100, env: { NO_COLOR: '1', WS_PAGER: '' } });
+    const result = await ws(['queries', 'execute', 'daily_revenue', '--wait', '--limit', '3'], {
+      tty: true,
+      columns: 100,
+      env: { NO_COLOR: '1', WS_PAGER: '' },
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     const truth = (await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=3`)).json;
     const lines = result.stdout.trimEnd().split('\n');
@@ -134,7 +138,12 @@ describe('ws queries execute', () => {
     expect(defaults.exitCode, defaults.stderr).toBe(0);
     const since = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--wait', '-o', 'ndjson']);
     expect(since.exitCode, since.stderr).toBe(0);
-    const orders = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line).orders as number).reduce((a, b) => a + b, 0);
+    const orders = (text: string) =>
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).orders as number)
+        .reduce((a, b) => a + b, 0);
     expect(orders(defaults.stdout)).toBeGreaterThan(0);
     expect(orders(since.stdout)).toBeGreaterThan(0);
     expect(orders(since.stdout)).toBeLessThan(orders(defaults.stdout));
@@ -250,7 +259,9 @@ describe('a query by its name', () => {
   it('a name nothing has is exit 4 with the likeliest', async () => {
     const result = await ws(['queries', 'execute', 'Daily revenu']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: no query has the slug or name "Daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${dailyRevenue}); see which there are: \`ws queries list\`\n`);
+    expect(result.stderr).toBe(
+      `error: no query has the slug or name "Daily revenu"\nhint: the likeliest: "daily_revenue" or "Daily revenue" (${dailyRevenue}); see which there are: \`ws queries list\`\n`,
+    );
   });
 });
 
@@ -290,7 +301,7 @@ describe('--param values are checked by their declared type before anything is s
     ['min_amount=ten', 'min_amount is a number, and "ten" is not a number'],
     ['min_amount=0x10', 'min_amount is a number, and "0x10" is not a number'],
   ])('--param %s: exit 2 naming the parameter, its type and the value; no run is started', async (pair, says) => {
-        const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait']);
+    const text = await ws(['queries', 'execute', 'revenue_by_country', '--param', pair, '--wait']);
     expect(text.exitCode).toBe(2);
     expect(text.stderr).toContain(`error: invalid --param ${pair}: ${says}`);
     // the hint is a next step, not the message again: the parameter's default, and where the others are
@@ -307,15 +318,27 @@ describe('--param values are checked by their declared type before anything is s
   });
 
   it('good values of each type still start the run (a leap day among them)', async () => {
-    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2024-02-29', '--param', 'min_amount=-1.5e2', '--wait', '--json']);
+    const result = await ws([
+      'queries',
+      'execute',
+      'revenue_by_country',
+      '--param',
+      'start_date=2024-02-29',
+      '--param',
+      'min_amount=-1.5e2',
+      '--wait',
+      '--json',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).status).toBe('COMPLETED');
   });
 
   it('a name given twice is exit 2 naming both values, and nothing reaches the server', async () => {
-        const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait']);
+    const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'min_amount=1', '--param', 'min_amount=2', '--wait']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n');
+    expect(result.stderr).toBe(
+      'error: invalid --param "min_amount=2": min_amount is given twice (min_amount=1 before it)\nhint: give --param min_amount=… once\n',
+    );
     expect(await emu.requests()).toEqual([]);
   });
 });
@@ -328,7 +351,9 @@ describe('a POST whose connection dropped', () => {
     const result = await stubWs(['queries', 'execute', id]);
     expect(result.exitCode).toBe(1);
     expect(stub.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(result.stderr).toMatch(new RegExp(`^error: POST /queries/${id}/execute: the connection dropped after the request was sent \\(\\w+\\); the server may have processed it\n`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: POST /queries/${id}/execute: the connection dropped after the request was sent \\(\\w+\\); the server may have processed it\n`),
+    );
     expect(result.stderr).toContain(`hint: check before sending it again: \`ws queries runs ${id}\` lists its runs\n`);
     expect(result.stderr).not.toContain('cannot reach');
   });
@@ -351,7 +376,7 @@ describe('limits on what a user gives', () => {
 });
 
 describe('execute --wait and another run of the same query', () => {
-  it('refuses the other run\'s rows: exit 1 naming both runs and how to run it again', async () => {
+  it("refuses the other run's rows: exit 1 naming both runs and how to run it again", async () => {
     const query = demoIds.queries.revenueByCountry;
     // Hold the first command's polls back (503, "retry after 1 s", until the faults are cleared) so that a
     // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
@@ -364,7 +389,10 @@ describe('execute --wait and another run of the same query', () => {
     const secondRun = JSON.parse(second.stdout).queryRunId as string;
     await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete', 30_000);
     // let the first command's polls through (the control endpoint may want the key and a JSON content type)
-    const cleared = await fetch(`${emu.origin}/__emulator/faults`, { method: 'DELETE', headers: { 'x-api-key': emu.env.WS_API_KEY, 'content-type': 'application/json' } });
+    const cleared = await fetch(`${emu.origin}/__emulator/faults`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': emu.env.WS_API_KEY, 'content-type': 'application/json' },
+    });
     expect(cleared.status).toBe(200);
     const result = await first;
     // the run the first command polled is the one it started

@@ -71,7 +71,6 @@ describe('ws queries get', () => {
     expect(result.stdout).toContain('sql:\nSELECT day, sum(amount) AS revenue FROM orders GROUP BY day\n');
   });
 
-
   it('resolves a slug through the search parameter, exact match only', async () => {
     const wanted = query({ slug: 'daily_revenue' });
     const other = query({ slug: 'daily_revenue_eu' });
@@ -83,7 +82,6 @@ describe('ws queries get', () => {
     expect(JSON.parse(result.stdout)).toEqual({ id: wanted.id, slug: 'daily_revenue' });
   });
 
-
   it('a slug that matches nothing exactly is exit 4 with the candidates', async () => {
     server.on('GET', '/queries', { body: queryList([query({ slug: 'daily_revenue_eu' })]) });
     const result = await pipe(['queries', 'get', 'daily_revenue']);
@@ -91,7 +89,6 @@ describe('ws queries get', () => {
     expect(result.stderr).toContain('error: no query has the slug or name "daily_revenue"');
     expect(result.stderr).toContain('daily_revenue_eu');
   });
-
 
   it('a slug that matches two queries is exit 4 listing both', async () => {
     const a = query({ slug: 'dup' });
@@ -122,7 +119,16 @@ describe('server errors', () => {
     expect(json.exitCode).toBe(4);
     expect(json.stdout).toBe('');
     // ws's own code, and the API's as apiCode; the id in the path under the API's name
-    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'not_found', status: 404, apiCode: 'NOT_FOUND', message: `GET /queries/${id}: not found (HTTP 404): Query not found`, queryId: id, requestId: 'req-123' } });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        code: 'not_found',
+        status: 404,
+        apiCode: 'NOT_FOUND',
+        message: `GET /queries/${id}: not found (HTTP 404): Query not found`,
+        queryId: id,
+        requestId: 'req-123',
+      },
+    });
   });
 });
 
@@ -143,7 +149,9 @@ describe('a query by its name, against the emulator', () => {
     expect(JSON.parse((await get('casefold_2')).stdout)).toEqual({ id: lower.id });
     const both = await emuWs(['queries', 'get', 'CASEFOLD']);
     expect(both.exitCode).toBe(4);
-    expect(both.stderr).toBe(`error: the name "CASEFOLD" matches 2 queries without regard to case\nhint: use the slug of one: ${lower.slug} (${lower.id}), ${upper.slug} (${upper.id})\n`);
+    expect(both.stderr).toBe(
+      `error: the name "CASEFOLD" matches 2 queries without regard to case\nhint: use the slug of one: ${lower.slug} (${lower.id}), ${upper.slug} (${upper.id})\n`,
+    );
   });
 });
 

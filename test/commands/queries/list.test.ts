@@ -32,7 +32,13 @@ const ids = {
 
 function fourQueries(): Record<string, unknown>[] {
   return [
-    query({ id: ids.revenue, slug: 'daily_revenue', name: 'Daily revenue', updatedAt: '2026-11-20T10:00:00.000Z', lastQueryRun: queryRun({ status: 'COMPLETED' }) }),
+    query({
+      id: ids.revenue,
+      slug: 'daily_revenue',
+      name: 'Daily revenue',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      lastQueryRun: queryRun({ status: 'COMPLETED' }),
+    }),
     query({ id: ids.churn, slug: 'churn', name: 'Churn', updatedAt: '2026-11-20T11:59:00.000Z', lastQueryRun: queryRun({ status: 'RUNNING' }) }),
     query({ id: ids.eu, slug: 'eu', name: 'EU revenue', updatedAt: '2026-11-17T11:00:00.000Z', lastQueryRun: queryRun({ status: 'FAILED' }) }),
     query({ id: ids.old, slug: 'old', name: 'Old', updatedAt: '2026-09-01T11:00:00.000Z' }),
@@ -115,7 +121,9 @@ describe('colour', () => {
     expect(result.stdout).toContain('\u001b[31mFAILED\u001b[39m');
     expect(result.stdout).toContain('\u001b[33mRUNNING\u001b[39m');
     // each header in bold (cli-table3 draws cells)
-    expect(result.stdout).toMatch(/^\u001b\[1mID\u001b\[22m +\u001b\[1mSLUG\u001b\[22m +\u001b\[1mNAME\u001b\[22m +\u001b\[1mLAST RUN\u001b\[22m +\u001b\[1mUPDATED\u001b\[22m\n/);
+    expect(result.stdout).toMatch(
+      /^\u001b\[1mID\u001b\[22m +\u001b\[1mSLUG\u001b\[22m +\u001b\[1mNAME\u001b\[22m +\u001b\[1mLAST RUN\u001b\[22m +\u001b\[1mUPDATED\u001b\[22m\n/,
+    );
   });
 
   it('is on with FORCE_COLOR=1 in a terminal', async () => {
@@ -137,7 +145,10 @@ describe('colour', () => {
 
   it('is off with --no-color, before or after the command words', async () => {
     colouredStates();
-    for (const argv of [['queries', 'list', '--no-color'], ['--no-color', 'queries', 'list']]) {
+    for (const argv of [
+      ['queries', 'list', '--no-color'],
+      ['--no-color', 'queries', 'list'],
+    ]) {
       const result = await ws(argv, { columns: 120, env: { FORCE_COLOR: '1' } });
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toContain('COMPLETED');
@@ -267,12 +278,31 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(result.stderr).toBe('');
   });
 
-
   it('maps every filter flag to its query parameter', async () => {
     server.on('GET', '/queries', { body: queryList([]) });
     const creator = uuid();
     const org = uuid();
-    const result = await pipe(['queries', 'list', '--search', 'rev', '--sort', 'name', '--direction', 'asc', '--source', 'human', '--created-by', creator, '--owner-org', org, '--no-runs', '--limit', '7', '--offset', '3']);
+    const result = await pipe([
+      'queries',
+      'list',
+      '--search',
+      'rev',
+      '--sort',
+      'name',
+      '--direction',
+      'asc',
+      '--source',
+      'human',
+      '--created-by',
+      creator,
+      '--owner-org',
+      org,
+      '--no-runs',
+      '--limit',
+      '7',
+      '--offset',
+      '3',
+    ]);
     expect(result.exitCode).toBe(0);
     expect(server.requests[0]!.query).toEqual({
       search: 'rev',
@@ -287,7 +317,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     });
   });
 
-
   it('sends platformOwned=true and refuses it together with --owner-org before sending', async () => {
     server.on('GET', '/queries', { body: queryList([]) });
     expect((await pipe(['queries', 'list', '--platform-owned'])).exitCode).toBe(0);
@@ -299,14 +328,12 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-
   it('rejects a bad --created-by before sending, naming the flag, the value and the rule', async () => {
     const result = await pipe(['queries', 'list', '--created-by', 'bob']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('error: invalid --created-by "bob": must be a UUID');
     expect(server.requests).toHaveLength(0);
   });
-
 
   it('rejects a bad --limit and an unknown --sort before sending', async () => {
     const limit = await pipe(['queries', 'list', '--limit', '0']);
@@ -318,7 +345,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(sort.stderr).toContain('updated, created, name');
     expect(server.requests).toHaveLength(0);
   });
-
 
   it('--all walks every page and prints one envelope describing the whole', async () => {
     const all = Array.from({ length: 230 }, (_, i) => query({ slug: `q_${i}`, name: `Query ${i}` }));
@@ -340,7 +366,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(body).toMatchObject({ total: 230, limit: 230, offset: 0 });
   });
 
-
   it('--limit past the page maximum fetches just enough pages', async () => {
     const all = Array.from({ length: 500 }, (_, i) => query({ slug: `q_${i}` }));
     server.on('GET', '/queries', (request) => {
@@ -359,7 +384,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(JSON.parse(lines[149]!).slug).toBe('q_149');
   });
 
-
   it('prints a single page exactly as the API sent it, extra fields included', async () => {
     const body = queryList([query({ futureField: { nested: true } })], { nextCursor: 'abc' });
     server.on('GET', '/queries', { body });
@@ -368,7 +392,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(JSON.parse(result.stdout)).toEqual(body);
     expect(result.stdout).toBe(`${JSON.stringify(body, null, 2)}\n`);
   });
-
 
   it('--json with fields keeps only those fields; an unknown field lists the valid ones, exit 2, nothing sent', async () => {
     const q = query();
@@ -384,14 +407,12 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-
   it('--jq filters with real jq and prints strings raw', async () => {
     server.on('GET', '/queries', { body: queryList([query({ slug: 'a_b' }), query({ slug: 'c_d' })]) });
     const result = await pipe(['queries', 'list', '--jq', '.queries[] | select(.slug | startswith("c")) | .slug']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('c_d\n');
   });
-
 
   it('an invalid --jq expression is exit 2 before any request', async () => {
     const result = await pipe(['queries', 'list', '--jq', '.queries[] | select(']);
@@ -400,7 +421,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(JSON.parse(result.stderr).error.message).toMatch(/^invalid --jq expression: syntax error/);
     expect(server.requests).toHaveLength(0);
   });
-
 
   it('csv quotes commas, quotes and newlines (RFC 4180) and tsv escapes tabs and newlines', async () => {
     const q = query({ name: 'Revenue, "net"\nper day', slug: 'net\trev' });
@@ -411,7 +431,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(tsv.stdout).toBe(`id\tslug\tname\tlastQueryRun.status\tupdatedAt\n${q.id}\tnet\\trev\tRevenue, "net"\\nper day\t\t2026-11-20T09:00:00.000Z\n`);
   });
 
-
   it('yaml prints the envelope as YAML', async () => {
     server.on('GET', '/queries', { body: queryList([query()]) });
     const result = await pipe(['queries', 'list', '-o', 'yaml']);
@@ -420,7 +439,6 @@ describe('ws queries list through a pipe: the request and the formats', () => {
     expect(result.stdout).toContain('    slug: daily_revenue\n');
     expect(result.stdout).toContain('total: 1\n');
   });
-
 
   it('strips control characters from server text in tables', async () => {
     server.on('GET', '/queries', { body: queryList([query({ name: 'evil\u001b[2J\u001b]0;pwned\u0007name' })]) });
@@ -435,7 +453,9 @@ describe('server errors and exit codes', () => {
     server.on('GET', '/queries', { status: 401, body: { message: 'Invalid API key' } });
     const result = await pipe(['queries', 'list']);
     expect(result.exitCode).toBe(3);
-    expect(result.stderr).toBe('error: GET /queries: not authenticated (HTTP 401): Invalid API key\nhint: check the API key with `ws auth status`, or log in again with `ws auth login`\n');
+    expect(result.stderr).toBe(
+      'error: GET /queries: not authenticated (HTTP 401): Invalid API key\nhint: check the API key with `ws auth status`, or log in again with `ws auth login`\n',
+    );
   });
 
   it('a 503 then 200 is retried and succeeds', async () => {
@@ -462,11 +482,16 @@ describe('server errors and exit codes', () => {
   });
 
   it('a non-JSON 500 body becomes one readable line, exit 1', async () => {
-    server.on('GET', '/queries', { status: 500, body: '<html><head><title>500 Internal Server Error</title></head><body><h1>Oops</h1>\n<p>stack…</p></body></html>' });
+    server.on('GET', '/queries', {
+      status: 500,
+      body: '<html><head><title>500 Internal Server Error</title></head><body><h1>Oops</h1>\n<p>stack…</p></body></html>',
+    });
     const result = await pipe(['queries', 'list']);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
-    expect(result.stderr).toBe('error: GET /queries failed (HTTP 500): 500 Internal Server Error\nhint: the server failed: try again later; if it goes on, --debug shows each request and response (with the request id, if any, for whoever runs the server)\n');
+    expect(result.stderr).toBe(
+      'error: GET /queries failed (HTTP 500): 500 Internal Server Error\nhint: the server failed: try again later; if it goes on, --debug shows each request and response (with the request id, if any, for whoever runs the server)\n',
+    );
   });
 
   it('a response missing a required field is a clear error naming the path', async () => {
@@ -475,7 +500,9 @@ describe('server errors and exit codes', () => {
     server.on('GET', '/queries', { body: queryList([query(), broken]) });
     const result = await pipe(['queries', 'list']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^error: unexpected response from GET \/queries: queries\.1\.slug: missing, though the API always sends it \(expected string\)\n/);
+    expect(result.stderr).toMatch(
+      /^error: unexpected response from GET \/queries: queries\.1\.slug: missing, though the API always sends it \(expected string\)\n/,
+    );
   });
 
   it('no key configured is exit 3 with a hint, and nothing is sent', async () => {
@@ -499,7 +526,7 @@ describe('server errors and exit codes', () => {
     expect(option.stderr).toContain('ws queries list --help');
     const command = await pipe(['queries', 'lst']);
     expect(command.exitCode).toBe(2);
-    expect(command.stderr).toContain("Did you mean list?");
+    expect(command.stderr).toContain('Did you mean list?');
   });
 });
 
@@ -644,6 +671,8 @@ describe('limits and slow servers', () => {
     const result = await pipe(['queries', 'list']);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
-    expect(result.stderr).toMatch(/^error: GET \/queries failed \(HTTP 503\): maintenance\nhint: the server asks to wait 2 h: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+    expect(result.stderr).toMatch(
+      /^error: GET \/queries failed \(HTTP 503\): maintenance\nhint: the server asks to wait 2 h: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/,
+    );
   });
 });

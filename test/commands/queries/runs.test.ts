@@ -29,7 +29,10 @@ describe('in a terminal', () => {
 describe('usage errors: exit 2, nothing sent', () => {
   it.each([
     [['queries', 'runs'], "error: missing required argument 'query'\nhint: run `ws queries runs --help` for usage\n"],
-    [['queries', 'runs', 'daily_revenue', '--limit', '0'], "error: option '--limit <n>' argument '0' is invalid. must be a whole number of at least 1.\nhint: run `ws queries runs --help` for usage\n"],
+    [
+      ['queries', 'runs', 'daily_revenue', '--limit', '0'],
+      "error: option '--limit <n>' argument '0' is invalid. must be a whole number of at least 1.\nhint: run `ws queries runs --help` for usage\n",
+    ],
   ])('%j', async (argv, stderr) => {
     await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);
@@ -102,7 +105,12 @@ describe('what the description allows and the emulator never sends', () => {
     const result = await stubWs(['queries', 'runs', id]);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
-    expect(result.stdout.split('\n').slice(1, 3).map((line) => line.split('\t').slice(0, 3))).toEqual([
+    expect(
+      result.stdout
+        .split('\n')
+        .slice(1, 3)
+        .map((line) => line.split('\t').slice(0, 3)),
+    ).toEqual([
       ['', '', '3'],
       [runningId, 'RUNNING', ''],
     ]);
@@ -118,7 +126,12 @@ describe('what the description allows and the emulator never sends', () => {
     stub.on('GET', `/queries/${id}/query-runs`, { body: { runs, total: 3, limit: 20, offset: 0 } });
     const table = await stubWs(['queries', 'runs', id]);
     expect(table.exitCode, table.stderr).toBe(0);
-    expect(table.stdout.split('\n').slice(1, 4).map((line) => line.split('\t')[3])).toEqual(['-', '-', '1234ms']);
+    expect(
+      table.stdout
+        .split('\n')
+        .slice(1, 4)
+        .map((line) => line.split('\t')[3]),
+    ).toEqual(['-', '-', '1234ms']);
     const csv = await stubWs(['queries', 'runs', id, '-o', 'csv']);
     expect(csv.stdout).toContain('-22908026');
     expect(csv.stdout).toContain('377349312000');

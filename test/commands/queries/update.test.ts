@@ -51,7 +51,12 @@ describe('ws queries update', () => {
     expect(routes(await emu.requests())).toEqual(['GET /queries', `PATCH /queries/${id}`]);
     expect((await emu.requests())[0]!.query).toContain('search=update_me');
     const saved = await serverQuery(emu, id);
-    expect(saved).toMatchObject({ name: 'Updated name', sql: 'SELECT 2 AS two', description: 'before', parameters: [{ name: 'x', type: 'number', defaultValue: '1', description: '' }] });
+    expect(saved).toMatchObject({
+      name: 'Updated name',
+      sql: 'SELECT 2 AS two',
+      description: 'before',
+      parameters: [{ name: 'x', type: 'number', defaultValue: '1', description: '' }],
+    });
   });
 
   it('--clear-description removes the description', async () => {

@@ -30,7 +30,11 @@ describe('ws runs get', () => {
   it('in a terminal: aligned labels, the history under its label, times relative to now', async () => {
     const result = await ws(['runs', 'get', runId], { tty: true, columns: 100, env: { NO_COLOR: '1' } });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^run: {6}${runId}\\nstatus: {3}COMPLETED\\nmessage: {2}180 rows\\ncreated: {2}just now\\nhistory: {2}\\S+Z  PENDING  queued\\n {10}\\S+Z  SUBMITTED`));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^run: {6}${runId}\\nstatus: {3}COMPLETED\\nmessage: {2}180 rows\\ncreated: {2}just now\\nhistory: {2}\\S+Z  PENDING  queued\\n {10}\\S+Z  SUBMITTED`,
+      ),
+    );
   });
 });
 

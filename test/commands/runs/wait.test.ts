@@ -51,8 +51,12 @@ describe('ws runs wait', () => {
     const result = await ws(['runs', 'wait', runId, '--data', '--limit', '2'], { tty: true, columns: 100, env: { NO_COLOR: '1', WS_PAGER: '' } });
     expect(result.exitCode, result.stderr).toBe(0);
     const truth = (await emu.api('GET', `/queries/${dailyRevenue}/latest/data?limit=2`)).json;
-    expect(result.stdout).toBe(`day         orders  revenue\n${truth.rows.map((r: any) => `${r.day}  ${String(r.orders).padStart(6)}  ${r.revenue}\n`).join('')}`);
-    expect(result.stderr).toBe(`query run ${runId}: COMPLETED, 180 rows in ${result.stderr.match(/in (\d+ms)/)?.[1]}\nshowing 2 of 180 rows; every row: ws queries data ${dailyRevenue} --all\n`);
+    expect(result.stdout).toBe(
+      `day         orders  revenue\n${truth.rows.map((r: any) => `${r.day}  ${String(r.orders).padStart(6)}  ${r.revenue}\n`).join('')}`,
+    );
+    expect(result.stderr).toBe(
+      `query run ${runId}: COMPLETED, 180 rows in ${result.stderr.match(/in (\d+ms)/)?.[1]}\nshowing 2 of 180 rows; every row: ws queries data ${dailyRevenue} --all\n`,
+    );
   });
 
   it('--timeout passing is exit 6 naming the run and the command that waits again', async () => {
@@ -70,9 +74,15 @@ describe('usage errors: exit 2, nothing sent', () => {
   it.each([
     [['runs', 'wait'], "error: missing required argument 'runId'\nhint: run `ws runs wait --help` for usage\n"],
     [['runs', 'wait', 'last'], 'error: invalid query run id "last": must be a UUID\n'],
-    [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', 'x'], 'error: invalid duration for --timeout: "x"\nhint: use a number with a unit: 500ms, 30s, 10m, 1h (or 0)\n'],
+    [
+      ['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', 'x'],
+      'error: invalid duration for --timeout: "x"\nhint: use a number with a unit: 500ms, 30s, 10m, 1h (or 0)\n',
+    ],
     // past what a timer holds
-    [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '2147483648ms'], 'error: invalid duration for --timeout: "2147483648ms" is longer than 24 days, the most ws can wait\nhint: use a shorter duration, or 0 for no limit\n'],
+    [
+      ['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '2147483648ms'],
+      'error: invalid duration for --timeout: "2147483648ms" is longer than 24 days, the most ws can wait\nhint: use a shorter duration, or 0 for no limit\n',
+    ],
   ])('%j', async (argv, stderr) => {
     await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);
@@ -86,7 +96,9 @@ describe('server errors', () => {
     const result = await ws(['runs', 'wait', runId]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`error: GET /query-runs/${runId} failed (HTTP 400): injected fault\nhint: the run may go on: wait again with \`ws runs wait ${runId}\`\n`);
+    expect(result.stderr).toContain(
+      `error: GET /query-runs/${runId} failed (HTTP 400): injected fault\nhint: the run may go on: wait again with \`ws runs wait ${runId}\`\n`,
+    );
     expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /query-runs/${runId}`]);
   });
 
@@ -95,6 +107,8 @@ describe('server errors', () => {
     const result = await ws(['runs', 'wait', runId, '--json', 'status'], { env: { WS_MAX_ATTEMPTS: '1' } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ status: 'COMPLETED' });
-    expect((await emu.requests()).map((r) => `${r.status} ${r.method} ${r.path}`).slice(0, 3)).toEqual([503, 503, 200].map((status) => `${status} GET /query-runs/${runId}`));
+    expect((await emu.requests()).map((r) => `${r.status} ${r.method} ${r.path}`).slice(0, 3)).toEqual(
+      [503, 503, 200].map((status) => `${status} GET /query-runs/${runId}`),
+    );
   });
 });

@@ -40,7 +40,12 @@ describe('ws sessions update', () => {
     fs.writeFileSync(file, JSON.stringify({ tags: ['new-hire'] }));
     const fromFile = await ws(['sessions', 'update', id, '--meta', `@${file}`, '--visibility', 'organization', '--json']);
     expect(fromFile.exitCode, fromFile.stderr).toBe(0);
-    expect(JSON.parse(fromFile.stdout)).toEqual({ id, visibility: 'organization', meta: { title: 'Onboarding', tags: ['new-hire'] }, updatedAt: '2026-11-20T11:59:00.000Z' });
+    expect(JSON.parse(fromFile.stdout)).toEqual({
+      id,
+      visibility: 'organization',
+      meta: { title: 'Onboarding', tags: ['new-hire'] },
+      updatedAt: '2026-11-20T11:59:00.000Z',
+    });
     expect(sent().map((request) => request[3])).toEqual([{ meta: { pinned: true } }, { visibility: 'organization', meta: { tags: ['new-hire'] } }]);
   });
 

@@ -16,7 +16,8 @@ function write(name: string, text: string): string {
   fs.writeFileSync(file, text);
   return file;
 }
-const markdown = (slug: string, name: string, knowledge: string, extra = '') => `---\nname: ${name}\nslug: ${slug}\ndescription: About ${name}\n${extra}---\n\n${knowledge}\n`;
+const markdown = (slug: string, name: string, knowledge: string, extra = '') =>
+  `---\nname: ${name}\nslug: ${slug}\ndescription: About ${name}\n${extra}---\n\n${knowledge}\n`;
 
 /** A server holding these skills: GET /skills/{slug} finds them (404 otherwise), POST /skills creates or updates. */
 function holding(api: ApiServer, skills: Record<string, unknown>[]): Map<string, Record<string, unknown>> {
@@ -40,7 +41,15 @@ describe('ws skills apply', () => {
   it('a folder: each skill looked up and created; --json off a terminal keeps stderr empty', async () => {
     const folder = path.join(dir, 'two');
     write('two/b_glossary.md', markdown('metrics_glossary', 'Metrics glossary', 'ARR is annual recurring revenue.'));
-    write('two/a_churn.md', markdown('churn_rules', 'Churn rules', '# Churn\n\nA customer churns after 90 days.', 'tools: [run_query]\nsubAgents: [report_writer]\nsections: {examples: 2}\n'));
+    write(
+      'two/a_churn.md',
+      markdown(
+        'churn_rules',
+        'Churn rules',
+        '# Churn\n\nA customer churns after 90 days.',
+        'tools: [run_query]\nsubAgents: [report_writer]\nsections: {examples: 2}\n',
+      ),
+    );
     write('two/notes.txt', 'not a skill');
     const store = holding(server, []);
     const result = await ws(['skills', 'apply', folder, '--json']);
@@ -85,10 +94,35 @@ describe('ws skills apply', () => {
   it('from flags, with --knowledge-file', async () => {
     holding(server, []);
     const knowledge = write('knowledge.md', 'Keywords in upper case.\n\nOne clause a line.\n');
-    const result = await ws(['skills', 'apply', '--name', 'SQL style', '--slug', 'sql_style', '--description', 'House style', '--knowledge-file', knowledge, '--tool', 'run_query', '--sub-agent', 'report_writer', '--json', 'slug']);
+    const result = await ws([
+      'skills',
+      'apply',
+      '--name',
+      'SQL style',
+      '--slug',
+      'sql_style',
+      '--description',
+      'House style',
+      '--knowledge-file',
+      knowledge,
+      '--tool',
+      'run_query',
+      '--sub-agent',
+      'report_writer',
+      '--json',
+      'slug',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ skills: [{ slug: 'sql_style' }], created: ['sql_style'], updated: [], unchanged: [] });
-    expect(JSON.parse(server.requests[1]!.body)).toEqual({ name: 'SQL style', slug: 'sql_style', description: 'House style', knowledge: 'Keywords in upper case.\n\nOne clause a line.\n', tools: ['run_query'], subAgents: ['report_writer'], userAgent: 'cli' });
+    expect(JSON.parse(server.requests[1]!.body)).toEqual({
+      name: 'SQL style',
+      slug: 'sql_style',
+      description: 'House style',
+      knowledge: 'Keywords in upper case.\n\nOne clause a line.\n',
+      tools: ['run_query'],
+      subAgents: ['report_writer'],
+      userAgent: 'cli',
+    });
   });
 
   it('applies the good files when one is bad, names the bad ones with their reason and exits 2', async () => {
@@ -120,7 +154,9 @@ describe('ws skills apply', () => {
 
   it('a skill the server refuses is exit 1 naming it; the others are applied', async () => {
     server.on('GET', /^\/skills\//, { status: 404, body: { message: 'not found' } });
-    server.on('POST', '/skills', (request) => (JSON.parse(request.body).slug === 'bad' ? { status: 422, body: { message: 'tool nope does not exist' } } : { status: 201, body: skill({ slug: 'fine' }) }));
+    server.on('POST', '/skills', (request) =>
+      JSON.parse(request.body).slug === 'bad' ? { status: 422, body: { message: 'tool nope does not exist' } } : { status: 201, body: skill({ slug: 'fine' }) },
+    );
     const result = await ws(['skills', 'apply', write('refused/a.md', markdown('bad', 'Bad', 'x')), write('refused/b.md', markdown('fine', 'Fine', 'y'))]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('error: 1 of 2 skills not applied:');
@@ -130,11 +166,20 @@ describe('ws skills apply', () => {
 
   it('--dry-run prints the plan (created, updated with its diff, unchanged), sends no write, exit 8', async () => {
     holding(server, [
-      skill({ slug: 'dry_style', name: 'Dry style', description: 'About Dry style', knowledge: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.', tools: null }),
+      skill({
+        slug: 'dry_style',
+        name: 'Dry style',
+        description: 'About Dry style',
+        knowledge: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.',
+        tools: null,
+      }),
       skill({ slug: 'dry_same', name: 'Dry same', description: 'About Dry same', knowledge: 'Same.', tools: null }),
     ]);
     const one = write('dry/one.md', markdown('dry_one', 'Dry one', 'One.'));
-    const style = write('dry/style.md', markdown('dry_style', 'Dry style', 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.', 'tools: [run_query]\n'));
+    const style = write(
+      'dry/style.md',
+      markdown('dry_style', 'Dry style', 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.', 'tools: [run_query]\n'),
+    );
     const two = write('dry/two.md', markdown('dry_same', 'Dry same', 'Same.'));
     const result = await ws(['skills', 'apply', path.join(dir, 'dry'), '--dry-run']);
     expect(result.exitCode, result.stderr).toBe(8);
@@ -163,7 +208,10 @@ describe('ws skills apply', () => {
     expect(json.exitCode).toBe(8);
     const printed = JSON.parse(json.stdout);
     expect(printed).toMatchObject({ dryRun: true, created: ['dry_one'], updated: ['dry_style'], unchanged: ['dry_same'] });
-    expect(printed.skills[1].changes).toEqual({ knowledge: { from: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.', to: 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.' }, tools: { from: null, to: ['run_query'] } });
+    expect(printed.skills[1].changes).toEqual({
+      knowledge: { from: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.', to: 'Keywords in upper case.\nJOIN with ON.\nOne clause a line.' },
+      tools: { from: null, to: ['run_query'] },
+    });
     expect(server.requests.every((r) => r.method === 'GET')).toBe(true);
     // nothing pending is exit 0
     const unchanged = await ws(['skills', 'apply', two, '--dry-run']);
@@ -177,7 +225,10 @@ describe('ws skills apply', () => {
     [['--name', 'X', '--slug', 'x'], 'error: missing --description, --knowledge'],
     [[], 'error: nothing to apply'],
     [['a.md', '--name', 'X'], 'error: pass skill files or --name, --slug, --description and --knowledge, not both'],
-    [['--name', 'X', '--slug', 'x', '--description', 'd', '--knowledge', 'k', '--knowledge-file', 'k.md'], 'error: use --knowledge or --knowledge-file, not both'],
+    [
+      ['--name', 'X', '--slug', 'x', '--description', 'd', '--knowledge', 'k', '--knowledge-file', 'k.md'],
+      'error: use --knowledge or --knowledge-file, not both',
+    ],
   ])('%j is exit 2 before any request', async (args, message) => {
     const result = await ws(['skills', 'apply', ...args]);
     expect(result.exitCode).toBe(2);

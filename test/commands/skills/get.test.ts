@@ -33,7 +33,10 @@ describe('ws skills get', () => {
   it('by UUID: --json as sent, --json fields picks fields, -o yaml', async () => {
     server.on('GET', `/skills/${id}`, { body: revenue });
     expect(JSON.parse((await ws(['skills', 'get', id, '--json'])).stdout)).toEqual(revenue);
-    expect(JSON.parse((await ws(['skills', 'get', id, '--json', 'slug,knowledge'])).stdout)).toEqual({ slug: 'revenue_analysis', knowledge: revenue.knowledge });
+    expect(JSON.parse((await ws(['skills', 'get', id, '--json', 'slug,knowledge'])).stdout)).toEqual({
+      slug: 'revenue_analysis',
+      knowledge: revenue.knowledge,
+    });
     expect((await ws(['skills', 'get', id, '-o', 'yaml'])).stdout).toContain('slug: revenue_analysis\n');
   });
 

@@ -11,13 +11,37 @@ import type { Agents } from './declaration.js';
 type UpdateOptions = Agents['update']['opts'];
 
 /** The fields PATCH /agents/{identifier} takes. */
-export const agentBodyFields = ['description', 'kind', 'handlerType', 'systemPrompt', 'tools', 'subAgents', 'skills', 'maxTurns', 'metadata', 'inputSchema', 'outputSchema'];
+export const agentBodyFields = [
+  'description',
+  'kind',
+  'handlerType',
+  'systemPrompt',
+  'tools',
+  'subAgents',
+  'skills',
+  'maxTurns',
+  'metadata',
+  'inputSchema',
+  'outputSchema',
+];
 
 /**
  * Agent fields the endpoint does not change. A file may hold them (so that `ws agents get x -o yaml` can be
  * edited and applied); they are skipped, but `id` and `name` must match the agent named on the command line.
  */
-const readOnlyFields = ['id', 'name', 'status', 'organizationId', 'organizationSlug', 'createdById', 'updatedById', 'createdAt', 'updatedAt', 'lastUsedAt', 'userAgent'];
+const readOnlyFields = [
+  'id',
+  'name',
+  'status',
+  'organizationId',
+  'organizationSlug',
+  'createdById',
+  'updatedById',
+  'createdAt',
+  'updatedAt',
+  'lastUsedAt',
+  'userAgent',
+];
 
 /** A PATCH body before validation, and for each field the flag (or file field) it came from. */
 export interface Draft {
@@ -25,20 +49,25 @@ export interface Draft {
   sources: Record<string, string>;
 }
 
-
 async function fromFile(ctx: Context, file: string, agent: string): Promise<Draft> {
   const label = file === '-' ? '--from-file (stdin)' : path.basename(file);
   const loaded = requireObject(await readStructured(ctx.io, file, '--from-file'), `--from-file ${file}`);
   const unknown = Object.keys(loaded).filter((key) => !agentBodyFields.includes(key) && !readOnlyFields.includes(key));
   if (unknown.length) {
-    throw usageError(`${label}: unknown agent field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`, `the fields an update takes: ${agentBodyFields.join(', ')}`);
+    throw usageError(
+      `${label}: unknown agent field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`,
+      `the fields an update takes: ${agentBodyFields.join(', ')}`,
+    );
   }
   const other = isUuid(agent) ? loaded.id : loaded.name;
   if (other !== undefined && String(other).toLowerCase() !== agent.toLowerCase()) {
     throw usageError(`${label} describes agent ${String(other)}, not ${agent}`, 'name the agent the file describes, or remove id and name from the file');
   }
   const fields = agentBodyFields.filter((field) => field in loaded);
-  return { body: Object.fromEntries(fields.map((field) => [field, loaded[field]])), sources: Object.fromEntries(fields.map((field) => [field, `${label}: ${field}`])) };
+  return {
+    body: Object.fromEntries(fields.map((field) => [field, loaded[field]])),
+    sources: Object.fromEntries(fields.map((field) => [field, `${label}: ${field}`])),
+  };
 }
 
 async function fromFlags(ctx: Context, opts: UpdateOptions): Promise<Draft> {
@@ -99,7 +128,9 @@ function short(value: unknown): string {
 /** `--dry-run`: the request, then each field's old and new value. */
 export function printAgentDryRun(ctx: Context, request: { method: string; path: string; body: UpdateAgentBody }, diff: AgentDiff): Promise<void> {
   const changed = Object.entries(diff.changes);
-  let text = changed.length ? `changes:\n${changed.map(([field, { from, to }]) => `  ${field}: ${short(from)} -> ${short(to)}\n`).join('')}` : 'changes: none, the agent already has these values\n';
+  let text = changed.length
+    ? `changes:\n${changed.map(([field, { from, to }]) => `  ${field}: ${short(from)} -> ${short(to)}\n`).join('')}`
+    : 'changes: none, the agent already has these values\n';
   if (diff.unchanged.length) text += `unchanged: ${diff.unchanged.join(', ')}\n`;
   return printDryRun(ctx, request, { fields: { ...diff }, text });
 }

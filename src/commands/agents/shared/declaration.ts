@@ -11,10 +11,20 @@ export function declareAgents(program: Program) {
     .command('agents')
     .description('Agent configurations: show and update them, from flags or from a file kept in version control')
     .addHelpText('after', '\nAn <agent> is an agent UUID or its name (slug).');
-  examples(agents, 'ws agents get sql_helper', 'ws agents get sql_helper -o yaml > agents/sql_helper.yaml', 'ws agents update sql_helper --from-file agents/sql_helper.yaml --dry-run');
+  examples(
+    agents,
+    'ws agents get sql_helper',
+    'ws agents get sql_helper -o yaml > agents/sql_helper.yaml',
+    'ws agents update sql_helper --from-file agents/sql_helper.yaml --dry-run',
+  );
 
   const get = agents.command('get').description('Show one agent configuration').argument('<agent>', 'agent UUID or name');
-  examples(get, 'ws agents get sql_helper', `ws agents get ${agentId} --json name,maxTurns,skills`, 'ws agents get sql_helper -o yaml > agents/sql_helper.yaml');
+  examples(
+    get,
+    'ws agents get sql_helper',
+    `ws agents get ${agentId} --json name,maxTurns,skills`,
+    'ws agents get sql_helper -o yaml > agents/sql_helper.yaml',
+  );
   jsonFields(get, agentFields);
 
   const update = agents

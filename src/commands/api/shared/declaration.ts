@@ -11,7 +11,11 @@ export function declareApi(program: Program) {
     .argument('[path]', 'path below the base URL, e.g. /queries?limit=5')
     .option('-X, --method <method>', 'the HTTP method')
     .option('-f, --raw-field <key=value>', 'a string field: a query parameter for GET and DELETE, a body field otherwise (repeatable)', collect)
-    .option('-F, --field <key=value>', 'a typed field: true, false, null and numbers as JSON, @file the file’s text (@- stdin), else a string (repeatable)', collect)
+    .option(
+      '-F, --field <key=value>',
+      'a typed field: true, false, null and numbers as JSON, @file the file’s text (@- stdin), else a string (repeatable)',
+      collect,
+    )
     .option('-H, --header <name:value>', 'an extra request header (repeatable; never x-api-key)', collect)
     .option('--input <file|->', 'the JSON request body from a file or stdin; fields then become query parameters')
     .option('-i, --include', 'print the status line and the response headers before the body (credentials redacted)')
@@ -19,7 +23,7 @@ export function declareApi(program: Program) {
   examples(
     api,
     'ws api GET /queries -f search=revenue -F limit=5',
-    'ws api /automations --paginate -F limit=100 --jq \'.workflows[].name\'',
+    "ws api /automations --paginate -F limit=100 --jq '.workflows[].name'",
     'ws api -X PATCH /queries/10000000-0000-4000-8000-000000000001 -F sql=@daily.sql',
     'ws api PATCH /agents/sql_helper -F maxTurns=20',
     'ws api PATCH /chat-sessions/update -H x-session-id:50000000-0000-4000-8000-000000000001 -f visibility=organization',

@@ -35,8 +35,12 @@ export async function allPages(http: HttpClient, first: RawResponse, path: strin
   const pageSize = typeof envelope.limit === 'number' && envelope.limit > 0 ? envelope.limit : items.length;
   if (items.length > 0 && start + items.length < total && pageSize > 0) {
     const fetchPage = async (limit: number, offset: number, signal: AbortSignal) => {
-      const page = parse(await http.withSignal(signal).send({ method: 'GET', path, query: { ...query, limit: String(limit), offset: String(offset) } }), `GET ${path}`) as Record<string, unknown>;
-      if (itemsKey(page) !== key) throw new WsError('api', `--paginate: GET ${path}?offset=${offset} did not answer with a list under "${key}"`, { code: 'unexpected_response' });
+      const page = parse(
+        await http.withSignal(signal).send({ method: 'GET', path, query: { ...query, limit: String(limit), offset: String(offset) } }),
+        `GET ${path}`,
+      ) as Record<string, unknown>;
+      if (itemsKey(page) !== key)
+        throw new WsError('api', `--paginate: GET ${path}?offset=${offset} did not answer with a list under "${key}"`, { code: 'unexpected_response' });
       return { items: page[key] as unknown[], total: typeof page.total === 'number' ? page.total : Infinity, envelope: page };
     };
     for await (const page of paginate(fetchPage, { limit: undefined, offset: start + items.length, all: true, pageMax: pageSize, defaultLimit: pageSize })) {

@@ -15,5 +15,10 @@ export function maskKey(key: string): string {
 /** The same error with another hint: the API's own hint names `ws auth status` and `ws auth login`, the very commands that check a key. */
 export function withHint(error: WsError, hint: string | undefined): WsError {
   const { status, code, requestId } = error;
-  return new WsError(error.kind, error.message, { ...(hint === undefined ? {} : { hint }), ...(status === undefined ? {} : { status }), ...(code === undefined ? {} : { code }), ...(requestId === undefined ? {} : { requestId }) });
+  return new WsError(error.kind, error.message, {
+    ...(hint === undefined ? {} : { hint }),
+    ...(status === undefined ? {} : { status }),
+    ...(code === undefined ? {} : { code }),
+    ...(requestId === undefined ? {} : { requestId }),
+  });
 }

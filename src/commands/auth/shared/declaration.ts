@@ -10,22 +10,17 @@ export function declareAuth(program: Program) {
     .command('login')
     .description('Save an API key (and base URL) in a profile, after checking that the key works')
     .option('--with-key-stdin', 'read the key from standard input instead of asking for it');
-  examples(
-    login,
-    'ws auth login --base-url https://workspace.example.com/public/v3',
-    'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci',
+  examples(login, 'ws auth login --base-url https://workspace.example.com/public/v3', 'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci');
+  login.addHelpText(
+    'after',
+    '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.',
   );
-  login.addHelpText('after', '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.');
 
-  const status = auth
-    .command('status')
-    .description('Show the profile, base URL and key in use, where each comes from, and whether the key works');
+  const status = auth.command('status').description('Show the profile, base URL and key in use, where each comes from, and whether the key works');
   examples(status, 'ws auth status', 'ws auth status --profile ci --json');
   jsonFields(status, authStatusFields);
 
-  const logout = auth
-    .command('logout')
-    .description("Remove the profile's saved API key");
+  const logout = auth.command('logout').description("Remove the profile's saved API key");
   examples(logout, 'ws auth logout', 'ws auth logout --profile ci');
   return { login, status, logout };
 }

@@ -79,7 +79,10 @@ export function declareAutomations(program: Program) {
   show.addHelpText('after', '\nAlias: `ws automations run <runId>` (the former name).');
   jsonFields(show, runDetailFields);
 
-  const result = automations.command('result').description('Print the complete result of a run: step outputs, durations, errors').argument('<runId>', 'automation run UUID');
+  const result = automations
+    .command('result')
+    .description('Print the complete result of a run: step outputs, durations, errors')
+    .argument('<runId>', 'automation run UUID');
   examples(result, `ws automations result ${run}`, `ws automations result ${run} --jq '.steps[] | {name, state}'`);
 
   const steps = automations.command('steps').description('List the step runs of a run with their states').argument('<runId>', 'automation run UUID');
@@ -94,7 +97,10 @@ export function declareAutomations(program: Program) {
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)');
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`, `ws automations wait ${run} --json state`);
   jsonFields(wait, automationRunFields);
-  wait.addHelpText('after', '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP; the run goes on after a signal.');
+  wait.addHelpText(
+    'after',
+    '\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP; the run goes on after a signal.',
+  );
 
   const watch = automations
     .command('watch')
@@ -103,7 +109,10 @@ export function declareAutomations(program: Program) {
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)');
   examples(watch, `ws automations watch ${run}`, `ws automations watch ${run} --json > run.json`);
-  watch.addHelpText('after', '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.');
+  watch.addHelpText(
+    'after',
+    '\nOn a terminal the steps are redrawn in place; elsewhere one line per change of state (a CI log reads as a timeline).\nExit codes: 5 if the run failed or was cancelled, 6 if --timeout passed (the run goes on, unless --cancel-on-timeout), 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.',
+  );
   jsonFields(watch, runDetailFields);
 
   const cancel = automations

@@ -15,7 +15,13 @@ function liveRun({ run, stepRuns }: AutomationRunDetail): LiveRun {
     startedAt: run.startedAt,
     completedAt: run.completedAt,
     updatedAt: times.at(-1),
-    steps: stepRuns.map((step) => ({ name: stepName(step), state: step.state ?? '?', startedAt: step.startedAt, completedAt: step.completedAt, error: errorText(step.error) })),
+    steps: stepRuns.map((step) => ({
+      name: stepName(step),
+      state: step.state ?? '?',
+      startedAt: step.startedAt,
+      completedAt: step.completedAt,
+      error: errorText(step.error),
+    })),
   };
 }
 

@@ -29,7 +29,8 @@ const hostName = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}
 
 /** Checks the flags before anything starts: the emulator listens on loopback only. */
 export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
-  if (!isLoopback(flags.host)) throw usageError(`--host ${flags.host} is not a loopback address`, 'the emulator serves this machine only: use 127.0.0.1, ::1 or localhost');
+  if (!isLoopback(flags.host))
+    throw usageError(`--host ${flags.host} is not a loopback address`, 'the emulator serves this machine only: use 127.0.0.1, ::1 or localhost');
   if (flags.port > 65_535) throw usageError(`--port ${flags.port} is above 65535`);
   const faultRate = flags.faultRate === undefined ? 0 : Number(flags.faultRate);
   if (!(faultRate >= 0 && faultRate <= 1)) throw usageError(`invalid --fault-rate "${flags.faultRate}": must be a number from 0 to 1`);
@@ -41,7 +42,10 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
   }
   for (const name of flags.allowHost ?? []) {
     if (!hostName.test(name) || name.length > 253) {
-      throw usageError(`invalid --allow-host "${name}": must be a host name alone`, 'give the name without a scheme or port, e.g. --allow-host ws.dev.test: it is served on any port');
+      throw usageError(
+        `invalid --allow-host "${name}": must be a host name alone`,
+        'give the name without a scheme or port, e.g. --allow-host ws.dev.test: it is served on any port',
+      );
     }
   }
   if (flags.threads !== undefined && (flags.threads < 1 || flags.threads > 64)) throw usageError(`invalid --threads ${flags.threads}: must be from 1 to 64`);

@@ -14,7 +14,11 @@ export async function checkColumnsAhead(http: HttpClient, query: Query, wanted: 
   // a courtesy: columns that cannot be read (a purged result, a passing 5xx) leave the check to after the run
   const known = await knownColumns(http, query).catch(() => undefined);
   if (!known?.columns?.length || known.changedSince) return;
-  if (wanted.fields) checkFields(wanted.fields, known.columns.map((column) => column.name));
+  if (wanted.fields)
+    checkFields(
+      wanted.fields,
+      known.columns.map((column) => column.name),
+    );
   // no rows yet: names, and types where the server gives them
   if (wanted.chart) chartPlanOf(known.columns, [], wanted.chart);
 }

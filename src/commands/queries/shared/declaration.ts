@@ -25,13 +25,16 @@ export function declareQueries(program: Program) {
     .option('--limit <n>', 'number of queries wanted (default 50; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'queries to skip', nonNegativeInt)
     .option('--all', 'fetch every page');
-  examples(list, 'ws queries list', 'ws queries list --search revenue --sort name --direction asc', 'ws queries list --all -o csv > queries.csv', "ws queries list --json id,slug --jq '.queries[].slug'");
+  examples(
+    list,
+    'ws queries list',
+    'ws queries list --search revenue --sort name --direction asc',
+    'ws queries list --all -o csv > queries.csv',
+    "ws queries list --json id,slug --jq '.queries[].slug'",
+  );
   jsonFields(list, queryFields);
 
-  const get = queries
-    .command('get')
-    .description('Show one saved query')
-    .argument('<query>', 'query UUID, slug or name');
+  const get = queries.command('get').description('Show one saved query').argument('<query>', 'query UUID, slug or name');
   examples(get, 'ws queries get daily_revenue', 'ws queries get "Daily revenue"', 'ws queries get 3f6c1b9e-8a4d-4c1e-9a7b-2d5e6f708192 --json id,name,sql');
   jsonFields(get, queryFields);
 
@@ -116,9 +119,19 @@ export function declareQueries(program: Program) {
       .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
       .option('--offset <n>', 'rows to skip', nonNegativeInt)
       .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)')
-      .option('--run <queryRunId>', "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run"),
+      .option(
+        '--run <queryRunId>',
+        "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run",
+      ),
   );
-  examples(data, 'ws queries data daily_revenue', 'ws queries data daily_revenue -o chart', 'ws queries data events_by_type -o chart --series event_type', 'ws queries data daily_revenue --all -o csv > daily_revenue.csv', 'ws queries data events_by_type --all -o ndjson | head');
+  examples(
+    data,
+    'ws queries data daily_revenue',
+    'ws queries data daily_revenue -o chart',
+    'ws queries data events_by_type -o chart --series event_type',
+    'ws queries data daily_revenue --all -o csv > daily_revenue.csv',
+    'ws queries data events_by_type --all -o ndjson | head',
+  );
 
   const pull = queries
     .command('pull')
@@ -134,8 +147,16 @@ export function declareQueries(program: Program) {
     .description('Create or update saved queries from <slug>.sql files, matched by slug; prints the plan first')
     .argument('<file|dir...>', '.sql files, or directories of them')
     .option('--dry-run', 'print the plan and send nothing; exit 8 when changes are pending');
-  examples(apply, 'ws queries apply queries/', 'ws queries apply queries/daily_revenue.sql --dry-run', 'ws queries apply queries/ --dry-run || echo "drift: exit $?"');
-  apply.addHelpText('after', '\nExit codes: 0 applied (or nothing to do), 2 a bad file (file:line: rule; nothing sent), 8 with --dry-run when changes are pending.');
+  examples(
+    apply,
+    'ws queries apply queries/',
+    'ws queries apply queries/daily_revenue.sql --dry-run',
+    'ws queries apply queries/ --dry-run || echo "drift: exit $?"',
+  );
+  apply.addHelpText(
+    'after',
+    '\nExit codes: 0 applied (or nothing to do), 2 a bad file (file:line: rule; nothing sent), 8 with --dry-run when changes are pending.',
+  );
   jsonFields(apply, ['queries', 'created', 'updated', 'unchanged', 'dryRun']);
   return { list, get, create, update, execute, runs, data, pull, apply };
 }

@@ -27,7 +27,10 @@ export function parseParamSpec(spec: string): ParameterSpec {
     description = colon < 0 ? '' : tail.slice(colon + 1);
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    throw usageError(`invalid --param "${spec}": the name must be letters, digits and _ (not starting with a digit)`, 'format: name[:type][=default][:description], e.g. --param "start_date:date=2026-01-01:first day"');
+    throw usageError(
+      `invalid --param "${spec}": the name must be letters, digits and _ (not starting with a digit)`,
+      'format: name[:type][=default][:description], e.g. --param "start_date:date=2026-01-01:first day"',
+    );
   }
   return { name, type: type || 'text', description, defaultValue };
 }
@@ -53,7 +56,24 @@ export async function parameters(io: IO, specs: string[] | undefined, file: stri
  * so these are the ones ws itself understands (it checks `--param` values of execute by them) and the emulator
  * binds; any other word is far likelier a typo than a type the server knows. Compared without case.
  */
-export const parameterTypes = ['text', 'string', 'number', 'numeric', 'integer', 'int', 'bigint', 'float', 'double', 'decimal', 'boolean', 'bool', 'date', 'time', 'timestamp', 'datetime'] as const;
+export const parameterTypes = [
+  'text',
+  'string',
+  'number',
+  'numeric',
+  'integer',
+  'int',
+  'bigint',
+  'float',
+  'double',
+  'decimal',
+  'boolean',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+] as const;
 
 /** `{{name}}` in saved SQL, the placeholder the server fills from the query's parameters. */
 const placeholder = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

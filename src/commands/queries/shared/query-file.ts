@@ -114,10 +114,15 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   const stop = () => new QueryFileProblem(problems);
   const name = path.basename(file);
   const slug = name.replace(/\.sql$/i, '');
-  if (!isFileSlug(slug)) report(1, `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), the file name up to 255 bytes`);
+  if (!isFileSlug(slug))
+    report(
+      1,
+      `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), the file name up to 255 bytes`,
+    );
   // a checkout with Windows line ends (CRLF) reads as the same query, not as a change on every line
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  if (lines[0] !== marker) report(1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
+  if (lines[0] !== marker)
+    report(1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
   const end = lines.findIndex((line, index) => index > 0 && line === marker);
   if (lines[0] === marker && end < 0) report(1, `the front-matter block is not closed: no second "${marker}" line`);
   if (lines[0] !== marker || end < 0) throw stop();
@@ -142,7 +147,8 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     }
     return 2;
   };
-  for (const error of document.errors) report((error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+  for (const error of document.errors)
+    report((error.linePos?.[0]?.line ?? 0) + 1, `invalid YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
   if (document.errors.length) throw stop();
   const fields = document.toJS() as unknown;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
@@ -152,7 +158,8 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   const record = fields as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (readOnly[key]) report(lineOf([key]), `"${key}" does not belong in the block: ${readOnly[key]}`, key);
-    else if (!(queryFileFields as readonly string[]).includes(key)) report(lineOf([key]), `unknown field "${key}"; a query file holds ${queryFileFields.join(', ')}`, key);
+    else if (!(queryFileFields as readonly string[]).includes(key))
+      report(lineOf([key]), `unknown field "${key}"; a query file holds ${queryFileFields.join(', ')}`, key);
   }
   if (record.name === undefined) report(2, 'the block needs a name (name: …)', 'name');
   const parameters = record.parameters ?? [];
@@ -177,15 +184,24 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   // with a parameter left out for its problem, the SQL would seem to use one that nothing declares
   const undeclared = broken.has('parameters') ? [] : undeclaredPlaceholders(query.sql, declared);
   if (undeclared.length) {
-    const first = lines.findIndex((line, index) => index > end && line.includes(`{{`) && undeclared.some((name) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(line)));
-    report(first + 1, `the SQL uses ${undeclared.map((n) => `{{${n}}}`).join(', ')} but no parameter declares ${undeclared.length > 1 ? 'them' : 'it'}; add ${undeclared.length > 1 ? 'them' : 'it'} under parameters:`);
+    const first = lines.findIndex(
+      (line, index) => index > end && line.includes(`{{`) && undeclared.some((name) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(line)),
+    );
+    report(
+      first + 1,
+      `the SQL uses ${undeclared.map((n) => `{{${n}}}`).join(', ')} but no parameter declares ${undeclared.length > 1 ? 'them' : 'it'}; add ${undeclared.length > 1 ? 'them' : 'it'} under parameters:`,
+    );
   }
   if (problems.length) throw stop();
   return { file, slug, query };
 }
 
 /** The parameters of a file: each a mapping of text fields, named once; type text unless said. One with a problem is reported and left out. */
-function parametersOf(parameters: unknown[], lineOf: (at: (string | number)[]) => number, report: (line: number, message: string) => void): QueryParameterFields[] {
+function parametersOf(
+  parameters: unknown[],
+  lineOf: (at: (string | number)[]) => number,
+  report: (line: number, message: string) => void,
+): QueryParameterFields[] {
   const seen = new Set<string>();
   return parameters.flatMap((parameter: unknown, index): QueryParameterFields[] => {
     const at = ['parameters', index];
@@ -197,14 +213,19 @@ function parametersOf(parameters: unknown[], lineOf: (at: (string | number)[]) =
     let fine = true;
     for (const key of Object.keys(entry)) {
       if (!parameterFields.includes(key)) report(lineOf([...at, key]), `unknown parameter field "${key}"; a parameter has ${parameterFields.join(', ')}`);
-      else if (typeof entry[key] !== 'string') report(lineOf([...at, key]), `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`);
+      else if (typeof entry[key] !== 'string')
+        report(
+          lineOf([...at, key]),
+          `parameters[${index}].${key} must be text${typeof entry[key] === 'number' || typeof entry[key] === 'boolean' ? ` (quote it: "${String(entry[key])}")` : ''}`,
+        );
       else continue;
       fine = false;
     }
     const name = entry.name as string | undefined;
     if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
       // a name that is not text was reported as such above
-      if (name === undefined || typeof name === 'string') report(lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
+      if (name === undefined || typeof name === 'string')
+        report(lineOf([...at, 'name']), `parameters[${index}] needs a name of letters, digits and _ (not starting with a digit)`);
       return [];
     }
     if (seen.has(name)) {
@@ -212,6 +233,15 @@ function parametersOf(parameters: unknown[], lineOf: (at: (string | number)[]) =
       return [];
     }
     seen.add(name);
-    return fine ? [{ name, type: (entry.type as string | undefined) ?? 'text', description: (entry.description as string | undefined) ?? '', defaultValue: (entry.defaultValue as string | undefined) ?? '' }] : [];
+    return fine
+      ? [
+          {
+            name,
+            type: (entry.type as string | undefined) ?? 'text',
+            description: (entry.description as string | undefined) ?? '',
+            defaultValue: (entry.defaultValue as string | undefined) ?? '',
+          },
+        ]
+      : [];
   });
 }

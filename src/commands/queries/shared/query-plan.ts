@@ -19,13 +19,34 @@ export function planQuery(source: QueryFile, existing: Query | undefined, namesa
   const want = source.query;
   const base = { slug: source.slug, file: source.file, notes: [] as string[] };
   if (!existing) {
-    if (namesake) base.notes.push(`a query with this name exists as ${namesake.slug} (${namesake.id}): to update it instead of creating another, name the file ${namesake.slug}.sql`);
+    if (namesake)
+      base.notes.push(
+        `a query with this name exists as ${namesake.slug} (${namesake.id}): to update it instead of creating another, name the file ${namesake.slug}.sql`,
+      );
     // in the order the plan shows them: the SQL, the longest, last
-    const create: CreateQueryBody = { name: want.name, description: want.description, parameters: want.parameters, metadata: want.metadata, ...(want.dataSourceId ? { dataSourceId: want.dataSourceId } : {}), sql: want.sql, userAgent: 'cli' };
-    const changes = Object.fromEntries(Object.entries(create).filter(([field, value]) => field !== 'userAgent' && value !== null && canonical(value) !== '[]').map(([field, value]) => [field, { from: undefined, to: value }]));
+    const create: CreateQueryBody = {
+      name: want.name,
+      description: want.description,
+      parameters: want.parameters,
+      metadata: want.metadata,
+      ...(want.dataSourceId ? { dataSourceId: want.dataSourceId } : {}),
+      sql: want.sql,
+      userAgent: 'cli',
+    };
+    const changes = Object.fromEntries(
+      Object.entries(create)
+        .filter(([field, value]) => field !== 'userAgent' && value !== null && canonical(value) !== '[]')
+        .map(([field, value]) => [field, { from: undefined, to: value }]),
+    );
     return { ...base, action: 'created', id: undefined, changes, create };
   }
-  const have = { name: existing.name, description: existing.description ?? null, sql: normalSql(existing.sql), parameters: normalParameters(existing.parameters), metadata: existing.metadata ?? null };
+  const have = {
+    name: existing.name,
+    description: existing.description ?? null,
+    sql: normalSql(existing.sql),
+    parameters: normalParameters(existing.parameters),
+    metadata: existing.metadata ?? null,
+  };
   const update: Record<string, unknown> = {};
   const changes: PlannedQuery['changes'] = {};
   for (const field of ['name', 'description', 'parameters', 'metadata', 'sql'] as const) {
@@ -33,7 +54,10 @@ export function planQuery(source: QueryFile, existing: Query | undefined, namesa
     update[field] = want[field];
     changes[field] = { from: have[field], to: want[field] };
   }
-  const notes = want.dataSourceId && want.dataSourceId !== existing.dataSourceId ? [`dataSourceId is set only when a query is created; the query keeps ${existing.dataSourceId ?? 'none'}`] : [];
+  const notes =
+    want.dataSourceId && want.dataSourceId !== existing.dataSourceId
+      ? [`dataSourceId is set only when a query is created; the query keeps ${existing.dataSourceId ?? 'none'}`]
+      : [];
   const action = Object.keys(update).length ? 'updated' : 'unchanged';
   return { ...base, notes, action, id: existing.id, changes, ...(action === 'updated' ? { update: update as UpdateQueryBody } : {}) };
 }
@@ -47,7 +71,10 @@ function parameterLines(field: string, from: unknown, to: unknown): string[] | u
   if (field !== 'parameters') return undefined;
   const before = ((from ?? []) as QueryParameterFields[]).map(parameterText);
   const after = ((to ?? []) as QueryParameterFields[]).map(parameterText);
-  const lines = [...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`), ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`)];
+  const lines = [
+    ...before.filter((p) => !after.includes(p)).map((p) => `      - ${p}`),
+    ...after.filter((p) => !before.includes(p)).map((p) => `      + ${p}`),
+  ];
   return [lines.length ? '    parameters:' : `    parameters: the same, in a new order: ${after.map((p) => p.split(':')[0]).join(', ')}`, ...lines];
 }
 

@@ -28,7 +28,10 @@ export function declareRuns(program: Program) {
       .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt),
   );
   examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
-  wait.addHelpText('after', '\nThe API cannot cancel a query run: --timeout (exit 6) and Ctrl-C (130; SIGTERM 143, SIGHUP 129) stop the waiting, never the run.');
+  wait.addHelpText(
+    'after',
+    '\nThe API cannot cancel a query run: --timeout (exit 6) and Ctrl-C (130; SIGTERM 143, SIGHUP 129) stop the waiting, never the run.',
+  );
   jsonFields(wait, queryRunStatusFields);
   return { get, result, wait };
 }

@@ -17,7 +17,13 @@ export function declareSessions(program: Program) {
     .command('update')
     .description("Change a chat session's visibility or merge keys into its meta")
     .argument('<sessionId>', 'chat session UUID')
-    .addOption(new Option('--visibility <who>', 'personal (owner only), organization (shared with its members) or public').choices(['personal', 'organization', 'public']))
+    .addOption(
+      new Option('--visibility <who>', 'personal (owner only), organization (shared with its members) or public').choices([
+        'personal',
+        'organization',
+        'public',
+      ]),
+    )
     .option('--meta <json|@file>', 'JSON merged into the existing meta (an object adds or replaces keys), inline or from a file')
     .option('--dry-run', 'validate and print the request without sending it');
   examples(

@@ -27,11 +27,7 @@ export const chatSessionView: View<ChatSession> = {
 /** What PATCH /chat-sessions/update returns: the session's id, visibility and meta after the change. */
 export const chatSessionUpdateView: View<UpdateChatSessionResponse> = {
   fields: chatSessionUpdateFields,
-  columns: [
-    column('ID', 'id', { kind: 'id' }),
-    column('VISIBILITY', 'visibility'),
-    column('UPDATED', 'updatedAt', { kind: 'time' }),
-  ],
+  columns: [column('ID', 'id', { kind: 'id' }), column('VISIBILITY', 'visibility'), column('UPDATED', 'updatedAt', { kind: 'time' })],
   detail: (s) => ({
     rows: [
       ['id', s.id],

@@ -11,7 +11,12 @@ export function declareSkills(program: Program) {
   examples(skills, 'ws skills get revenue_analysis', 'ws skills apply skills/', 'ws skills apply skills/*.md --dry-run');
 
   const get = skills.command('get').description('Show one skill with its knowledge').argument('<skill>', 'skill UUID or slug');
-  examples(get, 'ws skills get revenue_analysis', 'ws skills get revenue_analysis --json slug,knowledge', 'ws skills get revenue_analysis -o yaml > skills/revenue_analysis.yaml');
+  examples(
+    get,
+    'ws skills get revenue_analysis',
+    'ws skills get revenue_analysis --json slug,knowledge',
+    'ws skills get revenue_analysis -o yaml > skills/revenue_analysis.yaml',
+  );
   jsonFields(get, skillFields);
 
   const apply = skills

@@ -72,7 +72,8 @@ async function loadFile(io: IO, file: string): Promise<ApplySkillBody> {
   const text = await readText(io, file, 'skill file');
   const fields = /\.md$/i.test(file) ? await markdownFields(text, label) : requireObject(await parseStructured(text, label), label);
   const unknown = Object.keys(fields).filter((key) => !bodyFields.includes(key) && !readOnlyFields.includes(key));
-  if (unknown.length) throw usageError(`${label}: unknown skill field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (skill fields: ${bodyFields.join(', ')})`);
+  if (unknown.length)
+    throw usageError(`${label}: unknown skill field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (skill fields: ${bodyFields.join(', ')})`);
   checkFields(fields, label);
   const body = Object.fromEntries(bodyFields.filter((field) => field in fields).map((field) => [field, fields[field]]));
   return validateRequest(ApplySkillBody, { ...body, userAgent: 'cli' }, Object.fromEntries(bodyFields.map((field) => [field, `${label}: ${field}`])));
@@ -82,8 +83,13 @@ async function loadFile(io: IO, file: string): Promise<ApplySkillBody> {
 function expand(args: string[]): SkillSource[] {
   return args.flatMap((arg): SkillSource[] => {
     if (!fs.statSync(arg, { throwIfNoEntry: false })?.isDirectory()) return [{ file: arg }];
-    const files = fs.readdirSync(arg).filter((name) => skillFileExtensions.test(name)).sort();
-    return files.length ? files.map((name) => ({ file: path.join(arg, name) })) : [{ file: arg, problem: `${arg}: no .md, .yaml, .yml or .json files in this directory` }];
+    const files = fs
+      .readdirSync(arg)
+      .filter((name) => skillFileExtensions.test(name))
+      .sort();
+    return files.length
+      ? files.map((name) => ({ file: path.join(arg, name) }))
+      : [{ file: arg, problem: `${arg}: no .md, .yaml, .yml or .json files in this directory` }];
   });
 }
 
@@ -112,14 +118,27 @@ export async function skillsFromFiles(io: IO, args: string[]): Promise<SkillSour
 /** One skill from --name, --slug, --description and --knowledge or --knowledge-file; a problem here is exit 2. */
 export async function skillFromFlags(ctx: Context, opts: ApplyOptions): Promise<SkillSource> {
   if (opts.knowledge !== undefined && opts.knowledgeFile !== undefined) throw usageError('use --knowledge or --knowledge-file, not both');
-  const given: [string, unknown][] = [['--name', opts.name], ['--slug', opts.slug], ['--description', opts.description], ['--knowledge', opts.knowledge ?? opts.knowledgeFile]];
+  const given: [string, unknown][] = [
+    ['--name', opts.name],
+    ['--slug', opts.slug],
+    ['--description', opts.description],
+    ['--knowledge', opts.knowledge ?? opts.knowledgeFile],
+  ];
   const missing = given.filter(([, value]) => value === undefined).map(([flag]) => flag);
-  if (missing.length) throw usageError(`missing ${missing.join(', ')}`, 'pass skill files, or --name, --slug, --description and --knowledge (or --knowledge-file)');
+  if (missing.length)
+    throw usageError(`missing ${missing.join(', ')}`, 'pass skill files, or --name, --slug, --description and --knowledge (or --knowledge-file)');
   const knowledge = opts.knowledgeFile === undefined ? opts.knowledge : await readText(ctx.io, opts.knowledgeFile, '--knowledge-file');
   const body = validateRequest(
     ApplySkillBody,
     { name: opts.name, slug: opts.slug, description: opts.description, knowledge, tools: opts.tool, subAgents: opts.subAgent, userAgent: 'cli' },
-    { name: '--name', slug: '--slug', description: '--description', knowledge: opts.knowledgeFile === undefined ? '--knowledge' : '--knowledge-file', tools: '--tool', subAgents: '--sub-agent' },
+    {
+      name: '--name',
+      slug: '--slug',
+      description: '--description',
+      knowledge: opts.knowledgeFile === undefined ? '--knowledge' : '--knowledge-file',
+      tools: '--tool',
+      subAgents: '--sub-agent',
+    },
   );
   return { body };
 }

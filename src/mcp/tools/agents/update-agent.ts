@@ -21,8 +21,12 @@ const fields = {
 export const updateAgentTool = tool(
   {
     name: 'update_agent',
-    description: 'Changes an agent: the fields given replace the old values; the others stay. Returns the agent as it is now. Only with `ws mcp --allow-writes`.',
-    inputSchema: z.strictObject({ agent: boundedName(255, "an agent's name is 1-255 characters, by the API's limits").describe('the agent: its name or its id (UUID)'), ...bodyArguments(UpdateAgentBody, fields) }),
+    description:
+      'Changes an agent: the fields given replace the old values; the others stay. Returns the agent as it is now. Only with `ws mcp --allow-writes`.',
+    inputSchema: z.strictObject({
+      agent: boundedName(255, "an agent's name is 1-255 characters, by the API's limits").describe('the agent: its name or its id (UUID)'),
+      ...bodyArguments(UpdateAgentBody, fields),
+    }),
     outputSchema: z.object({ agent: Agent }),
     annotations: { title: 'Change an agent', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     writes: true,

@@ -8,7 +8,8 @@ import { callText, tool } from '../../tool.js';
 export const cancelAutomationRunTool = tool(
   {
     name: 'cancel_automation_run',
-    description: 'Cancels an automation run that is still going, and returns the run as it is afterwards (`already_ended` when it had ended before: completed, failed or cancelled). Only with `ws mcp --allow-writes`.',
+    description:
+      'Cancels an automation run that is still going, and returns the run as it is afterwards (`already_ended` when it had ended before: completed, failed or cancelled). Only with `ws mcp --allow-writes`.',
     inputSchema: z.strictObject({ run_id: z.guid().describe('the automation run id (UUID)') }),
     outputSchema: z.object({ run: AutomationRun, already_ended: z.boolean() }),
     annotations: { title: 'Cancel an automation run', readOnlyHint: false, destructiveHint: true, idempotentHint: true },

@@ -8,7 +8,8 @@ import { tool } from '../../tool.js';
 export const getAutomationRunTool = tool(
   {
     name: 'get_automation_run',
-    description: 'Shows an automation run with its step runs (state, input, output, error of each step), and, when it failed, which step failed and why (`failure`).',
+    description:
+      'Shows an automation run with its step runs (state, input, output, error of each step), and, when it failed, which step failed and why (`failure`).',
     inputSchema: z.strictObject({ run_id: z.guid().describe('the automation run id (UUID)') }),
     outputSchema: z.object({ run: AutomationRun, step_runs: z.array(StepRun), failure: z.string().optional() }),
     annotations: { title: 'Show an automation run and its steps', readOnlyHint: true, idempotentHint: true },

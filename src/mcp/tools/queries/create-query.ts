@@ -16,9 +16,16 @@ const fields = {
 export const createQueryTool = tool(
   {
     name: 'create_query',
-    description: 'Saves a new SQL query in the workspace and returns it (with its id and slug); `warning` says when the name or slug was taken by another query. Only with `ws mcp --allow-writes`.',
-    inputSchema: z.strictObject({ ...bodyArguments(CreateQueryBody, fields), parameters: parametersArgument('the parameters: objects of name, and optionally type (default text), description and default_value') }),
-    outputSchema: z.object({ query: queryAnswerSchema(), warning: z.string().optional().describe('another query has this name or the plain slug: the server gave this one a numbered slug') }),
+    description:
+      'Saves a new SQL query in the workspace and returns it (with its id and slug); `warning` says when the name or slug was taken by another query. Only with `ws mcp --allow-writes`.',
+    inputSchema: z.strictObject({
+      ...bodyArguments(CreateQueryBody, fields),
+      parameters: parametersArgument('the parameters: objects of name, and optionally type (default text), description and default_value'),
+    }),
+    outputSchema: z.object({
+      query: queryAnswerSchema(),
+      warning: z.string().optional().describe('another query has this name or the plain slug: the server gave this one a numbered slug'),
+    }),
     annotations: { title: 'Create a saved query', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     writes: true,
   },
@@ -29,7 +36,11 @@ export const createQueryTool = tool(
     const query = await createQuery(client, { ...body, ...apiParameters(args.parameters), userAgent: 'cli' });
     // as the CLI says on stderr: a second "Daily revenue" makes the name match two queries
     const taken = await takenSlug(client, query);
-    const warning = taken && `${takenText(taken, query)}; this query is ${query.slug}${taken.sameName ? ': name a query by its slug or id, as a name matches both' : ''}`;
-    return { data: { query: queryAnswer(query), ...(warning ? { warning } : {}) }, text: [...(warning ? [`warning: ${warning}`] : []), queryText(query)].join('\n') };
+    const warning =
+      taken && `${takenText(taken, query)}; this query is ${query.slug}${taken.sameName ? ': name a query by its slug or id, as a name matches both' : ''}`;
+    return {
+      data: { query: queryAnswer(query), ...(warning ? { warning } : {}) },
+      text: [...(warning ? [`warning: ${warning}`] : []), queryText(query)].join('\n'),
+    };
   },
 );

@@ -14,7 +14,10 @@ export const executeQueryTool = tool(
       'Runs a saved query with parameter values, waits for it up to wait_seconds, and returns the run id, its state, the column names, the first max_rows rows (objects keyed by column), the total row count and `next`, the get_query_run call that reads the rows after these. A run still going after wait_seconds is a normal answer: call get_query_run with its run_id later. A FAILED run is an error with the reason. Parameters the query does not declare, or values that cannot be of the declared type, are refused before the run starts (see get_query for the parameters).',
     inputSchema: z.strictObject({
       query: queryArgument(),
-      params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}).describe('parameter values by name, e.g. {"start_date": "2026-01-01", "min_amount": 100}'),
+      params: z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+        .default({})
+        .describe('parameter values by name, e.g. {"start_date": "2026-01-01", "min_amount": 100}'),
       max_rows: maxRowsArgument(),
       wait_seconds: z.int().min(0).max(600).default(60).describe('how long to wait for the run to end (default 60, at most 600; 0 returns at once)'),
     }),
@@ -36,12 +39,14 @@ export const executeQueryTool = tool(
     }
     const started = await executeQuery(client, query.id, { ...(Object.keys(values).length ? { parameters: values } : {}), userAgent: 'cli' });
     const runId = started.queryRunId;
-    const run = await (wait_seconds === 0 ? getQueryRun(client, runId) : awaitQueryRun(client, runId, wait_seconds * 1000, wait)).catch(async (error: unknown) => {
-      // a run still going is an answer; a failed one is the error awaitQueryRun made
-      if (error instanceof WsError && error.kind === 'timeout') return getQueryRun(client, runId);
-      if (error instanceof WsError && error.kind === 'remote_failure') throw failureWithCall(error, runId, query);
-      throw error;
-    });
+    const run = await (wait_seconds === 0 ? getQueryRun(client, runId) : awaitQueryRun(client, runId, wait_seconds * 1000, wait)).catch(
+      async (error: unknown) => {
+        // a run still going is an answer; a failed one is the error awaitQueryRun made
+        if (error instanceof WsError && error.kind === 'timeout') return getQueryRun(client, runId);
+        if (error instanceof WsError && error.kind === 'remote_failure') throw failureWithCall(error, runId, query);
+        throw error;
+      },
+    );
     return runAnswer(client, run, query, max_rows);
   },
 );

@@ -12,10 +12,20 @@ export const listQueriesTool = tool(
     inputSchema: z.strictObject({
       search: boundedName(500, "a query's name is 1-500 characters, by the API's limits").optional().describe('text the name or slug contains'),
       limit: limitArgument(20, 100),
-      columns: z.boolean().default(false).describe('also the columns of each query\'s last completed run (no run is started)'),
+      columns: z.boolean().default(false).describe("also the columns of each query's last completed run (no run is started)"),
     }),
     outputSchema: z.object({
-      queries: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string().nullish(), parameters: queryAnswerSchema().shape.parameters, updatedAt: z.string().nullish(), ...z.object(columnFields).partial().shape })),
+      queries: z.array(
+        z.object({
+          id: z.string(),
+          slug: z.string(),
+          name: z.string(),
+          description: z.string().nullish(),
+          parameters: queryAnswerSchema().shape.parameters,
+          updatedAt: z.string().nullish(),
+          ...z.object(columnFields).partial().shape,
+        }),
+      ),
       total: z.int(),
     }),
     annotations: { title: 'List saved queries', readOnlyHint: true, idempotentHint: true },

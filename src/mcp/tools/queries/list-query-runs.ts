@@ -8,7 +8,8 @@ import { findQuery } from '../../../workspace/resolve.js';
 export const listQueryRunsTool = tool(
   {
     name: 'list_query_runs',
-    description: 'Lists the runs of a saved query, newest first: id, status (PENDING, RUNNING, COMPLETED, FAILED, CANCELLED…), times, duration, row count and error (the text summarises; structuredContent has every field). Read one with get_query_run.',
+    description:
+      'Lists the runs of a saved query, newest first: id, status (PENDING, RUNNING, COMPLETED, FAILED, CANCELLED…), times, duration, row count and error (the text summarises; structuredContent has every field). Read one with get_query_run.',
     inputSchema: z.strictObject({ query: queryArgument(), limit: limitArgument(20, 100) }),
     outputSchema: z.object({ query_id: z.string(), runs: z.array(QueryRun), total: z.int() }),
     annotations: { title: 'List the runs of a query', readOnlyHint: true, idempotentHint: true },
@@ -23,8 +24,21 @@ export const listQueryRunsTool = tool(
       runs.push(...page.items);
     }
     // the text: what an assistant reasons with; every field of every run stays in structuredContent
-    const summary = runs.map((run) => ({ id: run.id, status: run.status, created: run.createdAt, completed: run.completedAt ?? undefined, duration: duration(run.executionTimeMs), rows: run.rowCount ?? undefined, error: run.errorDetails ?? undefined }));
-    const text = [`query_id: ${id}`, `runs: ${runs.length} of ${total}, newest first`, table(summary, ['id', 'status', 'created', 'completed', 'duration', 'rows', 'error']), `read one: call get_query_run with {"run_id": …}`].join('\n');
+    const summary = runs.map((run) => ({
+      id: run.id,
+      status: run.status,
+      created: run.createdAt,
+      completed: run.completedAt ?? undefined,
+      duration: duration(run.executionTimeMs),
+      rows: run.rowCount ?? undefined,
+      error: run.errorDetails ?? undefined,
+    }));
+    const text = [
+      `query_id: ${id}`,
+      `runs: ${runs.length} of ${total}, newest first`,
+      table(summary, ['id', 'status', 'created', 'completed', 'duration', 'rows', 'error']),
+      `read one: call get_query_run with {"run_id": …}`,
+    ].join('\n');
     return { data: { query_id: id, runs, total }, text };
   },
 );

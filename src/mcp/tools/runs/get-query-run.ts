@@ -8,7 +8,7 @@ export const getQueryRunTool = tool(
   {
     name: 'get_query_run',
     description:
-      "Shows a query run (from execute_query or list_query_runs): its state and, once COMPLETED, its column names, max_rows rows from `offset` (objects keyed by column) and total row count; any window of a result can be read this way, and `next` is the call for the rows after these. A FAILED run is an error with the reason. Only the newest completed run of a query keeps its rows readable: an older one names the run that has them now (`rows_replaced_by`).",
+      'Shows a query run (from execute_query or list_query_runs): its state and, once COMPLETED, its column names, max_rows rows from `offset` (objects keyed by column) and total row count; any window of a result can be read this way, and `next` is the call for the rows after these. A FAILED run is an error with the reason. Only the newest completed run of a query keeps its rows readable: an older one names the run that has them now (`rows_replaced_by`).',
     inputSchema: z.strictObject({ run_id: z.guid().describe('the query run id (UUID)'), offset: offsetArgument(), max_rows: maxRowsArgument() }),
     outputSchema: runAnswerSchema,
     annotations: { title: 'Show a query run and its rows', readOnlyHint: true, idempotentHint: true },

@@ -10,7 +10,12 @@ export const listRecentFailuresTool = tool(
     description: `Lists the latest failed runs of the workspace, query runs and automation runs together, newest first ("what broke overnight?"): for each the query or automation, when, the error and the call that shows more. The API lists runs only per query and per automation, so this reads the ${runsEach} newest runs of the queries and automations that ran most recently, at most max_api_calls requests in all; \`scanned\` says what was read.`,
     inputSchema: z.strictObject({
       limit: z.int().min(1).max(100).default(20).describe('how many failures to return, at most 100 (default 20)'),
-      max_api_calls: z.int().min(3).max(100).default(30).describe('the most API requests this call makes (default 30, at most 100): two lists, then one per query or automation'),
+      max_api_calls: z
+        .int()
+        .min(3)
+        .max(100)
+        .default(30)
+        .describe('the most API requests this call makes (default 30, at most 100): two lists, then one per query or automation'),
     }),
     outputSchema: z.object({
       failures: z.array(
@@ -44,7 +49,10 @@ export const listRecentFailuresTool = tool(
     // lines, not a table: the call to make must stay whole
     const lines = shown.map((failure) => {
       const what = failure.kind === 'query_run' ? `query ${failure.query}` : `automation "${failure.automation}"`;
-      const call = failure.kind === 'query_run' ? { tool: 'get_query_run', arguments: { run_id: failure.run_id } } : { tool: 'get_automation_run', arguments: { run_id: failure.run_id } };
+      const call =
+        failure.kind === 'query_run'
+          ? { tool: 'get_query_run', arguments: { run_id: failure.run_id } }
+          : { tool: 'get_automation_run', arguments: { run_id: failure.run_id } };
       return `- ${failure.at ?? '(no time)'} ${what}: run ${failure.run_id} ${failure.state}${failure.error ? `: ${failure.error.replace(/\s+/g, ' ')}` : ''}\n  more: ${callText(call)}`;
     });
     const text = [

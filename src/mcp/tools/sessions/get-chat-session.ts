@@ -7,7 +7,11 @@ export const getChatSessionTool = tool(
   {
     name: 'get_chat_session',
     description: 'Shows one chat session: its title, visibility (personal, organization, public), meta and times.',
-    inputSchema: z.strictObject({ session_id: boundedName(255, 'ws bounds an id at 255 characters: the API states no limit, and an id goes in a URL').describe('the chat session id (a UUID or a legacy id)') }),
+    inputSchema: z.strictObject({
+      session_id: boundedName(255, 'ws bounds an id at 255 characters: the API states no limit, and an id goes in a URL').describe(
+        'the chat session id (a UUID or a legacy id)',
+      ),
+    }),
     outputSchema: z.object({ session: ChatSession }),
     annotations: { title: 'Show a chat session', readOnlyHint: true, idempotentHint: true },
   },

@@ -7,7 +7,9 @@ export const getSkillTool = tool(
   {
     name: 'get_skill',
     description: 'Shows one skill: its description, knowledge (the text an agent is given), tools, sub-agents and sections.',
-    inputSchema: z.strictObject({ skill: boundedName(255, "a skill's slug is 1-255 characters, by the API's limits").describe('the skill: its slug or its id (UUID)') }),
+    inputSchema: z.strictObject({
+      skill: boundedName(255, "a skill's slug is 1-255 characters, by the API's limits").describe('the skill: its slug or its id (UUID)'),
+    }),
     outputSchema: z.object({ skill: Skill }),
     annotations: { title: 'Show a skill', readOnlyHint: true, idempotentHint: true },
   },
