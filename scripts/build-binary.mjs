@@ -1,4 +1,4 @@
-// `npm run build:binary`: the standalone ws, a Node.js single executable application (README, "Standalone binaries").
+// `npm run build:binary`: the standalone ws, a Node.js single executable application (docs/development.md, "The build").
 // From the same dist/ the npm package ships: bin/ws.js, dist/ and jq's WebAssembly become assets of one blob,
 // run by scripts/sea-main.cjs, and postject injects that blob into the Node 24 binary of each platform. Node comes
 // from the npm packages node-linux-<arch> at the exact version and integrity below, packed with `npm pack` into

@@ -35,4 +35,4 @@ for (const step of steps) {
   }
   if (step.note) process.stdout.write(`(exit ${result.status}: ${step.note})\n`);
 }
-process.stdout.write('\nThe emulator stops now. Start your own with `ws emulator`; see the README.\n');
+process.stdout.write('\nThe emulator stops now. Start your own with `ws emulator`; see docs/emulator.md.\n');

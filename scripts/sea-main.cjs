@@ -3,8 +3,8 @@
 // The files the npm package runs (bin/ws.js, dist/, jq's WebAssembly) are assets of the executable, and this
 // script runs bin/ws.js from them with a small module loader of its own: the main script of an executable can
 // require Node's built-ins only. A small main that compiles the bundle itself, through a code cache kept in the
-// user's cache folder, starts faster than the whole bundle as the main script with Node's useCodeCache (README,
-// "Standalone binaries").
+// user's cache folder, starts faster than the whole bundle as the main script with Node's useCodeCache (docs/development.md,
+// "The build").
 const sea = require('node:sea');
 const path = require('node:path');
 const vm = require('node:vm');

@@ -31,7 +31,7 @@ export const outcomeExitCodes = {
 
 /**
  * Every `code` an error object may carry, with its kind (hence its exit code) and what it means: the list
- * `ws help exit-codes` and the README print. A script reads these instead of the message; they never change.
+ * `ws help exit-codes` and docs/scripts-and-ci.md print. A script reads these instead of the message; they never change.
  */
 export const errorCodes = {
   api_error: ['api', 'any other failure of the API or of ws (the message says which)'],

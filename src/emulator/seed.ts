@@ -4,7 +4,7 @@ import type { Store } from './store.js';
 
 /**
  * The demo workspace: analytical tables generated deterministically in SQL (no download, same rows every
- * time) and saved queries, automations, agents, skills and chat sessions with fixed ids, listed in the README.
+ * time) and saved queries, automations, agents, skills and chat sessions with fixed ids, listed in docs/emulator.md.
  */
 export const demoIds = {
   organization: '0d000000-0000-4000-8000-000000000001',

@@ -85,7 +85,7 @@ export async function terminalTable<T>(
   const rows = [shown.map((i, at) => paint('bold', cutMiddle(cell(columns[i]!.header), widths[at]!))), ...cells.map((row) => shown.map((i) => row[i]!))];
   let text = '';
   // cli-table3's layout takes time in the square of its rows (20,000 took 80 s): with fixed widths and no spans,
-  // tables of a few rows each, one under the other, draw the same lines (README, Development)
+  // tables of a few rows each, one under the other, draw the same lines (docs/development.md)
   for (let at = 0; at < rows.length; at += chunkRows) {
     const table = new Table({
       chars: borderless,

@@ -175,7 +175,7 @@ describe('the archives', () => {
   });
 });
 
-describe('exit codes (README "Exit codes")', () => {
+describe('exit codes (docs/scripts-and-ci.md, "Exit codes")', () => {
   it('0, 1, 2, 3, 4, 5 and 6 as the npm package gives them', async () => {
     const slow = await startTestEmulator({ stepMs: 2000 });
     try {
