@@ -81,8 +81,13 @@ describe('ws automations wait', () => {
   });
 
   it('--cancel-on-timeout cancels the run before exit 6', async () => {
-    server.on('GET', `/automation-runs/${runId}`, { body: running }, { body: runDetail({ ...running.run, state: 'cancelled' }) });
-    server.on('POST', `/automation-runs/${runId}/cancel`, { body: {} });
+    let cancelled = false;
+    // running until the cancel arrives (however many polls the 1 ms allow), cancelled after it
+    server.on('GET', `/automation-runs/${runId}`, () => ({ body: cancelled ? runDetail({ ...running.run, state: 'cancelled' }) : running }));
+    server.on('POST', `/automation-runs/${runId}/cancel`, () => {
+      cancelled = true;
+      return { body: {} };
+    });
     const result = await ws(['automations', 'wait', runId, '--timeout', '1ms', '--cancel-on-timeout'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toContain('it was cancelled');
