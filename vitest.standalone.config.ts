@@ -6,9 +6,12 @@ import base from './vitest.config.js';
 
 if (!process.env.WS_TEST_BIN) throw new Error('WS_TEST_BIN must name the standalone ws to test, e.g. an unpacked dist-bin/ws-<version>-linux-x64.tar.gz');
 
+// the base's projects would replace the include below with theirs
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   test: {
-    ...base.test,
+    ...shared,
     exclude: ['node_modules/**'],
     // what matters to an installed tool: the README's examples, --jq, the completion scripts, a --wait in a terminal
     // with Ctrl-C and the other signals, the exit codes, proxies and the CA file; and what only the binary does
@@ -17,7 +20,7 @@ export default defineConfig({
       'test/e2e/readme.test.ts',
       'test/e2e/completion.test.ts',
       'test/e2e/pty-wait.test.ts',
-      'test/e2e/output-contract.test.ts',
+      'test/e2e/script-errors.test.ts',
       'test/e2e/network-proxy.test.ts',
       'test/e2e/network-tls.test.ts',
     ],
