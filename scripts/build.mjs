@@ -3,7 +3,7 @@
 // dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
 // src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
 // runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
-// the code that needs it: undici (its public index), yaml, conf. DuckDB (native) and
+// the code that needs it: undici (its public index), yaml, conf, the MCP SDK, cli-table3, ora, string-width. DuckDB (native) and
 // jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
 // modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';

@@ -22,7 +22,7 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'what all commands share', members: ['src/cmdutil/'] },
   { name: 'the context', members: ['src/context.ts'] },
   { name: 'workspace', members: ['src/workspace/'] },
-  { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts', 'src/memory.ts'] },
+  { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
   { name: 'output and config', members: ['src/output/', 'src/config/'] },
   { name: 'api', members: ['src/api/'] },
   { name: 'shared words', members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'] },
