@@ -5,5 +5,5 @@ import type { Agents } from './shared/declaration.js';
 
 export async function run(ctx: Context, [agent]: Agents['get']['args']): Promise<void> {
   const output = await ctx.output(agentView.fields);
-  await output.item(await getAgent(ctx.http(), agent!), agentView);
+  await output.item(await getAgent(ctx.http(), agent), agentView);
 }

@@ -8,7 +8,7 @@ import { agentView } from './shared/agent-view.js';
 import type { Agents } from './shared/declaration.js';
 
 export async function run(ctx: Context, [agent]: Agents['update']['args'], opts: Agents['update']['opts']): Promise<void> {
-  const draft = await draftUpdate(ctx, agent!, opts);
+  const draft = await draftUpdate(ctx, agent, opts);
   const body = validateRequest(UpdateAgentBody, draft.body, draft.sources);
   if (Object.keys(body).length === 0) {
     throw usageError(
@@ -16,11 +16,11 @@ export async function run(ctx: Context, [agent]: Agents['update']['args'], opts:
       'pass --from-file agent.yaml, or at least one of --description, --kind, --handler, --system-prompt, --system-prompt-file, --tools-file, --sub-agent, --skill, --max-turns, --metadata, --input-schema-file, --output-schema-file',
     );
   }
-  const request = { method: 'PATCH', path: agentPath(agent!), body };
+  const request = { method: 'PATCH', path: agentPath(agent), body };
   const output = opts.dryRun ? undefined : await ctx.output(agentView.fields);
   // The agent is read first, so that the report names only what changed (and a dry run shows it, sending no PATCH).
   const http = ctx.http();
-  const before = await getAgent(http, agent!);
+  const before = await getAgent(http, agent);
   const diff = diffAgent(before, body);
   if (opts.dryRun || !output) return printAgentDryRun(ctx, request, diff);
   const changed = Object.keys(diff.changes);
@@ -29,7 +29,7 @@ export async function run(ctx: Context, [agent]: Agents['update']['args'], opts:
     ctx.note(`Agent ${before.name} already has these values (${diff.unchanged.join(', ')}): no PATCH was sent`);
     return;
   }
-  const updated = await updateAgent(http, agent!, body);
+  const updated = await updateAgent(http, agent, body);
   await output.item(updated, agentView);
   ctx.note(`Updated agent ${updated.name}: ${changed.join(', ')}${diff.unchanged.length ? ` (unchanged: ${diff.unchanged.join(', ')})` : ''}`);
 }

@@ -7,11 +7,11 @@ import type { Automations } from './shared/declaration.js';
 
 /** Cancels, then shows the run as it is now (the cancel response's shape is not shown by the API). */
 export async function run(ctx: Context, [runId]: Automations['cancel']['args'], opts: Automations['cancel']['opts']): Promise<void> {
-  requireUuid(runId!, 'automation run');
+  requireUuid(runId, 'automation run');
   if (opts.dryRun) return printDryRun(ctx, { method: 'POST', path: `/automation-runs/${runId}/cancel` });
   const output = await ctx.output(runDetailFields);
   const http = ctx.http();
-  const { detail, refused } = await cancelAndConfirm(http, runId!);
+  const { detail, refused } = await cancelAndConfirm(http, runId);
   await printRunDetail(output, detail);
   ctx.note(refused ? `Automation run ${runId} is cancelled (it already was, or the first answer was lost).` : `Cancelled automation run ${runId}.`);
 }

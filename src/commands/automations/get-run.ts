@@ -6,8 +6,8 @@ import type { Automations } from './shared/declaration.js';
 
 /** One run with its step runs: a timeline in a table, the API's {run, stepRuns} body in JSON. */
 export async function run(ctx: Context, [runId]: Automations['get-run']['args']): Promise<void> {
-  requireUuid(runId!, 'automation run');
+  requireUuid(runId, 'automation run');
   const output = await ctx.output(runDetailFields);
-  const detail = await getAutomationRun(ctx.http(), runId!);
+  const detail = await getAutomationRun(ctx.http(), runId);
   await printRunDetail(output, detail);
 }

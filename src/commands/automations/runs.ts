@@ -12,7 +12,7 @@ export async function run(ctx: Context, [automation]: Automations['runs']['args'
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
   const http = ctx.http();
-  const pages = listAutomationRunPages(http, await findAutomationId(http, automation!), page);
+  const pages = listAutomationRunPages(http, await findAutomationId(http, automation), page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
   const footer = (runs: AutomationRun[], width: number) =>
     runsAtAGlance(

@@ -35,10 +35,10 @@ export async function run(ctx: Context, [ref]: Automations['trigger']['args'], o
   );
   const output = opts.dryRun ? undefined : await ctx.output(automationRunView.fields);
   // a name is looked up, and given inputs are checked against the declared ones (a read, even for a dry run)
-  let id = isUuid(ref!) ? ref! : undefined;
+  let id = isUuid(ref) ? ref : undefined;
   let name: string | undefined;
   if (!id || Object.keys(inputs).length) {
-    const automation = await findAutomation(ctx.http(), ref!);
+    const automation = await findAutomation(ctx.http(), ref);
     id = automation.id;
     name = automation.name;
     const declared = declaredInputs(automation);

@@ -10,15 +10,15 @@ import type { Automations } from './shared/declaration.js';
  * stays empty; `--json` or `-o json|yaml` prints the finished run with its steps there, as `get-run` does.
  */
 export async function run(ctx: Context, [runId]: Automations['watch']['args'], opts: Automations['watch']['opts']): Promise<void> {
-  requireUuid(runId!, 'automation run');
+  requireUuid(runId, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
   // watched again, it prints the run with its steps as this one would
-  const detail = await followRun(ctx, ctx.http(), runId!, {
+  const detail = await followRun(ctx, ctx.http(), runId, {
     timeoutMs,
     cancelOnTimeout: opts.cancelOnTimeout,
     live: true,
-    resume: ctx.printed.continuing('automations', 'watch', runId!),
+    resume: ctx.printed.continuing('automations', 'watch', runId),
   });
   if (output.format !== 'table') await printRunDetail(output, detail);
 }

@@ -4,6 +4,6 @@ import { settingKey } from './shared/keys.js';
 import type { Config } from './shared/declaration.js';
 
 export async function run(ctx: Context, [key]: Config['get']['args']): Promise<void> {
-  const value = ctx.settings.profile[settableKeys[settingKey(key!)]];
+  const value = ctx.settings.profile[settableKeys[settingKey(key)]];
   if (value !== undefined) ctx.io.stdout.write(`${value}\n`);
 }

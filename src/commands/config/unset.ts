@@ -5,5 +5,5 @@ import type { Config } from './shared/declaration.js';
 
 export async function run(ctx: Context, [key]: Config['unset']['args']): Promise<void> {
   const s = ctx.settings;
-  await updateProfile(s.configFile, s.profileName.value, { [settableKeys[settingKey(key!)]]: undefined });
+  await updateProfile(s.configFile, s.profileName.value, { [settableKeys[settingKey(key)]]: undefined });
 }

@@ -11,6 +11,6 @@ export async function run(ctx: Context, [ref]: Queries['data']['args'], opts: Qu
   const output = await ctx.output('columns');
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const id = await findQueryId(http, ref!);
-  await printLatestData(ctx, http, output, id, { ...page, ...(opts.run !== undefined ? { expectedRunId: opts.run } : {}), queryRef: ref!, chart });
+  const id = await findQueryId(http, ref);
+  await printLatestData(ctx, http, output, id, { ...page, ...(opts.run !== undefined ? { expectedRunId: opts.run } : {}), queryRef: ref, chart });
 }

@@ -29,7 +29,7 @@ export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts:
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const query = await findQuery(http, ref!);
+  const query = await findQuery(http, ref);
   checkParameters(query, values, '--param', ctx.printed);
   if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart'))
     await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });

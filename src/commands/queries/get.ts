@@ -5,5 +5,5 @@ import type { Queries } from './shared/declaration.js';
 
 export async function run(ctx: Context, [query]: Queries['get']['args']): Promise<void> {
   const output = await ctx.output(queryView.fields);
-  await output.item(await findQuery(ctx.http(), query!), queryView);
+  await output.item(await findQuery(ctx.http(), query), queryView);
 }

@@ -12,7 +12,7 @@ export async function run(ctx: Context, [ref]: Queries['runs']['args'], opts: Qu
   const page = pageRequest(opts);
   const output = await ctx.output(queryRunView.fields);
   const http = ctx.http();
-  const id = await findQueryId(http, ref!);
+  const id = await findQueryId(http, ref);
   const pages = listQueryRunPages(http, id, page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures
   const footer = (runs: QueryRun[], width: number) =>

@@ -34,15 +34,15 @@ export async function run(ctx: Context, [query]: Queries['update']['args'], opts
   checkParameterTypes(body.parameters ?? []);
   // --json fields and --jq are checked before the first request (the slug lookup included)
   const output = opts.dryRun ? undefined : await ctx.output(queryView.fields);
-  let id = isUuid(query!) ? query! : undefined;
+  let id = isUuid(query) ? query : undefined;
   const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
   if (sqlNeedsParameters || body.parameters !== undefined) {
     // the SQL and its parameters must fit together: what is not changed is read from the server (a dry run too)
-    const current = body.sql !== undefined && body.parameters !== undefined ? undefined : await findQuery(ctx.http(), query!);
+    const current = body.sql !== undefined && body.parameters !== undefined ? undefined : await findQuery(ctx.http(), query);
     checkPlaceholders(body.sql ?? current!.sql, body.parameters !== undefined ? (body.parameters ?? []) : (current!.parameters ?? []));
     id ??= current?.id;
   }
-  id ??= await findQueryId(ctx.http(), query!); // a slug is looked up even for a dry run, to show the exact request
+  id ??= await findQueryId(ctx.http(), query); // a slug is looked up even for a dry run, to show the exact request
   if (!output) return printDryRun(ctx, { method: 'PATCH', path: `/queries/${id}`, body });
   await output.item(await updateQuery(ctx.http(), id, body), queryView);
 }

@@ -8,13 +8,13 @@ import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
 import type { Runs } from './shared/declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['get']['args']): Promise<void> {
-  requireUuid(runId!, 'query run');
+  requireUuid(runId, 'query run');
   const output = await ctx.output(queryRunStatusView.fields);
   const http = ctx.http();
-  const status = await getQueryRun(http, runId!).catch(async (error: unknown) => {
-    if (error instanceof WsError && error.kind === 'not_found' && (await isAutomationRun(http, runId!))) {
+  const status = await getQueryRun(http, runId).catch(async (error: unknown) => {
+    if (error instanceof WsError && error.kind === 'not_found' && (await isAutomationRun(http, runId))) {
       throw new WsError('not_found', `${runId} is an automation run, not a query run`, {
-        hint: `see it with: ${ctx.printed.command('automations', 'get-run', runId!)}`,
+        hint: `see it with: ${ctx.printed.command('automations', 'get-run', runId)}`,
       });
     }
     throw error;

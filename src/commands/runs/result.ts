@@ -5,7 +5,7 @@ import { queryRunResultView } from '../../cmdutil/query-run-views.js';
 import type { Runs } from './shared/declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['result']['args']): Promise<void> {
-  requireUuid(runId!, 'query run');
+  requireUuid(runId, 'query run');
   const output = await ctx.output(queryRunResultView.fields);
-  await output.item(await getQueryRunResult(ctx.http(), runId!), queryRunResultView);
+  await output.item(await getQueryRunResult(ctx.http(), runId), queryRunResultView);
 }

@@ -11,17 +11,17 @@ import { chartChoice } from '../../cmdutil/command.js';
 import type { Runs } from './shared/declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['wait']['args'], opts: Runs['wait']['opts']): Promise<void> {
-  requireUuid(runId!, 'query run');
+  requireUuid(runId, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
-  const resume = ctx.printed.continuing('runs', 'wait', runId!, ...(opts.data ? ['--data', ...rowOptions(opts)] : []));
-  const finished = await resumable(awaitQueryRun(http, runId!, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
-  const result = opts.data ? await getQueryRunResult(http, runId!) : undefined;
-  await noteRunResult(ctx, http, runId!, result);
+  const resume = ctx.printed.continuing('runs', 'wait', runId, ...(opts.data ? ['--data', ...rowOptions(opts)] : []));
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
+  const result = opts.data ? await getQueryRunResult(http, runId) : undefined;
+  await noteRunResult(ctx, http, runId, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   const { queryId } = result!;
-  await settleLatestRun(http, queryId, runId!);
+  await settleLatestRun(http, queryId, runId);
   await printLatestData(ctx, http, output, queryId, { limit: opts.limit, offset: 0, all: false, expectedRunId: runId, queryRef: queryId, chart });
 }

@@ -5,5 +5,5 @@ import type { Sessions } from './shared/declaration.js';
 
 export async function run(ctx: Context, [sessionId]: Sessions['get']['args']): Promise<void> {
   const output = await ctx.output(chatSessionView.fields);
-  await output.item(await getChatSession(ctx.http(), sessionId!), chatSessionView);
+  await output.item(await getChatSession(ctx.http(), sessionId), chatSessionView);
 }

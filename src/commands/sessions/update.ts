@@ -11,7 +11,7 @@ import type { Sessions } from './shared/declaration.js';
 
 export async function run(ctx: Context, [sessionId]: Sessions['update']['args'], opts: Sessions['update']['opts']): Promise<void> {
   // The update names the session in the x-session-id header, which takes a UUID only (not a legacy id).
-  if (!isUuid(sessionId!))
+  if (!isUuid(sessionId))
     throw usageError(`invalid chat session id "${sessionId}": must be a UUID`, 'sessions with a legacy id can be read with `ws sessions get` but not updated');
   const body = validateRequest(
     UpdateChatSessionBody,
@@ -20,9 +20,9 @@ export async function run(ctx: Context, [sessionId]: Sessions['update']['args'],
   );
   const fields = Object.keys(body).filter((field) => body[field as keyof typeof body] !== undefined);
   if (fields.length === 0) throw usageError('nothing to update', 'pass --visibility personal|organization|public, --meta json|@file, or both');
-  const request = { method: 'PATCH', path: '/chat-sessions/update', headers: { 'x-session-id': sessionId! }, body };
+  const request = { method: 'PATCH', path: '/chat-sessions/update', headers: { 'x-session-id': sessionId }, body };
   if (opts.dryRun) return printDryRun(ctx, request);
   const output = await ctx.output(chatSessionUpdateView.fields);
-  await output.item(await updateChatSession(ctx.http(), sessionId!, body), chatSessionUpdateView);
+  await output.item(await updateChatSession(ctx.http(), sessionId, body), chatSessionUpdateView);
   ctx.note(`Updated chat session ${sessionId}: ${fields.join(', ')}`);
 }

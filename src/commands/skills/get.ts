@@ -5,5 +5,5 @@ import type { Skills } from './shared/declaration.js';
 
 export async function run(ctx: Context, [skill]: Skills['get']['args']): Promise<void> {
   const output = await ctx.output(skillView.fields);
-  await output.item(await getSkill(ctx.http(), skill!), skillView);
+  await output.item(await getSkill(ctx.http(), skill), skillView);
 }
