@@ -59,7 +59,9 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
       // commander writes here only the help it shows when a group is given no command (`ws`, `ws queries`; errors
       // go through outputError): help, so to stdout, as gh and git do, where `ws | less` reads it; laid out for stdout
       writeErr: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getErrHelpWidth?.() ?? 80)),
-      getErrHelpWidth: () => (process.stdout.isTTY ? process.stdout.columns : 80), // 80: commander's width off a terminal
+      // help is laid out for stdout, from the injected IO (a terminal of 0 columns stays 0, as dist/help.cjs reads it)
+      getOutHelpWidth: () => (io.stdoutIsTTY ? (io.columns ?? 0) : 80), // 80: commander's width off a terminal
+      getErrHelpWidth: () => (io.stdoutIsTTY ? (io.columns ?? 0) : 80),
       outputError: () => {}, // cli.ts prints every error itself, in one format
     })
     .exitOverride()

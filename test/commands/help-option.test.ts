@@ -34,6 +34,18 @@ describe('help', () => {
     expect(io.err()).toBe('');
   });
 
+  it.each([
+    [40, 40],
+    [120, 120],
+  ])('help in a terminal of %i columns is laid out for that terminal, read from the IO ws is given', async (columns, width) => {
+    const io = fakeIO({ tty: true, columns });
+    expect(await run(['queries', 'execute', '--help'], io)).toBe(0);
+    // examples are never wrapped (a command must stay whole to be copied)
+    const lines = io.out().split('\n').filter((line) => !/^\s*\$ /.test(line));
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(width);
+    if (columns > 80) expect(Math.max(...lines.map((line) => line.length))).toBeGreaterThan(80);
+  });
+
   it('`ws --version` prints the package version', async () => {
     const io = fakeIO();
     expect(await run(['--version'], io)).toBe(0);

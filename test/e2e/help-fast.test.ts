@@ -59,27 +59,6 @@ const spellings: string[][] = [
   ...paths.filter(({ words }) => bareHelp(words)).map(({ words }) => words),
 ];
 
-/** commander's help width comes from process.stdout/stderr: a terminal of `columns`, or no terminal (undefined). */
-function withTerminal<T>(columns: number | undefined, body: () => Promise<T>): Promise<T> {
-  const streams = [process.stdout, process.stderr];
-  const saved = streams.map((stream) => [Object.getOwnPropertyDescriptor(stream, 'isTTY'), Object.getOwnPropertyDescriptor(stream, 'columns')] as const);
-  for (const stream of streams) {
-    Object.defineProperty(stream, 'isTTY', { value: columns !== undefined, configurable: true, writable: true });
-    Object.defineProperty(stream, 'columns', { value: columns, configurable: true, writable: true });
-  }
-  return body().finally(() =>
-    streams.forEach((stream, index) => {
-      for (const [name, descriptor] of [
-        ['isTTY', saved[index]![0]],
-        ['columns', saved[index]![1]],
-      ] as const) {
-        if (descriptor) Object.defineProperty(stream, name, descriptor);
-        else delete (stream as unknown as Record<string, unknown>)[name];
-      }
-    }),
-  );
-}
-
 describe('the help manifest answers as the whole of ws does', () => {
   it('covers the tree: groups, verbs and aliases', () => {
     expect(paths.map((p) => p.words.join(' '))).toEqual(expect.arrayContaining(['queries', 'queries list', 'automations run', 'emulator exec', 'config set']));
@@ -89,8 +68,9 @@ describe('the help manifest answers as the whole of ws does', () => {
   const widths = [undefined, 0, 1, 20, 40, 79, 80, 81, 120, 300];
   it.each(widths.map((width) => [width ?? 'no terminal', width]))('every spelling of help, at width %s', async (_name, width) => {
     for (const argv of spellings) {
-      const io = fakeIO();
-      const code = await withTerminal(width, () => cli.run(argv, io));
+      // the width comes from the IO ws is given: a terminal of `width` columns, or none
+      const io = fakeIO(width === undefined ? {} : { tty: true, columns: width });
+      const code = await cli.run(argv, io);
       const answer = fast.helpAnswer(argv, manifest);
       expect(answer, `ws ${argv.join(' ')}`).toBeDefined();
       const text = answer!.text(width ?? 80);
