@@ -41,7 +41,10 @@ describe('help', () => {
     const io = fakeIO({ tty: true, columns });
     expect(await run(['queries', 'execute', '--help'], io)).toBe(0);
     // examples are never wrapped (a command must stay whole to be copied)
-    const lines = io.out().split('\n').filter((line) => !/^\s*\$ /.test(line));
+    const lines = io
+      .out()
+      .split('\n')
+      .filter((line) => !/^\s*\$ /.test(line));
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(width);
     if (columns > 80) expect(Math.max(...lines.map((line) => line.length))).toBeGreaterThan(80);
   });
