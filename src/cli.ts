@@ -47,6 +47,9 @@ const groups: [string, (program: Program, runner: Runner) => void][] = [
  * `argv`, only what that command line can use.
  */
 export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): CommandUnknownOpts {
+  // help is laid out for stdout, from the injected IO (a terminal of 0 columns stays 0, as dist/help.cjs reads it;
+  // 80: commander's width off a terminal), and wrapped to it as dist/help.cjs wraps it (src/help/render.ts)
+  const helpWidth = () => (io.stdoutIsTTY ? (io.columns ?? 0) : 80);
   const program = new Command('ws')
     .description('Work with the Workspace API v3: saved SQL queries and their runs, automations, agents, skills and chat sessions.')
     .version(version(), '-V, --version', 'print the version of ws')
@@ -54,14 +57,12 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .helpCommand('help [command...]', 'show help for a command or a topic, e.g. `ws help queries list`, `ws help environment`')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false, formatHelp })
     .configureOutput({
-      // help is wrapped to the terminal as dist/help.cjs wraps it (src/help/render.ts)
-      writeOut: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getOutHelpWidth?.() ?? 80)),
+      writeOut: (text) => io.stdout.write(wrapLines(text, helpWidth())),
       // commander writes here only the help it shows when a group is given no command (`ws`, `ws queries`; errors
       // go through outputError): help, so to stdout, as gh and git do, where `ws | less` reads it; laid out for stdout
-      writeErr: (text) => io.stdout.write(wrapLines(text, program.configureOutput().getErrHelpWidth?.() ?? 80)),
-      // help is laid out for stdout, from the injected IO (a terminal of 0 columns stays 0, as dist/help.cjs reads it)
-      getOutHelpWidth: () => (io.stdoutIsTTY ? (io.columns ?? 0) : 80), // 80: commander's width off a terminal
-      getErrHelpWidth: () => (io.stdoutIsTTY ? (io.columns ?? 0) : 80),
+      writeErr: (text) => io.stdout.write(wrapLines(text, helpWidth())),
+      getOutHelpWidth: helpWidth,
+      getErrHelpWidth: helpWidth,
       outputError: () => {}, // cli.ts prints every error itself, in one format
     })
     .exitOverride()
