@@ -14,7 +14,7 @@ export interface Wanted {
  * Why nobody may be there to type an answer, or undefined where a person may: CI is set (a runner may give the
  * job a terminal nobody watches), or WS_NO_PROMPT is set to anything but 0 or false (as GH_PROMPT_DISABLED for gh).
  */
-function nobodyToAsk(env: IO['env']): string | undefined {
+export function nobodyToAsk(env: IO['env']): string | undefined {
   const off = env.WS_NO_PROMPT;
   if (off && off !== '0' && off !== 'false') return 'WS_NO_PROMPT is set';
   if (env.CI) return 'CI is set';
