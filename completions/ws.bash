@@ -53,7 +53,7 @@ _ws_options() {
     "sessions get") echo "--help" ;;
     "sessions update") echo "--visibility --meta --dry-run --help" ;;
     "auth") echo "--help" ;;
-    "auth login") echo "--with-key-stdin --help" ;;
+    "auth login") echo "--with-key-stdin --insecure-storage --help" ;;
     "auth status") echo "--help" ;;
     "auth logout") echo "--help" ;;
     "config") echo "--help" ;;

@@ -333,6 +333,7 @@ complete -c ws -n '__ws_at auth' -a 'status' -d 'Show the profile, base URL and 
 complete -c ws -n '__ws_at auth' -a 'logout' -d 'Remove the profile\'s saved API key'
 complete -c ws -n '__ws_at auth' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at auth login' -l with-key-stdin -d 'read the key from standard input instead of asking for it'
+complete -c ws -n '__ws_at auth login' -l insecure-storage -d 'keep the key in the config file in plain text, not in the system keyring'
 complete -c ws -n '__ws_at auth login' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at auth status' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at auth status; and __ws_after_json' -x -a '(__ws_json_fields profile baseUrl apiKey proxy caFile authenticated)'

@@ -103,7 +103,7 @@ const inlineVersion = {
 };
 
 /**
- * The libraries that src/ loads with `import()` but does not bundle (Node's built-ins, jq-wasm, DuckDB) are
+ * The libraries that src/ loads with `import()` but does not bundle (Node's built-ins, jq-wasm, DuckDB, the keyring) are
  * all CommonJS (or have a CommonJS build): the bundle require()s them, in a promise as import() would. So
  * dist/*.cjs hold no import() at all, and the standalone ws (scripts/sea-main.cjs) can run them with vm.Script,
  * where an import() would need an experimental loader hook.
@@ -111,7 +111,7 @@ const inlineVersion = {
 const requireExternals = {
   name: 'require-externals',
   setup(build) {
-    build.onResolve({ filter: /^(node:|jq-wasm$|@duckdb\/node-api$)/ }, ({ path: specifier, kind }) =>
+    build.onResolve({ filter: /^(node:|jq-wasm$|@duckdb\/node-api$|@napi-rs\/keyring$)/ }, ({ path: specifier, kind }) =>
       kind === 'dynamic-import' ? { path: specifier, namespace: 'external-require' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'external-require' }, ({ path: specifier }) => ({
@@ -162,7 +162,7 @@ const builds = [
     entryPoints: { cli: 'src/cli.ts' },
     outdir,
     outExtension: { '.js': '.cjs' },
-    external: ['@duckdb/node-api', 'jq-wasm'],
+    external: ['@duckdb/node-api', 'jq-wasm', '@napi-rs/keyring'],
     plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],
   }),
   ...Object.entries(vendors).map(([name, { source }]) =>

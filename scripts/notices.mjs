@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Libraries ws loads from node_modules at run time, installed with their own license files: not bundled. */
-const loadedFromNodeModules = ['jq-wasm', '@duckdb/node-api'];
+const loadedFromNodeModules = ['jq-wasm', '@duckdb/node-api', '@napi-rs/keyring'];
 
 /** `node_modules/a/node_modules/@b/c/lib/x.js` → `node_modules/a/node_modules/@b/c` (the innermost package). */
 export function packageDirOf(input) {
@@ -87,7 +87,7 @@ export function thirdPartyNotices(metafiles, root) {
     'the license text from its own package, copyright lines included. This file is written by `npm run build` (scripts/build.mjs) from',
     'what esbuild bundled.',
     '',
-    `${loadedFromNodeModules.join(' and ')} are not bundled: ws loads them from node_modules, where each is installed with its own`,
+    `${loadedFromNodeModules.slice(0, -1).join(', ')} and ${loadedFromNodeModules.at(-1)} are not bundled: ws loads them from node_modules, where each is installed with its own`,
     'license file.',
     '',
     ...sections.flatMap((section) => [section, '']),

@@ -2,6 +2,8 @@ import { HttpClient, type HttpOptions, type RequestHints } from './api/http.js';
 import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
+import type { KeyringPlace, KeyringWait } from './config/keyring.js';
+import { nobodyToAsk } from './prompt.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
@@ -42,7 +44,10 @@ export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source
   return url;
 }
 
-const sourceNames = { flag: '--base-url', env: 'WS_BASE_URL', config: 'the config file', default: 'the default' } as const;
+const sourceNames = { flag: '--base-url', env: 'WS_BASE_URL', config: 'the config file', keyring: 'the config file', default: 'the default' } as const;
+
+/** How long ws waits for the system keyring: a few seconds where nobody could unlock it, a minute where a person may. */
+const keyringWaitMs = { nobody: 5_000, person: 60_000 };
 
 /**
  * What a command may use: IO, settings, the API client, the output. Each is built on first use,
@@ -54,6 +59,8 @@ export class Context {
   private pager: Pager | undefined;
   private printedCommands: PrintedCommands | undefined;
   private hints: RequestHints | undefined;
+  /** The key read from the system keyring, once read: hidden from every text as the others are. */
+  private keyringKey: string | undefined;
 
   private readonly interruptions: Interruption[] = [];
 
@@ -92,13 +99,18 @@ export class Context {
 
   /** The key as any text may hold it, to redact: as sent (trimmed) and as the settings have it, or the environment's alone when they fail to load. */
   secrets(): string[] {
-    const known = [this.io.env.WS_API_KEY?.trim() ?? ''];
+    const known = [this.io.env.WS_API_KEY?.trim() ?? '', this.keyringKey ?? ''];
     try {
       known.push(this.settings.apiKey.value ?? '');
     } catch {
       // the settings themselves were the problem: the environment's key is all there is to hide
     }
     return known;
+  }
+
+  /** The key requests carry, when known: the settings', or the one read from the system keyring for the first request. */
+  keyInUse(): string | undefined {
+    return this.settings.apiKey.value ?? this.keyringKey;
   }
 
   get settings(): Settings {
@@ -140,10 +152,17 @@ export class Context {
   http(overrides: { apiKey?: string } = {}): HttpClient {
     if (this.client && overrides.apiKey === undefined) return this.client;
     const s = this.settings;
-    const apiKey = overrides.apiKey ?? s.apiKey.value;
-    if (!apiKey) throw this.noKeyError();
-    const problem = apiKeyProblem(apiKey);
-    if (problem) throw this.unsendableKeyError(problem, overrides.apiKey !== undefined);
+    const given = overrides.apiKey ?? s.apiKey.value;
+    const place = overrides.apiKey === undefined ? s.keyring : undefined;
+    if (!given && !place) throw this.noKeyError();
+    let apiKey: string | (() => Promise<string>);
+    if (given) {
+      const problem = apiKeyProblem(given);
+      if (problem) throw this.unsendableKeyError(problem, overrides.apiKey !== undefined);
+      apiKey = given;
+    } else {
+      apiKey = () => this.keyFromKeyring(place!);
+    }
     const baseUrl = this.baseUrl();
     const client = new HttpClient({
       maxAttempts: maxAttempts(this.io.env),
@@ -157,6 +176,52 @@ export class Context {
     });
     if (overrides.apiKey === undefined) this.client = client;
     return client;
+  }
+
+  /**
+   * How long to wait for the system keyring: where nobody could unlock it (CI, WS_NO_PROMPT, no terminal) a few
+   * seconds; where a person may, a minute, telling them after a moment that it may be asking to be unlocked.
+   */
+  keyringWait(): KeyringWait {
+    const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env) === undefined;
+    return {
+      env: this.io.env,
+      waitMs: person ? keyringWaitMs.person : keyringWaitMs.nobody,
+      ...(person ? { slow: () => this.io.stderr.write('Waiting for the system keyring (it may be asking you to unlock it)...\n') } : {}),
+    };
+  }
+
+  /** The profile's key from the system keyring, read when the first request is about to be sent. */
+  private async keyFromKeyring(place: KeyringPlace): Promise<string> {
+    const { readKey, KeyringError } = await import('./config/keyring.js');
+    const s = this.settings;
+    const profile = `profile "${s.profileName.value}"`;
+    const elsewhere = `or give the key for this call in WS_API_KEY`;
+    let key: string | undefined;
+    try {
+      key = (await readKey(place, this.keyringWait()))?.trim();
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      throw new WsError('auth', `cannot read the API key of ${profile} from the system keyring: ${error.message}`, {
+        code: 'keyring_unavailable',
+        hint: `${error.absent ? 'ws keeps it there since `ws auth login`; where no keyring can be reached, log in with' : 'unlock the keyring and try again, log in with'} \`${this.printed.command('auth', 'login', '--insecure-storage')}\` to keep it in the config file in plain text, ${elsewhere}`,
+      });
+    }
+    if (!key) {
+      throw new WsError('auth', `the system keyring holds no API key of ${profile} for ${place.origin} (was it removed there?)`, {
+        code: 'no_api_key',
+        hint: `log in again: \`${this.printed.command('auth', 'login')}\`, ${elsewhere}`,
+      });
+    }
+    const problem = apiKeyProblem(key);
+    if (problem) {
+      throw usageError(
+        `the API key of ${profile} in the system keyring ${problem}, so it cannot be sent in a header; nothing was sent`,
+        `log in again: \`${this.printed.command('auth', 'login')}\``,
+      );
+    }
+    this.keyringKey = key;
+    return key;
   }
 
   /** Exit 3: no key at all, or a saved key that belongs to another origin. */

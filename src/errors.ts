@@ -62,6 +62,7 @@ export const errorCodes = {
   proxy_url_invalid: ['usage', 'HTTPS_PROXY or HTTP_PROXY is not a proxy URL'],
   ca_file_invalid: ['usage', 'the CA file cannot be read or holds no PEM certificate'],
   no_api_key: ['auth', 'no API key for this profile and base URL'],
+  keyring_unavailable: ['auth', "the profile's key is in the system keyring, which cannot be read now (locked, unreachable)"],
   unauthorized: ['auth', 'HTTP 401: the API key was refused'],
   forbidden: ['auth', 'HTTP 403: the API key may not do this'],
   not_found: ['not_found', 'HTTP 404, or no query or automation has that slug or name'],

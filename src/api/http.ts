@@ -31,7 +31,8 @@ export interface RequestSpec<T> {
 
 export interface HttpOptions {
   baseUrl: string;
-  apiKey: string;
+  /** The key, or how to get it when the first request is about to be sent (read from the system keyring then). */
+  apiKey: string | (() => Promise<string>);
   userAgent: string;
   timeoutMs: number;
   /** Total tries of one request, the first included. */
@@ -298,6 +299,17 @@ export class HttpClient {
   /** Set on a client made by withSignal: connections are opened and closed by the original. */
   private shared: HttpClient | undefined;
 
+  /** The key once known: got once for this client and the ones withSignal made from it. */
+  private key: Promise<string> | undefined;
+  private knownKey: string | undefined;
+
+  private apiKey(): Promise<string> {
+    const owner = this.shared ?? this;
+    const { apiKey } = this.options;
+    owner.key ??= (typeof apiKey === 'string' ? Promise.resolve(apiKey) : apiKey()).then((key) => (owner.knownKey = key));
+    return owner.key;
+  }
+
   /** Sends a request and parses its JSON body with the spec's schema. */
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const response = await this.send(spec);
@@ -329,11 +341,12 @@ export class HttpClient {
     const url = joinUrl(this.options.baseUrl, spec.path, spec.query);
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
     const label = `${spec.method} ${spec.path}`;
+    const apiKey = await this.apiKey();
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= this.options.maxAttempts;
       let response: RawResponse;
       try {
-        response = await this.attempt(spec, url);
+        response = await this.attempt(spec, url, apiKey);
       } catch (error) {
         if (error instanceof WsError) throw error;
         const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: { code?: string } }).cause?.code;
@@ -408,14 +421,14 @@ export class HttpClient {
     return true;
   }
 
-  private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string): Promise<RawResponse> {
+  private async attempt(spec: Omit<RequestSpec<unknown>, 'schema'>, url: string, apiKey: string): Promise<RawResponse> {
     const owner = this.shared ?? this;
     owner.transport ??= this.createTransport();
     const transport = await owner.transport;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
-      'x-api-key': this.options.apiKey,
+      'x-api-key': apiKey,
       ...spec.headers,
     };
     let payload: string | undefined;
@@ -563,7 +576,8 @@ export class HttpClient {
 
   /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */
   private redact(text: string): string {
-    return redactSecret(text, this.options.apiKey);
+    const { apiKey } = this.options;
+    return redactSecret(text, typeof apiKey === 'string' ? apiKey : ((this.shared ?? this).knownKey ?? ''));
   }
 }
 

@@ -3,7 +3,7 @@ import { HttpClient } from '../api/http.js';
 import { getQuery, listQueries } from '../api/queries.js';
 import { queryAmong } from '../workspace/resolve.js';
 import { apiKeyProblem, resolveSettings } from '../config/settings.js';
-import { keyOrigin, originOf } from '../config/store.js';
+import { keyInKeyring, keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
 import { isUuid } from '../ids.js';
@@ -22,11 +22,28 @@ const pageSize = 50;
 function client(io: IO, profile: string | undefined, deadlineMs: number): HttpClient | undefined {
   const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
   // a saved key (also one withheld from WS_BASE_URL, which points elsewhere) goes to the origin it was saved for
-  const saved = settings.apiKey.source === 'config' || settings.apiKeyWithheld !== undefined;
+  const saved = settings.apiKey.source === 'config' || settings.apiKey.source === 'keyring' || settings.apiKeyWithheld !== undefined;
+  const origin = keyOrigin(settings.profile);
   // trimmed as every command trims it; a key no header can carry completes nothing
-  const apiKey = saved ? settings.profile.apiKey?.trim() : settings.apiKey.value;
+  const fileKey = saved ? settings.profile.apiKey?.trim() : settings.apiKey.value;
   const baseUrl = saved ? settings.profile.baseUrl : settings.baseUrl.value;
-  if (!apiKey || apiKeyProblem(apiKey) || !baseUrl || (saved && keyOrigin(settings.profile) !== originOf(baseUrl))) return undefined;
+  if (!baseUrl || (saved && origin !== originOf(baseUrl))) return undefined;
+  let apiKey: string | (() => Promise<string>);
+  if (fileKey) {
+    if (apiKeyProblem(fileKey)) return undefined;
+    apiKey = fileKey;
+  } else if (saved && keyInKeyring(settings.profile) && origin !== undefined) {
+    // a Tab waits for nobody: the keyring answers within the deadline, or nothing is completed
+    const place = { origin, profile: settings.profileName.value };
+    apiKey = async () => {
+      const { readKey } = await import('../config/keyring.js');
+      const key = (await readKey(place, { env: io.env, waitMs: deadlineMs }))?.trim();
+      if (!key || apiKeyProblem(key)) throw new Error('no usable key in the system keyring');
+      return key;
+    };
+  } else {
+    return undefined;
+  }
   checkBaseUrl(baseUrl, false, 'completion');
   return new HttpClient({
     baseUrl,

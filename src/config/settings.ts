@@ -5,9 +5,11 @@ import type { IO } from '../io.js';
 import { colorWanted } from '../output/color.js';
 import { PrintedCommands } from '../shell.js';
 import { configFilePath } from './paths.js';
-import { keyOrigin, originOf, readConfig, type Profile } from './store.js';
+import type { KeyringPlace } from './keyring.js';
+import { keyInKeyring, keyOrigin, originOf, readConfig, type Profile } from './store.js';
 
-export type Source = 'flag' | 'env' | 'config' | 'default';
+/** Where a setting comes from; `keyring` for a key kept in the system keyring (read when a request needs it). */
+export type Source = 'flag' | 'env' | 'config' | 'keyring' | 'default';
 
 export interface Setting<T> {
   value: T;
@@ -40,7 +42,10 @@ export interface Settings {
   profileName: Setting<string>;
   profile: Profile;
   baseUrl: Setting<string | undefined>;
+  /** The key; for one kept in the system keyring (`source: 'keyring'`) the value is read when first sent: see `keyring`. */
   apiKey: Setting<string | undefined>;
+  /** Where in the system keyring the profile's key is, when it is there and is to be sent (not withheld). */
+  keyring: KeyringPlace | undefined;
   /** Why the profile's saved key is not used for this base URL (it was saved for another origin). */
   apiKeyWithheld: string | undefined;
   caFile: Setting<string | undefined>;
@@ -162,11 +167,12 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
   // surrounding whitespace is never part of a key: `$(cat key.txt)`, an echo or an editor adds a newline (as gh trims a token)
-  let apiKey = pick(undefined, env.WS_API_KEY?.trim(), profile.apiKey?.trim(), undefined);
+  let apiKey: Setting<string | undefined> = pick(undefined, env.WS_API_KEY?.trim(), profile.apiKey?.trim(), undefined);
+  const bound = keyOrigin(profile);
+  if (apiKey.source === 'default' && keyInKeyring(profile) && bound !== undefined) apiKey = { value: undefined, source: 'keyring' };
   let apiKeyWithheld: string | undefined;
-  if (apiKey.source === 'config' && baseUrl.value !== undefined) {
+  if ((apiKey.source === 'config' || apiKey.source === 'keyring') && baseUrl.value !== undefined) {
     // as gh binds a token to its host: a saved key goes only to the origin it was saved for
-    const bound = keyOrigin(profile);
     const target = originOf(baseUrl.value);
     if (target !== undefined && bound !== target) {
       apiKeyWithheld = `the API key of profile "${profileName.value}" was saved for ${bound ?? 'no base URL'}, not for ${target} (from ${baseUrl.source === 'flag' ? '--base-url' : 'WS_BASE_URL'}), so it is not sent there`;
@@ -180,6 +186,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     profile,
     baseUrl,
     apiKey,
+    keyring: apiKey.source === 'keyring' && bound !== undefined ? { origin: bound, profile: profileName.value } : undefined,
     apiKeyWithheld,
     caFile: pick(undefined, env.WS_CA_FILE, profile.caFile, undefined),
     output,

@@ -4,10 +4,15 @@ import { WsError } from '../errors.js';
 import { PrintedCommands } from '../shell.js';
 import { withFileLock } from './lock.js';
 
-/** What one profile may hold. The API key lives here too (file mode 0600), as `gh` keeps its token. */
+/**
+ * What one profile may hold. The API key is kept in the system keyring (src/config/keyring.ts), or here in plain
+ * text (file mode 0600) where there is none or `--insecure-storage` asks for it, as gh keeps its token.
+ */
 export interface Profile {
   baseUrl?: string;
   apiKey?: string;
+  /** `keyring` when the profile's key is in the system keyring (then `apiKey` is absent). */
+  apiKeyStore?: string;
   /**
    * The origin (scheme, host, port) the key was saved for: it is sent nowhere else. Files written before
    * it existed bind the key to the profile's base URL.
@@ -84,6 +89,11 @@ export function originOf(url: string | undefined): string | undefined {
   }
 }
 
+/** Whether the profile's key is kept in the system keyring (not in this file). */
+export function keyInKeyring(profile: Profile): boolean {
+  return profile.apiKeyStore === 'keyring';
+}
+
 /** Where a saved key may be sent. */
 export function keyOrigin(profile: Profile): string | undefined {
   return profile.apiKeyOrigin ?? originOf(profile.baseUrl);
@@ -129,11 +139,13 @@ function applyChanges(profiles: Record<string, Profile>, name: string, changes: 
     else profile[key] = value;
   }
   if (changes.apiKey !== undefined) {
+    // a key in the file: it is the one used, wherever the key was before
+    delete profile.apiKeyStore;
     const origin = originOf(profile.baseUrl);
     if (origin) profile.apiKeyOrigin = origin;
     else delete profile.apiKeyOrigin;
   }
-  if (profile.apiKey === undefined) delete profile.apiKeyOrigin;
+  if (profile.apiKey === undefined && !keyInKeyring(profile)) delete profile.apiKeyOrigin;
   const result = { ...profiles };
   if (Object.keys(profile).length === 0) delete result[name];
   else result[name] = profile;

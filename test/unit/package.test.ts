@@ -114,7 +114,7 @@ describe('dist/THIRD-PARTY-NOTICES.md', () => {
     });
     // nothing listed that is not bundled
     expect([...sections.keys()].sort()).toEqual(expected.sort());
-    expect(fs.readFileSync(noticesFile, 'utf8')).toMatch(/jq-wasm and @duckdb\/node-api are not bundled/);
+    expect(fs.readFileSync(noticesFile, 'utf8')).toMatch(/jq-wasm, @duckdb\/node-api and @napi-rs\/keyring are not bundled/);
   });
 
   describe('a bundled package without a license file', () => {

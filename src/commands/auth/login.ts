@@ -1,8 +1,10 @@
-import { updateProfile } from '../../config/store.js';
+import { originOf, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { askSecret, readAll } from '../../prompt.js';
+import { stripControl } from '../../text.js';
 import { checkKey, maskKey, withHint } from './shared/check.js';
+import { forgetOtherKeyringKey } from './shared/keyring-key.js';
 import type { Auth } from './shared/declaration.js';
 
 export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth['login']['opts']): Promise<void> {
@@ -47,8 +49,37 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
   } finally {
     await http.close();
   }
-  await updateProfile(s.configFile, s.profileName.value, { apiKey: key, baseUrl });
-  ctx.note(`Logged in to ${baseUrl} with key ${maskKey(key)}; saved in profile "${s.profileName.value}" (${s.configFile}).`);
+  const name = s.profileName.value;
+  const place = { origin: originOf(baseUrl)!, profile: name };
+  let where: string;
+  let inKeyring = false;
+  if (opts.insecureStorage) {
+    await updateProfile(s.configFile, name, { apiKey: key, baseUrl });
+    where = `in plain text in ${s.configFile} (--insecure-storage)`;
+  } else {
+    const { KeyringError, saveKey } = await import('../../config/keyring.js');
+    try {
+      await saveKey(place, key, ctx.keyringWait());
+      await updateProfile(s.configFile, name, { apiKey: undefined, apiKeyStore: 'keyring', apiKeyOrigin: place.origin, baseUrl });
+      where = 'in the system keyring';
+      inKeyring = true;
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      if (!error.absent) {
+        throw usageError(
+          `cannot keep the API key in the system keyring: ${error.message}; nothing was saved`,
+          `unlock the keyring and log in again, or keep the key in the config file in plain text: \`${ctx.printed.command('auth', 'login', '--insecure-storage')}\``,
+        );
+      }
+      await updateProfile(s.configFile, name, { apiKey: key, baseUrl });
+      // never silently: said even with --quiet, as a warning is
+      io.stderr.write(`warning: no system keyring: the key is stored in plain text in ${s.configFile}\n  (${stripControl(error.message)})\n`);
+      where = `in plain text in ${s.configFile}`;
+    }
+  }
+  // the key kept before for this profile is used no more, unless it is the one just stored over
+  await forgetOtherKeyringKey(ctx, inKeyring ? place : undefined);
+  ctx.note(`Logged in to ${baseUrl} with key ${maskKey(key)}; saved for profile "${name}" ${where}.`);
   if (io.env.WS_API_KEY && io.env.WS_API_KEY !== key) {
     io.stderr.write('warning: WS_API_KEY is set in this environment and overrides the key just saved; unset it to use the saved key\n');
   }

@@ -1,14 +1,31 @@
-import { updateProfile } from '../../config/store.js';
+import { keyInKeyring, keyOrigin, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
+import { WsError } from '../../errors.js';
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
   const name = s.profileName.value;
-  if (!s.profile.apiKey) {
-    ctx.note(`Profile "${name}" has no saved API key; nothing to do.`);
-  } else {
+  const origin = keyOrigin(s.profile);
+  if (keyInKeyring(s.profile) && origin !== undefined) {
+    const { deleteKey, KeyringError } = await import('../../config/keyring.js');
+    let removed: boolean;
+    try {
+      removed = await deleteKey({ origin, profile: name }, ctx.keyringWait());
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      // the profile keeps pointing to the key, so that a later logout can still remove it
+      throw new WsError('auth', `cannot remove the API key of profile "${name}" from the system keyring: ${error.message}; nothing was changed`, {
+        code: 'keyring_unavailable',
+        hint: `unlock the keyring and run \`${ctx.printed.command('auth', 'logout')}\` again`,
+      });
+    }
+    await updateProfile(s.configFile, name, { apiKey: undefined, apiKeyStore: undefined, apiKeyOrigin: undefined });
+    ctx.note(`Removed the API key of profile "${name}" from the system keyring${removed ? '' : ' (it held none any more)'}.`);
+  } else if (s.profile.apiKey) {
     await updateProfile(s.configFile, name, { apiKey: undefined });
-    ctx.note(`Removed the API key of profile "${name}".`);
+    ctx.note(`Removed the API key of profile "${name}" from ${s.configFile}.`);
+  } else {
+    ctx.note(`Profile "${name}" has no saved API key; nothing to do.`);
   }
   if (ctx.io.env.WS_API_KEY) ctx.note('Note: WS_API_KEY is still set in this environment and will still be used.');
 }

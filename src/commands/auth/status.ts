@@ -3,7 +3,7 @@ import { WsError } from '../../errors.js';
 import { checkKey, maskKey, withHint } from './shared/check.js';
 import { authStatusFields } from './shared/status-fields.js';
 
-const from = { flag: 'flag', env: 'env', config: 'config', default: 'default' } as const;
+const from = { flag: 'flag', env: 'env', config: 'config', keyring: 'system keyring', default: 'default' } as const;
 const envNames = { profile: 'WS_PROFILE', baseUrl: 'WS_BASE_URL', apiKey: 'WS_API_KEY', caFile: 'WS_CA_FILE' };
 
 /**
@@ -25,10 +25,9 @@ function statusHint(error: WsError, keySource: string, login: string): WsError {
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
   const output = await ctx.output(authStatusFields, { document: true });
-  const key = s.apiKey.value;
   let authenticated = false;
   let problem: WsError | undefined;
-  if (!key) {
+  if (!s.apiKey.value && !s.keyring) {
     problem = ctx.noKeyError();
   } else {
     try {
@@ -39,13 +38,22 @@ export async function run(ctx: Context): Promise<void> {
       problem = statusHint(error, s.apiKey.source, ctx.printed.command('auth', 'login'));
     }
   }
+  // a key read from the keyring is known once the check above has read it
+  const key = ctx.keyInUse();
   const where = (source: keyof typeof from, env: string) => (source === 'env' ? `env ${env}` : source === 'config' ? `config ${s.configFile}` : from[source]);
+  /** Where the key lives, as the issue of plain-text keys asks to be told (cli/cli#13872). */
+  const keySource =
+    s.apiKey.source === 'config'
+      ? `config file, plain text: ${s.configFile}`
+      : s.apiKey.source === 'keyring'
+        ? 'system keyring'
+        : where(s.apiKey.source, envNames.apiKey);
   const { proxyStatus } = await import('../../api/network.js');
   const { note, ...proxy } = proxyStatus(s.baseUrl.value, ctx.io.env);
   const status = {
     profile: { value: s.profileName.value, source: where(s.profileName.source, envNames.profile) },
     baseUrl: { value: s.baseUrl.value ?? null, source: s.baseUrl.value ? where(s.baseUrl.source, envNames.baseUrl) : null },
-    apiKey: { value: key ? maskKey(key) : null, source: key ? where(s.apiKey.source, envNames.apiKey) : null },
+    apiKey: { value: key ? maskKey(key) : null, source: key || s.keyring ? keySource : null },
     proxy,
     caFile: { value: s.caFile.value ?? null, source: s.caFile.value ? where(s.caFile.source, envNames.caFile) : null },
     authenticated,
@@ -64,6 +72,12 @@ export async function run(ctx: Context): Promise<void> {
     );
   } else {
     await output.document(status);
+  }
+  // a key that works but lies in plain text: how to move it (a refused one gets its own hint below)
+  if (s.apiKey.source === 'config' && authenticated) {
+    ctx.note(
+      `The API key is kept in plain text in ${s.configFile}: to keep it in the system keyring, log in again: \`${ctx.printed.command('auth', 'login')}\``,
+    );
   }
   if (problem) {
     // exit 3 for a missing or refused key; other failures (network, 5xx) keep their own exit code

@@ -27,7 +27,12 @@ describe('ws auth login', () => {
     expect(config.read()).toEqual({ profiles: { default: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() } } });
     expect(config.mode()).toBe(0o600);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`Logged in to ${server.baseUrl} with key ****Qz7W; saved in profile "default" (${config.file}).\n`);
+    // no D-Bus session bus in this environment: no keyring, said, never silently
+    expect(result.stderr).toBe(
+      `warning: no system keyring: the key is stored in plain text in ${config.file}\n` +
+        '  (no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service)\n' +
+        `Logged in to ${server.baseUrl} with key ****Qz7W; saved for profile "default" in plain text in ${config.file}.\n`,
+    );
   });
 
   it('reads piped stdin without --with-key-stdin, keeps the other profiles, tightens an older file to 0600', async () => {
@@ -61,12 +66,12 @@ describe('ws auth login', () => {
       stdin: newKey,
       env: { WS_CONFIG_DIR: config.dir },
     });
-    expect(ci.stderr).toContain('saved in profile "ci"');
+    expect(ci.stderr).toContain('saved for profile "ci" in plain text');
     const prod = await ws(['auth', 'login', '--with-key-stdin', '--base-url', server.baseUrl], {
       stdin: otherKey,
       env: { WS_CONFIG_DIR: config.dir, WS_PROFILE: 'prod' },
     });
-    expect(prod.stderr).toContain('saved in profile "prod"');
+    expect(prod.stderr).toContain('saved for profile "prod" in plain text');
     expect(config.read()).toEqual({
       profiles: {
         ci: { baseUrl: server.baseUrl, apiKey: newKey, apiKeyOrigin: origin() },

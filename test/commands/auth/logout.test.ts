@@ -16,7 +16,7 @@ describe('ws auth logout', () => {
     const result = await ws(['auth', 'logout'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Removed the API key of profile "default".\n');
+    expect(result.stderr).toBe(`Removed the API key of profile "default" from ${config.file}.\n`);
     expect(config.read()).toEqual({ profiles: { default: { baseUrl: base }, ci: { baseUrl: base, apiKey: otherKey } } });
     expect(config.mode()).toBe(0o600);
     const after = await ws(['queries', 'list'], { env: { WS_CONFIG_DIR: config.dir } });
@@ -28,7 +28,7 @@ describe('ws auth logout', () => {
   it('in a terminal the same note; with json as the profile output, no note off a terminal', async () => {
     const tty = configFolder({ profiles: { default: { baseUrl: base, apiKey: newKey } } });
     const inTerminal = await ws(['auth', 'logout'], { tty: true, columns: 80, env: { WS_CONFIG_DIR: tty.dir } });
-    expect(inTerminal.stderr).toBe('Removed the API key of profile "default".\n');
+    expect(inTerminal.stderr).toBe(`Removed the API key of profile "default" from ${tty.file}.\n`);
     const json = configFolder({ profiles: { default: { baseUrl: base, apiKey: newKey, output: 'json' } } });
     const quiet = await ws(['auth', 'logout'], { env: { WS_CONFIG_DIR: json.dir } });
     expect(quiet.exitCode).toBe(0);
@@ -39,7 +39,7 @@ describe('ws auth logout', () => {
   it('--profile logs out only that profile; again, nothing to do; WS_API_KEY is pointed out', async () => {
     const config = configFolder({ profiles: { default: { baseUrl: base, apiKey: newKey }, ci: { baseUrl: base, apiKey: otherKey } } });
     const first = await ws(['auth', 'logout', '--profile', 'ci'], { env: { WS_CONFIG_DIR: config.dir } });
-    expect(first.stderr).toBe('Removed the API key of profile "ci".\n');
+    expect(first.stderr).toBe(`Removed the API key of profile "ci" from ${config.file}.\n`);
     expect(config.read()).toEqual({ profiles: { default: { baseUrl: base, apiKey: newKey }, ci: { baseUrl: base } } });
     const again = await ws(['auth', 'logout', '--profile', 'ci'], { env: { WS_CONFIG_DIR: config.dir, WS_API_KEY: testKey } });
     expect(again.exitCode).toBe(0);

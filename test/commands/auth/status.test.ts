@@ -18,9 +18,10 @@ describe('ws auth status', () => {
     const result = await ws(['auth', 'status'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      `profile:  default  (from default)\nbase URL: ${server.baseUrl}  (from config ${config.file})\nAPI key:  ****Qz7W  (from config ${config.file})\nstatus:   the key works\n`,
+      `profile:  default  (from default)\nbase URL: ${server.baseUrl}  (from config ${config.file})\nAPI key:  ****Qz7W  (from config file, plain text: ${config.file})\nstatus:   the key works\n`,
     );
-    expect(result.stderr).toBe('');
+    // where the key lives, and how to move it out of the file (as cli/cli#13872 asks of gh)
+    expect(result.stderr).toBe(`The API key is kept in plain text in ${config.file}: to keep it in the system keyring, log in again: \`ws auth login\`\n`);
     expect(server.requests.map((r) => [r.method, r.path, r.query, r.headers['x-api-key']])).toEqual([
       ['GET', '/queries', { limit: '1', includeRuns: 'false' }, newKey],
     ]);

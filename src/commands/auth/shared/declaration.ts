@@ -9,11 +9,12 @@ export function declareAuth(program: Program) {
   const login = auth
     .command('login')
     .description('Save an API key (and base URL) in a profile, after checking that the key works')
-    .option('--with-key-stdin', 'read the key from standard input instead of asking for it');
+    .option('--with-key-stdin', 'read the key from standard input instead of asking for it')
+    .option('--insecure-storage', 'keep the key in the config file in plain text, not in the system keyring');
   examples(login, 'ws auth login --base-url https://workspace.example.com/public/v3', 'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci');
   login.addHelpText(
     'after',
-    '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.',
+    '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.\n\nThe key is kept in the system keyring (the Secret Service on Linux, the macOS Keychain, the Windows\nCredential Manager). Where there is none (SSH sessions, containers, CI), it goes to the config file in plain\ntext (mode 0600), with a warning. A locked keyring nobody can unlock stops the login (exit 2).',
   );
 
   const status = auth.command('status').description('Show the profile, base URL and key in use, where each comes from, and whether the key works');
