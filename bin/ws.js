@@ -5,6 +5,9 @@ const args = process.argv.slice(2);
 // Most of what `ws --version` would cost is compiling the bundle, which the version does not need.
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
+} else if (args.length === 1 && args[0] === '__keyring') {
+  // the system keyring's own process (src/config/keyring-child.ts): a request on stdin, the answer on stdout
+  require('../dist/keyring.cjs').serve(process.stdin, process.stdout);
 } else {
   // Help (`ws --help`, `ws help …`, `ws queries`) from dist/help.json, without compiling dist/cli.cjs.
   const helpCode = require('../dist/help.cjs').serveHelp(args);

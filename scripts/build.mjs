@@ -176,6 +176,17 @@ const builds = [
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
 builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
+// The system keyring's own process (`ws __keyring`, src/config/keyring-child.ts): dist/keyring.cjs, apart from the bundle.
+builds.push(
+  esbuild.build({
+    ...common,
+    entryPoints: { keyring: 'src/config/keyring-child.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    external: ['@napi-rs/keyring'],
+    plugins: [requireExternals],
+  }),
+);
 /** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
 function helpManifestFile(cli) {
   const module = { exports: {} };

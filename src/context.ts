@@ -186,6 +186,7 @@ export class Context {
     const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env) === undefined;
     return {
       env: this.io.env,
+      self: this.io.self,
       waitMs: person ? keyringWaitMs.person : keyringWaitMs.nobody,
       ...(person ? { slow: () => this.io.stderr.write('Waiting for the system keyring (it may be asking you to unlock it)...\n') } : {}),
     };
@@ -208,9 +209,10 @@ export class Context {
       });
     }
     if (!key) {
-      throw new WsError('auth', `the system keyring holds no API key of ${profile} for ${place.origin} (was it removed there?)`, {
+      // a locked collection whose unlock was dismissed reads as no key at all: both are said
+      throw new WsError('auth', `the system keyring gave no API key of ${profile} for ${place.origin}: it is locked, or the key was removed there`, {
         code: 'no_api_key',
-        hint: `log in again: \`${this.printed.command('auth', 'login')}\`, ${elsewhere}`,
+        hint: `unlock the keyring and try again, or log in again: \`${this.printed.command('auth', 'login')}\`, ${elsewhere}`,
       });
     }
     const problem = apiKeyProblem(key);

@@ -30,6 +30,11 @@ export interface IO {
    * which must not wait for anything. Tests record it instead.
    */
   exitBySignal(signal: StopSignal): void;
+  /**
+   * How to run this same ws again: `node bin/ws.js`, or the standalone executable alone. The system keyring is used
+   * in a process of its own (`ws __keyring`, src/config/keyring.ts), one that can be ended if the keyring blocks.
+   */
+  readonly self: { command: string; args: readonly string[] };
 }
 
 export function processIO(): IO {
@@ -56,6 +61,10 @@ export function processIO(): IO {
       return () => {
         for (const signal of signals) process.off(signal, listener);
       };
+    },
+    get self() {
+      const standalone = process.getBuiltinModule('node:sea')?.isSea() ?? false;
+      return { command: process.execPath, args: standalone ? [] : [process.argv[1]!] };
     },
     exitBySignal(signal) {
       // with no listener left, the signal's default action applies: the process ends before kill returns

@@ -5,7 +5,7 @@
  *
  * One entry per profile and origin, as gh keeps one per host: service `ws:<origin>`, account `<profile>`.
  */
-import type { AsyncEntry } from '@napi-rs/keyring';
+import type { KeyringAnswer, KeyringRequest } from './keyring-child.js';
 
 export interface KeyringPlace {
   /** The origin (scheme, host, port) the key is sent to. */
@@ -38,44 +38,12 @@ export interface KeyringWait {
   /** Called once when the keyring is slow to answer (it may be asking a person to unlock it). */
   slow?: () => void;
   env: Record<string, string | undefined>;
+  /** How to run this ws again (IO's `self`): the keyring is used in a process of its own, `ws __keyring`. */
+  self: { command: string; args: readonly string[] };
 }
 
 /** After this long a keyring is "slow": a person at the terminal is told it may be asking to be unlocked. */
 const slowAfterMs = 1500;
-
-/**
- * Operations still running in the keyring's thread after ws stopped waiting for them: Node would wait for them
- * before it exits, so the program ends without them (bin/ws.js, through cli.ts's `keyringAbandoned`).
- */
-let abandoned = 0;
-export function keyringAbandoned(): boolean {
-  return abandoned > 0;
-}
-
-async function binding(): Promise<typeof import('@napi-rs/keyring')> {
-  try {
-    return await import('@napi-rs/keyring');
-  } catch (error) {
-    throw new KeyringError(`the keyring library cannot be loaded here (${firstLine(error)})`, true);
-  }
-}
-
-const firstLine = (error: unknown) =>
-  String((error as Error)?.message ?? error)
-    .split('\n')[0]!
-    .trim();
-
-/** What keyring-rs says, sorted into "none here" and "there, but refused". */
-function classify(error: unknown): KeyringError {
-  if (error instanceof KeyringError) return error;
-  const text = firstLine(error);
-  // libdbus without a session bus; a bus with no Secret Service; a Secret Service with no collection to store in
-  const absent =
-    /autolaunch|DBUS_SESSION_BUS_ADDRESS|Failed to connect to socket|No such file or directory|ServiceUnknown|was not provided by any \.service files|no result found|Object does not exist|No such interface/i.test(
-      text,
-    );
-  return new KeyringError(text.replace(/^(Platform failure|Couldn't access platform storage): /, ''), absent);
-}
 
 /**
  * Why there is no keyring to try, without trying one: on Linux (and the BSDs) the Secret Service is reached on the
@@ -91,52 +59,63 @@ function noSessionBus(env: KeyringWait['env']): string | undefined {
   return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
 }
 
-/** Runs one keyring operation within the wait, on a new entry (creating one talks to the Secret Service already). */
-async function withEntry<T>(place: KeyringPlace, wait: KeyringWait, operation: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>): Promise<T> {
+/**
+ * Runs one request in `ws __keyring` (src/config/keyring-child.ts) and ends that process when the wait is over: a
+ * keyring may block inside the library, where Node could not leave it.
+ */
+function ask(place: KeyringPlace, wait: KeyringWait, request: Omit<KeyringRequest, 'service' | 'account'>): Promise<string | boolean | null> {
   const missing = noSessionBus(wait.env);
-  if (missing) throw new KeyringError(missing, true);
-  const { AsyncEntry } = await binding();
+  if (missing) return Promise.reject(new KeyringError(missing, true));
   const { service, account } = keyringNames(place);
-  const controller = new AbortController();
-  let slow: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let settled = false;
-  const work = (async () => {
-    // on Linux the Secret Service, named: keyring-rs would otherwise fall back to the kernel's keyring in silence
-    const entry = new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
-    return operation(entry, controller.signal);
-  })();
-  const late = new Promise<never>((_, reject) => {
-    if (wait.slow) slow = setTimeout(() => !settled && wait.slow?.(), Math.min(slowAfterMs, wait.waitMs));
-    timer = setTimeout(() => {
-      controller.abort();
-      abandoned++;
-      void work.catch(() => undefined).finally(() => abandoned--);
-      reject(new KeyringError(`the system keyring did not answer within ${Math.round(wait.waitMs / 1000)} s (it may be locked)`, false));
+  const { spawn } = process.getBuiltinModule('node:child_process');
+  return new Promise((resolve, reject) => {
+    const child = spawn(wait.self.command, [...wait.self.args, '__keyring'], { env: wait.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    const out: Buffer[] = [];
+    let ended = false;
+    const end = (error: Error | undefined, value?: string | boolean | null) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(slow);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(value ?? null);
+    };
+    const slow = wait.slow ? setTimeout(() => wait.slow?.(), Math.min(slowAfterMs, wait.waitMs)) : undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      end(new KeyringError(`the system keyring did not answer within ${Math.round(wait.waitMs / 1000)} s (it may be locked)`, false));
     }, wait.waitMs);
+    child.on('error', (error) => end(new KeyringError(`cannot start ws's keyring process: ${error.message}`, true)));
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.on('close', () => {
+      let answer: KeyringAnswer;
+      try {
+        answer = JSON.parse(Buffer.concat(out).toString('utf8'));
+      } catch {
+        end(new KeyringError("ws's keyring process ended without an answer", true));
+        return;
+      }
+      if ('error' in answer) end(new KeyringError(answer.error, answer.absent));
+      else end(undefined, answer.value);
+    });
+    // the key goes through the pipe, never argv; a child that died early makes this write fail, not ws
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(JSON.stringify({ ...request, service, account }));
   });
-  try {
-    return await Promise.race([work, late]);
-  } catch (error) {
-    throw classify(error);
-  } finally {
-    settled = true;
-    clearTimeout(slow);
-    clearTimeout(timer);
-  }
 }
 
 /** Stores the key, replacing the one there. */
-export function saveKey(place: KeyringPlace, key: string, wait: KeyringWait): Promise<void> {
-  return withEntry(place, wait, (entry, signal) => entry.setPassword(key, signal));
+export async function saveKey(place: KeyringPlace, key: string, wait: KeyringWait): Promise<void> {
+  await ask(place, wait, { op: 'set', password: key });
 }
 
-/** The key, or undefined when the keyring holds none for this profile and origin. */
+/** The key, or undefined when the keyring gives none for this profile and origin. */
 export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<string | undefined> {
-  return (await withEntry(place, wait, (entry, signal) => entry.getPassword(signal))) ?? undefined;
+  const value = await ask(place, wait, { op: 'get' });
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Removes the key; false when there was none. */
-export function deleteKey(place: KeyringPlace, wait: KeyringWait): Promise<boolean> {
-  return withEntry(place, wait, (entry, signal) => entry.deleteCredential(signal));
+export async function deleteKey(place: KeyringPlace, wait: KeyringWait): Promise<boolean> {
+  return (await ask(place, wait, { op: 'delete' })) === true;
 }

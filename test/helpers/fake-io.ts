@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Readable, Writable } from 'node:stream';
 import type { IO, StopSignal } from '../../src/io.js';
 
@@ -75,6 +76,8 @@ export function fakeIO(options: FakeIOOptions = {}): FakeIO {
       return () => listeners.delete(entry);
     },
     exitBySignal: (signal) => void exits.push(signal),
+    // the keyring's own process is this checkout's ws (only reached where a test gives a D-Bus session bus)
+    self: { command: process.execPath, args: [fileURLToPath(new URL('../../bin/ws.js', import.meta.url))] },
     exitedBy: () => [...exits],
     out: stdout.text,
     err: stderr.text,

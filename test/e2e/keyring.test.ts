@@ -1,0 +1,233 @@
+/**
+ * The API key in the system keyring, against a real Secret Service (GNOME Keyring on a private D-Bus session bus,
+ * test/helpers/secret-service.ts), read back with libsecret's secret-tool, an independent client. ws runs as a user
+ * runs it, with the bus's address in its environment; the API is a stub on 127.0.0.1.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiServer } from '../helpers/api-server.js';
+import { queryList } from '../helpers/fixtures.js';
+import { type SecretService, secretServiceTools, startSecretService, startSilentSecretService } from '../helpers/secret-service.js';
+import { skipWithout } from '../helpers/tools.js';
+import { tempConfigDir, ws } from '../helpers/ws.js';
+
+const key = 'wsk_live_keyring_0123456789_Mx4Q';
+const otherKey = 'wsk_live_environment_98765_Zt2B';
+const api = new ApiServer();
+let keyring: SecretService;
+
+const origin = () => new URL(api.baseUrl).origin;
+const service = () => `ws:${origin()}`;
+
+/** Every file under `dir` whose bytes hold `text`. */
+function filesHolding(dir: string, text: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => fs.readFileSync(file).includes(text));
+}
+
+const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
+
+describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system keyring (Secret Service)', () => {
+  beforeAll(async () => {
+    await api.start();
+    keyring = await startSecretService();
+  });
+  afterAll(async () => {
+    keyring?.stop();
+    await api.stop();
+  });
+  beforeEach(() => {
+    api.reset();
+    api.on('GET', '/queries', { body: queryList([]) });
+  });
+
+  /** ws with the test's Secret Service in reach, and stdin piped: nobody at a terminal. */
+  const wsWithKeyring = (args: string[], env: Record<string, string | undefined>, input?: string, reach: SecretService = keyring) =>
+    ws(args, { ...reach.env, ...env }, input === undefined ? {} : { input, stdin: 'pipe' });
+
+  /** A Secret Service of the test's own, for a test that locks it. */
+  async function ownKeyring(test: (own: SecretService) => Promise<void>): Promise<void> {
+    const own = await startSecretService();
+    try {
+      await test(own);
+    } finally {
+      own.stop();
+    }
+  }
+
+  it('login keeps the key in the keyring and in no file; commands send it; status says where; logout removes it', async () => {
+    const config = tempConfigDir();
+    const login = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, `${key}\n`);
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr).toBe(`Logged in to ${api.baseUrl} with key ****Mx4Q; saved for profile "default" in the system keyring.\n`);
+    expect(keyring.lookup(service(), 'default')).toBe(key);
+    expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } });
+    // not in the config folder, not under the home the keyring itself lives in (its file is encrypted)
+    expect(filesHolding(config, key)).toEqual([]);
+    expect(filesHolding(keyring.env.HOME!, key)).toEqual([]);
+
+    api.reset();
+    api.on('GET', '/queries', { body: queryList([]) });
+    const list = await wsWithKeyring(['queries', 'list', '--json'], { WS_CONFIG_DIR: config });
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(api.requests.map((request) => request.headers['x-api-key'])).toEqual([key]);
+
+    const status = await wsWithKeyring(['auth', 'status'], { WS_CONFIG_DIR: config });
+    expect(status.exitCode, status.stderr).toBe(0);
+    expect(status.stdout).toContain('API key:  ****Mx4Q  (from system keyring)\n');
+    expect(status.stdout).toContain('status:   the key works\n');
+    expect(status.stderr).toBe('');
+    const json = await wsWithKeyring(['auth', 'status', '--json', 'apiKey'], { WS_CONFIG_DIR: config });
+    expect(JSON.parse(json.stdout)).toEqual({ apiKey: { value: '****Mx4Q', source: 'system keyring' } });
+
+    const logout = await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config });
+    expect(logout.exitCode, logout.stderr).toBe(0);
+    expect(logout.stderr).toBe('Removed the API key of profile "default" from the system keyring.\n');
+    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+    expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl } } });
+    const after = await wsWithKeyring(['queries', 'list'], { WS_CONFIG_DIR: config });
+    expect(after.exitCode).toBe(3);
+    expect(after.stderr).toContain('no API key configured for profile "default"');
+  });
+
+  it('one entry per profile and origin; a login for another origin removes the entry the profile had', async () => {
+    const config = tempConfigDir();
+    for (const profile of ['ci', 'prod']) {
+      const login = await wsWithKeyring(
+        ['auth', 'login', '--with-key-stdin', '--profile', profile, '--base-url', api.baseUrl],
+        { WS_CONFIG_DIR: config },
+        `${key}-${profile}`,
+      );
+      expect(login.exitCode, login.stderr).toBe(0);
+    }
+    expect(keyring.lookup(service(), 'ci')).toBe(`${key}-ci`);
+    expect(keyring.lookup(service(), 'prod')).toBe(`${key}-prod`);
+    // the same server under another name is another origin: a new entry, and the old one is gone
+    const localhost = api.baseUrl.replace('127.0.0.1', 'localhost');
+    const moved = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--profile', 'ci', '--base-url', localhost], { WS_CONFIG_DIR: config }, key);
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    expect(keyring.lookup(`ws:${new URL(localhost).origin}`, 'ci')).toBe(key);
+    expect(keyring.lookup(service(), 'ci')).toBeUndefined();
+    expect(keyring.lookup(service(), 'prod')).toBe(`${key}-prod`);
+    // a saved key goes only to its origin: prod's is not sent to localhost
+    api.reset();
+    const elsewhere = await wsWithKeyring(['queries', 'list', '--profile', 'prod', '--base-url', localhost], { WS_CONFIG_DIR: config });
+    expect(elsewhere.exitCode).toBe(3);
+    expect(elsewhere.stderr).toContain(`was saved for ${origin()}, not for ${new URL(localhost).origin}`);
+    expect(api.requests).toEqual([]);
+    for (const profile of ['ci', 'prod']) expect((await wsWithKeyring(['auth', 'logout', '--profile', profile], { WS_CONFIG_DIR: config })).exitCode).toBe(0);
+    expect(keyring.dump()).not.toContain(key);
+  });
+
+  it('--insecure-storage writes the file and not the keyring, and removes the key the keyring held', async () => {
+    const config = tempConfigDir();
+    expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, key)).exitCode).toBe(0);
+    expect(keyring.lookup(service(), 'default')).toBe(key);
+    const login = await wsWithKeyring(
+      ['auth', 'login', '--with-key-stdin', '--insecure-storage', '--base-url', api.baseUrl],
+      { WS_CONFIG_DIR: config },
+      otherKey,
+    );
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr).toBe(
+      `Logged in to ${api.baseUrl} with key ****Zt2B; saved for profile "default" in plain text in ${path.join(config, 'config.json')} (--insecure-storage).\n`,
+    );
+    expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } });
+    expect(fs.statSync(path.join(config, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+    const status = await wsWithKeyring(['auth', 'status'], { WS_CONFIG_DIR: config });
+    expect(status.stdout).toContain(`API key:  ****Zt2B  (from config file, plain text: ${path.join(config, 'config.json')})\n`);
+    expect(status.stderr).toContain('to keep it in the system keyring, log in again: `ws auth login`');
+  });
+
+  it('a config file written by an earlier ws keeps working, untouched; WS_API_KEY wins over both and writes nothing', async () => {
+    const config = tempConfigDir();
+    const old = `${JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKey: key } } }, null, '\t')}\n`;
+    fs.writeFileSync(path.join(config, 'config.json'), old, { mode: 0o600 });
+    const list = await wsWithKeyring(['queries', 'list'], { WS_CONFIG_DIR: config });
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(api.requests.map((request) => request.headers['x-api-key'])).toEqual([key]);
+    expect(fs.readFileSync(path.join(config, 'config.json'), 'utf8')).toBe(old);
+
+    // a key in the keyring, and WS_API_KEY: the environment's is sent; the keyring, locked, is not even asked
+    await ownKeyring(async (own) => {
+      const other = tempConfigDir();
+      expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: other }, key, own)).exitCode).toBe(0);
+      own.lock();
+      api.reset();
+      api.on('GET', '/queries', { body: queryList([]) });
+      const env = await wsWithKeyring(['queries', 'list'], { WS_CONFIG_DIR: other, WS_API_KEY: otherKey }, undefined, own);
+      expect(env.exitCode, env.stderr).toBe(0);
+      expect(api.requests.map((request) => request.headers['x-api-key'])).toEqual([otherKey]);
+      expect(readConfig(other).profiles.default).toEqual({ baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() });
+    });
+  });
+
+  it('a locked keyring with CI set: login ends at once, exit 2 naming --insecure-storage, nothing saved; reads say why, exit 3', async () => {
+    await ownKeyring(async (own) => {
+      const config = tempConfigDir();
+      own.lock();
+      const login = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config, CI: 'true' }, key, own);
+      expect(login.exitCode).toBe(2);
+      expect(login.stderr).toMatch(/^error: cannot keep the API key in the system keyring: .*; nothing was saved\n/);
+      expect(login.stderr).toContain(
+        `hint: unlock the keyring and log in again, or keep the key in the config file in plain text: \`ws auth login --insecure-storage --base-url ${api.baseUrl}\``,
+      );
+      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      expect(login.stderr).not.toContain(key);
+
+      // a profile whose key is in the locked keyring: the command says so, and sends nothing
+      fs.writeFileSync(
+        path.join(config, 'config.json'),
+        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
+      );
+      api.reset();
+      const list = await wsWithKeyring(['queries', 'list', '--json'], { WS_CONFIG_DIR: config, CI: 'true' }, undefined, own);
+      expect(list.exitCode).toBe(3);
+      // GNOME Keyring answers a read of a locked collection whose unlock nobody answered as if it held nothing
+      const error = JSON.parse(list.stderr).error;
+      expect(error.code).toBe('no_api_key');
+      expect(error.message).toBe(`the system keyring gave no API key of profile "default" for ${origin()}: it is locked, or the key was removed there`);
+      expect(error.hint).toContain('unlock the keyring and try again');
+      expect(api.requests).toEqual([]);
+    });
+  });
+
+  it('a Secret Service that never answers: login gives up within seconds (exit 2), and so does a command', async () => {
+    const silent = startSilentSecretService();
+    try {
+      const config = tempConfigDir();
+      // the bus would hold the call for a minute: ws must end long before this test's 20 s
+      const login = await ws(
+        ['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl],
+        { ...silent.env, WS_CONFIG_DIR: config, CI: 'true' },
+        { input: key, stdin: 'pipe', timeout: 20_000 },
+      );
+      expect(login.exitCode, login.stderr).toBe(2);
+      expect(login.stderr).toContain('cannot keep the API key in the system keyring');
+      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      fs.writeFileSync(
+        path.join(config, 'config.json'),
+        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
+      );
+      const list = await ws(['queries', 'list'], { ...silent.env, WS_CONFIG_DIR: config }, { timeout: 20_000 });
+      expect(list.exitCode, list.stderr).toBe(3);
+      expect(list.stderr).toContain('cannot read the API key of profile "default" from the system keyring');
+    } finally {
+      silent.stop();
+    }
+  });
+
+  it('no session bus: the file, with the warning, never silently', async () => {
+    const config = tempConfigDir();
+    const login = await ws(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, { input: key, stdin: 'pipe' });
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr.split('\n')[0]).toBe(`warning: no system keyring: the key is stored in plain text in ${path.join(config, 'config.json')}`);
+    expect(readConfig(config).profiles.default.apiKey).toBe(key);
+    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+  });
+});
