@@ -30,10 +30,11 @@ describe('the npm package', () => {
       'package.json',
     ]);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
-    // help.json), one file per vendored library and the notices of the code bundled; no maps, no tests
+    // help.json), the keyring's own process, one file per vendored library and the notices of the code bundled; no
+    // maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
-    expect(built.slice(0, 4)).toEqual(['dist/THIRD-PARTY-NOTICES.md', 'dist/cli.cjs', 'dist/help.cjs', 'dist/help.json']);
-    for (const file of built.slice(4)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
+    expect(built.slice(0, 5)).toEqual(['dist/THIRD-PARTY-NOTICES.md', 'dist/cli.cjs', 'dist/help.cjs', 'dist/help.json', 'dist/keyring.cjs']);
+    for (const file of built.slice(5)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
     // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
     const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) =>
       fs.statSync(path.join(root, 'dist', file)).isFile(),
