@@ -1,3 +1,4 @@
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
@@ -9,7 +10,10 @@ import type { Automations } from './shared/declaration.js';
  * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout
  * stays empty; `--json` or `-o json|yaml` prints the finished run with its steps there, as `get-run` does.
  */
-export async function run(ctx: Context, [runId]: Automations['watch']['args'], opts: Automations['watch']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Automations['watch']['args'], opts: Automations['watch']['opts']): Promise<void> {
+  const asking = new Asking(ctx);
+  const runId = await asking.automationRun(given);
+  asking.printCommand([runId], opts);
   requireUuid(runId, 'automation run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   const output = await ctx.output(runDetailFields);
