@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { WsError, usageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -138,42 +138,56 @@ function plain(target: Writable, columns: number | undefined): Writable {
 export async function prompter(io: IO, options: { color: boolean; cancelled?: string }): Promise<Prompter> {
   const clack = await import('@clack/prompts');
   const output = options.color ? io.stderr : plain(io.stderr, io.columns);
-  const common = { input: io.stdin, output };
-  const answered = <T>(answer: T | symbol): Exclude<T, symbol> => {
+  /** Shows one prompt; stdin ending before the answer (nobody is left to type it) cancels it as Ctrl-C does. */
+  const answered = async <T>(
+    show: (common: { input: Readable; output: Writable; signal: AbortSignal }) => Promise<T | symbol>,
+  ): Promise<Exclude<T, symbol>> => {
+    const ended = new AbortController();
+    const stop = () => ended.abort();
+    io.stdin.once('end', stop).once('close', stop);
+    let answer: T | symbol;
+    try {
+      answer = await show({ input: io.stdin, output, signal: ended.signal });
+    } finally {
+      io.stdin.off('end', stop).off('close', stop);
+    }
     if (clack.isCancel(answer) || typeof answer === 'symbol')
       throw new WsError('interrupted', `cancelled at the prompt${options.cancelled ? `; ${options.cancelled}` : ''}`);
     return answer as Exclude<T, symbol>;
   };
   return {
-    async search(message, choices, matches) {
-      const answer = await clack.autocomplete({
-        ...common,
-        message,
-        options: choices as never,
-        filter: (typed: string, option: { value: unknown }) => matches(typed, option.value as never),
-        validate: (value: unknown) => (value === undefined ? 'nothing matches: type less, or Esc to leave' : undefined),
-      });
-      return answered(answer) as never;
-    },
-    async select(message, choices, initial) {
-      return answered(
-        await clack.select({ ...common, message, options: choices as never, ...(initial === undefined ? {} : { initialValue: initial }) }),
+    search(message, choices, matches) {
+      return answered((common) =>
+        clack.autocomplete({
+          ...common,
+          message,
+          options: choices as never,
+          filter: (typed: string, option: { value: unknown }) => matches(typed, option.value as never),
+          validate: (value: unknown) => (value === undefined ? 'nothing matches: type less, or Esc to leave' : undefined),
+        }),
       ) as never;
     },
-    async confirm(message, initial) {
-      return answered(await clack.confirm({ ...common, message, initialValue: initial }));
+    select(message, choices, initial) {
+      return answered((common) =>
+        clack.select({ ...common, message, options: choices as never, ...(initial === undefined ? {} : { initialValue: initial }) }),
+      ) as never;
+    },
+    confirm(message, initial) {
+      return answered((common) => clack.confirm({ ...common, message, initialValue: initial }));
     },
     async text(message, { fallback, problem }) {
-      const answer = await clack.text({
-        ...common,
-        message,
-        ...(fallback === undefined ? {} : { placeholder: fallback, defaultValue: fallback }),
-        validate: (value: string | undefined) => {
-          const typed = value ?? '';
-          return typed === '' && fallback !== undefined ? undefined : problem(typed);
-        },
-      });
-      return answered(answer) ?? fallback ?? '';
+      const answer = await answered((common) =>
+        clack.text({
+          ...common,
+          message,
+          ...(fallback === undefined ? {} : { placeholder: fallback, defaultValue: fallback }),
+          validate: (value: string | undefined) => {
+            const typed = value ?? '';
+            return typed === '' && fallback !== undefined ? undefined : problem(typed);
+          },
+        }),
+      );
+      return answer ?? fallback ?? '';
     },
   };
 }

@@ -116,7 +116,7 @@ export class Asking {
   /** `given`, or, left out, a recent run (state and time shown) of the automation a person picks first. */
   async automationRun(given: string | undefined): Promise<string> {
     if (given !== undefined) return given;
-    this.refuse('runId', `name the automation run by its UUID (\`${this.ctx.printed.command('automations', 'runs', '<automation>')}\` lists them)`);
+    this.refuse('runId', `name the automation run by its UUID (\`${this.ctx.printed.command('automations', 'runs')} <automation>\` lists them)`);
     const { automation, ref } = await this.pickAutomation('Pick the automation');
     const runs: Choice<string>[] = [];
     let total = 0;
