@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { lines, screenOf, skipWithoutPty, wsInPty, type PtyOptions, type PtySession } from '../helpers/pty.js';
 import { ws } from '../helpers/ws.js';
+import { fileURLToPath } from 'node:url';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** What moves the cursor and colours: taken out, the terminal's text reads as a person reads it. */
@@ -198,5 +199,27 @@ describe.skipIf(skipWithoutPty)('automations at a terminal', () => {
     expect(waited.exitCode, waited.killed ?? waited.output).toBe(0);
     expect(text(waited.output)).toContain(`\n$ ws automations wait ${runId}\n`);
     expect(await writes()).toEqual([]);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('the prompt library is read only when a prompt is shown', () => {
+  const probe = fileURLToPath(new URL('../fixtures/vendor-probe.cjs', import.meta.url));
+  /** The dist/vendor/ files this run of ws loaded. */
+  const vendorFiles = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as string[];
+
+  it.each([[['--help']], [['--version']], [['queries', 'execute', 'daily_revenue']], [['queries', 'execute', '--no-prompt']]])('not by ws %j', async (argv) => {
+    const file = path.join(scratch, `probe-${argv.join('-')}.json`);
+    const result = await ws(argv, { ...emu.env, NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file });
+    expect(result.exitCode === 0 || result.exitCode === 2, result.stderr).toBe(true);
+    expect(vendorFiles(file)).not.toContain('prompts.cjs');
+  });
+
+  it('by a command that shows one', async () => {
+    const file = path.join(scratch, 'probe-prompt.json');
+    const session = atTerminal(['queries', 'get'], { env: { NODE_OPTIONS: `--require ${probe}`, WS_TEST_PROBE: file } });
+    await session.waitFor(/Pick a query/);
+    session.type(ctrlC);
+    expect((await session.result).exitCode).toBe(130);
+    expect(vendorFiles(file)).toContain('prompts.cjs');
   });
 });
