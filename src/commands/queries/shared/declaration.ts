@@ -96,6 +96,7 @@ export function declareQueries(program: Program) {
     'ws queries execute revenue_by_country --param start_date=2026-06-01 --wait -o csv > revenue.csv',
     'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
     'ws queries execute revenue_by_country --wait -o chart --y revenue',
+    'ws queries execute --wait               # at a terminal: pick the query, answer its parameters',
   );
   execute.addHelpText(
     'after',
