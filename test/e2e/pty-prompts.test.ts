@@ -73,6 +73,10 @@ describe.skipIf(skipWithoutPty)('ws queries execute --wait at a terminal, the qu
     const printed = 'ws queries execute revenue_by_country --param start_date=2026-01-01 --param min_amount=100 --wait';
     expect(text(result.output)).toContain(`\n$ ${printed}\n`);
     // the run the emulator started had those values (its queryHash is of the SQL and the parameters given)
+    // the picker read one bounded page, the most recently updated first (then the slug picked was looked up)
+    const listed = (await emu.requests()).filter((r) => r.path === '/queries').map((r) => Object.fromEntries(new URLSearchParams(r.query)));
+    expect(listed[0]).toEqual(expect.objectContaining({ limit: '100', offset: '0', sortBy: 'updated', sortDirection: 'desc' }));
+    expect(listed[0]).not.toHaveProperty('search');
     const started = (await emu.requests()).filter((r) => r.method === 'POST');
     expect(started.map((r) => r.path)).toEqual([`/queries/${demoIds.queries.revenueByCountry}/execute`]);
     const query = (await emu.api('GET', `/queries/${demoIds.queries.revenueByCountry}`)).json;
@@ -161,6 +165,8 @@ describe.skipIf(skipWithoutPty)('the picker in any terminal', () => {
       .split('\n')
       .filter((line) => line.startsWith('│') && line.includes('📊 売上'));
     expect(choices.length).toBeGreaterThan(0);
+    // the newest first: the query just created heads the list before anything is typed
+    expect(text(result.output)).toMatch(/Search: _\n│ {2}● 📊 売上/);
     for (const line of choices) expect(stringWidth(line), line).toBeLessThanOrEqual(20);
   });
 });
