@@ -58,6 +58,20 @@ describe('a left-out argument where nobody can answer: exit 2 naming it, nothing
     expect(result.exitCode).toBe(2);
   });
 
+  it.each([
+    [['queries', 'execute', '--wait', '--timeout', 'soon'], '--timeout'],
+    [['queries', 'runs', '--json=nope'], 'nope'],
+    [['automations', 'trigger', '--cancel-on-timeout'], '--cancel-on-timeout needs --wait'],
+    [['automations', 'wait', '--timeout', 'soon'], '--timeout'],
+  ])('at a terminal, a wrong flag is said before anything is asked: ws %j', async (argv, said) => {
+    const result = await ws(argv, { tty: true });
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(result.stderr).toContain(said);
+    expect(result.stderr).not.toContain('Pick');
+    expect(await emu.requests()).toEqual([]);
+  });
+
   it('--json off a terminal: the usual JSON error', async () => {
     const result = await ws(['automations', 'wait', '--json']);
     expect(result.exitCode).toBe(2);

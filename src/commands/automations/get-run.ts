@@ -7,11 +7,11 @@ import type { Automations } from './shared/declaration.js';
 
 /** One run with its step runs: a timeline in a table, the API's {run, stepRuns} body in JSON. */
 export async function run(ctx: Context, [given]: Automations['get-run']['args']): Promise<void> {
+  const output = await ctx.output(runDetailFields);
   const asking = new Asking(ctx);
   const runId = await asking.automationRun(given);
   asking.printCommand([runId], {});
   requireUuid(runId, 'automation run');
-  const output = await ctx.output(runDetailFields);
   const detail = await getAutomationRun(ctx.http(), runId);
   await printRunDetail(output, detail);
 }

@@ -5,9 +5,9 @@ import { automationView } from './shared/automation-view.js';
 import type { Automations } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['get']['args']): Promise<void> {
+  const output = await ctx.output(automationView.fields);
   const asking = new Asking(ctx);
   const automation = await asking.automation(given);
   asking.printCommand([automation], {});
-  const output = await ctx.output(automationView.fields);
   await output.item(await findAutomation(ctx.http(), automation), automationView);
 }

@@ -10,11 +10,11 @@ import { runsAtAGlance } from '../../output/sparkline.js';
 import type { Automations } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['runs']['args'], opts: Automations['runs']['opts']): Promise<void> {
+  const page = pageRequest(opts);
+  const output = await ctx.output(automationRunView.fields);
   const asking = new Asking(ctx);
   const automation = await asking.automation(given);
   asking.printCommand([automation], opts);
-  const page = pageRequest(opts);
-  const output = await ctx.output(automationRunView.fields);
   const http = ctx.http();
   const pages = listAutomationRunPages(http, await findAutomationId(http, automation), page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures

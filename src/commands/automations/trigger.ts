@@ -16,8 +16,6 @@ import { startWatched } from '../../interruption.js';
 import type { Automations } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
-  const asking = new Asking(ctx, 'no run was started');
-  const ref = await asking.automation(given);
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   for (const [flag, given] of [
     ['--cancel-on-interrupt', opts.cancelOnInterrupt],
@@ -37,6 +35,8 @@ export async function run(ctx: Context, [given]: Automations['trigger']['args'],
     );
   let body = bodyOf();
   const output = opts.dryRun ? undefined : await ctx.output(automationRunView.fields);
+  const asking = new Asking(ctx, 'no run was started');
+  const ref = await asking.automation(given);
   // a name is looked up, and given inputs are checked against the declared ones (a read, even for a dry run); at a
   // terminal the inputs not given are asked for, and go on as if given with --input
   let id = isUuid(ref) ? ref : undefined;

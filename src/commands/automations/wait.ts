@@ -9,12 +9,12 @@ import type { Automations } from './shared/declaration.js';
 
 /** Prints the final run as `trigger --wait` does, so that the wait it prints to resume one gives the same output. */
 export async function run(ctx: Context, [given]: Automations['wait']['args'], opts: Automations['wait']['opts']): Promise<void> {
+  const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  const output = await ctx.output(automationRunView.fields);
   const asking = new Asking(ctx);
   const runId = await asking.automationRun(given);
   asking.printCommand([runId], opts);
   requireUuid(runId, 'automation run');
-  const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const output = await ctx.output(automationRunView.fields);
   const detail = await resumable(
     followRun(ctx, ctx.http(), runId, { timeoutMs, cancelOnTimeout: opts.cancelOnTimeout }),
     ctx.printed.continuing('automations', 'wait', runId),

@@ -11,12 +11,12 @@ import type { Automations } from './shared/declaration.js';
  * stays empty; `--json` or `-o json|yaml` prints the finished run with its steps there, as `get-run` does.
  */
 export async function run(ctx: Context, [given]: Automations['watch']['args'], opts: Automations['watch']['opts']): Promise<void> {
+  const timeoutMs = parseDuration(opts.timeout, '--timeout');
+  const output = await ctx.output(runDetailFields);
   const asking = new Asking(ctx);
   const runId = await asking.automationRun(given);
   asking.printCommand([runId], opts);
   requireUuid(runId, 'automation run');
-  const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const output = await ctx.output(runDetailFields);
   // watched again, it prints the run with its steps as this one would
   const detail = await followRun(ctx, ctx.http(), runId, {
     timeoutMs,

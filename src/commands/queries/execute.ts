@@ -19,8 +19,6 @@ import { startWatched } from '../../interruption.js';
 import type { Queries } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
-  const asking = new Asking(ctx, 'no run was started');
-  const ref = await asking.query(given);
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   let param = opts.param ?? [];
   let values = keyValues(param, '--param');
@@ -34,6 +32,8 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
   let body = bodyOf();
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
+  const asking = new Asking(ctx, 'no run was started');
+  const ref = await asking.query(given);
   const http = ctx.http();
   const query = await findQuery(http, ref);
   checkParameters(query, values, '--param', ctx.printed);

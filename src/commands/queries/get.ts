@@ -5,9 +5,9 @@ import { queryView } from './shared/query-view.js';
 import type { Queries } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['get']['args']): Promise<void> {
+  const output = await ctx.output(queryView.fields);
   const asking = new Asking(ctx);
   const query = await asking.query(given);
   asking.printCommand([query], {});
-  const output = await ctx.output(queryView.fields);
   await output.item(await findQuery(ctx.http(), query), queryView);
 }

@@ -10,11 +10,11 @@ import { runsAtAGlance } from '../../output/sparkline.js';
 import type { Queries } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['runs']['args'], opts: Queries['runs']['opts']): Promise<void> {
+  const page = pageRequest(opts);
+  const output = await ctx.output(queryRunView.fields);
   const asking = new Asking(ctx);
   const ref = await asking.query(given);
   asking.printCommand([ref], opts);
-  const page = pageRequest(opts);
-  const output = await ctx.output(queryRunView.fields);
   const http = ctx.http();
   const id = await findQueryId(http, ref);
   const pages = listQueryRunPages(http, id, page);

@@ -14,9 +14,6 @@ import { queryView } from './shared/query-view.js';
 import type { Queries } from './shared/declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['update']['args'], opts: Queries['update']['opts']): Promise<void> {
-  const asking = new Asking(ctx, 'nothing was changed');
-  const query = await asking.query(given);
-  asking.printCommand([query], opts);
   if (opts.description !== undefined && opts.clearDescription) throw usageError('use --description or --clear-description, not both');
   const body = validateRequest(
     UpdateQueryBody,
@@ -38,6 +35,9 @@ export async function run(ctx: Context, [given]: Queries['update']['args'], opts
   checkParameterTypes(body.parameters ?? []);
   // --json fields and --jq are checked before the first request (the slug lookup included)
   const output = opts.dryRun ? undefined : await ctx.output(queryView.fields);
+  const asking = new Asking(ctx, 'nothing was changed');
+  const query = await asking.query(given);
+  asking.printCommand([query], opts);
   let id = isUuid(query) ? query : undefined;
   const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
   if (sqlNeedsParameters || body.parameters !== undefined) {
