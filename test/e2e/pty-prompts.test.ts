@@ -171,6 +171,21 @@ describe.skipIf(skipWithoutPty)('the picker in any terminal', () => {
   });
 });
 
+describe.skipIf(skipWithoutPty)('colour in the prompts', () => {
+  it.each([
+    ['coloured at a colour terminal', [], true],
+    ['--no-color: none, though the terminal could', ['--no-color'], false],
+  ])('%s', async (_name, flags: string[], coloured) => {
+    const session = atTerminal(['queries', 'get', ...flags], { term: 'xterm-256color' });
+    await session.waitFor(/Pick a query/);
+    session.type(`daily_revenue${enter}`);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(0);
+    expect(text(result.output)).toContain('$ ws queries get daily_revenue\n');
+    expect(colour.test(screenOf(result.output))).toBe(coloured);
+  });
+});
+
 describe.skipIf(skipWithoutPty)('automations at a terminal', () => {
   it('trigger: picks the automation, asks its inputs (a wrong date asked again), prints the command; wait: picks the automation, then the run', async () => {
     const session = atTerminal(['automations', 'trigger']);
