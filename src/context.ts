@@ -74,6 +74,11 @@ export class Context {
     return whyNotAsk(this.io, this.globals.prompt);
   }
 
+  /** false with --no-prompt: for askSecret and readAll (src/prompt.ts), which take it beside the IO. */
+  promptFlag(): boolean | undefined {
+    return this.globals.prompt;
+  }
+
   /** Whether prompts, drawn on stderr, may be coloured: as the output's colour, for stderr's terminal. */
   promptColor(): boolean {
     return colorWanted(this.globals.color, this.io.env, this.io.stderrIsTTY);

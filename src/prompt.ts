@@ -24,8 +24,8 @@ export function nobodyToAsk(env: IO['env'], prompt?: boolean): string | undefine
 }
 
 /** The usage error (exit 2) for a terminal that would wait for nobody; undefined where a person may answer. */
-function unanswered(io: IO, wanted: Wanted): WsError | undefined {
-  const reason = nobodyToAsk(io.env);
+function unanswered(io: IO, wanted: Wanted, prompt?: boolean): WsError | undefined {
+  const reason = nobodyToAsk(io.env, prompt);
   return reason === undefined
     ? undefined
     : usageError(`ws will not wait for ${wanted.what} to be typed: ${reason}, and nobody may be there to type it`, wanted.instead);
@@ -35,9 +35,9 @@ function unanswered(io: IO, wanted: Wanted): WsError | undefined {
  * Reads all of stdin as text (for `--with-key-stdin` and piped input). A terminal is read too (a person types,
  * then Ctrl-D), except where nobody may be there to type (see nobodyToAsk): then it fails at once.
  */
-export async function readAll(io: IO, wanted: Wanted): Promise<string> {
+export async function readAll(io: IO, wanted: Wanted, prompt?: boolean): Promise<string> {
   if (io.stdinIsTTY) {
-    const refused = unanswered(io, wanted);
+    const refused = unanswered(io, wanted, prompt);
     if (refused) throw refused;
   }
   const chunks: Buffer[] = [];
@@ -48,11 +48,11 @@ export async function readAll(io: IO, wanted: Wanted): Promise<string> {
 /**
  * Asks on stderr and reads one line from a terminal without echoing it. Enter gives the line, Ctrl-D
  * before a line gives '', Ctrl-C rejects with `interrupted`; the terminal is back in its own mode (echo
- * on) before the promise settles. Where nobody may be there to answer (CI, WS_NO_PROMPT) it asks nothing and
- * rejects with a usage error naming `wanted.instead`.
+ * on) before the promise settles. Where nobody may be there to answer (CI, WS_NO_PROMPT, `prompt` false for
+ * --no-prompt) it asks nothing and rejects with a usage error naming `wanted.instead`.
  */
-export function askSecret(io: IO, question: string, wanted: Wanted): Promise<string> {
-  const refused = unanswered(io, wanted);
+export function askSecret(io: IO, question: string, wanted: Wanted, prompt?: boolean): Promise<string> {
+  const refused = unanswered(io, wanted, prompt);
   if (refused) return Promise.reject(refused);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
   // readline turns echo off as it starts: start it before asking, so a key typed at once is never shown
@@ -113,8 +113,9 @@ export interface Prompter {
 const styling = /\u001b\[[0-9;]*m/g;
 
 /**
- * stderr for the prompts without colour: the library colours through Node's styleText, which reads no --no-color
- * (nor, on a terminal stdout, NO_COLOR of another stream), so its styling is taken out here, synchronously, in order.
+ * stderr for the prompts without colour: the library colours through Node's styleText, which knows nothing of
+ * --no-color and, on a terminal, colours even under NO_COLOR and TERM=dumb (test/e2e/pty-prompts.test.ts), so its
+ * styling is taken out here, synchronously, in order. Its size and resizes are the terminal's.
  */
 function plain(target: Writable, columns: number | undefined): Writable {
   const stream = new Writable();
@@ -128,12 +129,14 @@ function plain(target: Writable, columns: number | undefined): Writable {
     rows: { get: () => size.rows },
     isTTY: { value: true },
   });
+  target.on('resize', () => stream.emit('resize'));
   return stream;
 }
 
 /**
  * The prompts, their library (@clack/prompts, in dist/vendor/) loaded now: only a command that asks pays for it.
- * `color` is whether stderr may be coloured; `cancelled` ends the message of a cancelled prompt: what did not happen, e.g. "no run was started".
+ * `color` is whether stderr may be coloured; `cancelled` ends the message of a cancelled prompt: what did not
+ * happen, e.g. "no run was started".
  */
 export async function prompter(io: IO, options: { color: boolean; cancelled?: string }): Promise<Prompter> {
   const clack = await import('@clack/prompts');

@@ -55,7 +55,7 @@ export class Asking {
     return this.prompts;
   }
 
-  /** Exit 2, as commander said it when the argument was required, and why ws did not ask; undefined where it may ask. */
+  /** Exit 2 where nobody may answer, as commander said it when the argument was required, and why ws did not ask. */
   private refuse(argument: string, instead: string): void {
     const why = this.ctx.whyNotAsk();
     if (why !== undefined) throw usageError(`missing required argument '${argument}'`, `${instead}; ws asks for it only at a terminal, and did not: ${why}`);
