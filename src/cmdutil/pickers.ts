@@ -131,12 +131,12 @@ export class Asking {
       throw new WsError('not_found', `automation ${JSON.stringify(automation.name)} has no runs`, {
         hint: `start one: ${this.ctx.printed.command('automations', 'trigger', ref)}`,
       });
-    return (await this.prompter()).select(`Pick a run${this.more(runs.length, total, 'runs')}`, runs);
+    return (await this.prompter()).select(`Pick a run${this.more(runs.length, total, 'runs', 'newest')}`, runs);
   }
 
-  /** " (the 100 most recently updated of 2,345; …)", when more exist than were read: typing filters only those read. */
-  private more(shown: number, total: number, plural: string): string {
-    return total > shown ? ` (the ${shown} newest of ${total} ${plural}; another: name it on the command line)` : '';
+  /** " (the 100 most recently updated of 2345 queries; …)", when more exist than were read: typing filters only those read. */
+  private more(shown: number, total: number, plural: string, order = 'most recently updated'): string {
+    return total > shown ? ` (the ${shown} ${order} of ${total} ${plural}; name another on the command line)` : '';
   }
 
   /**

@@ -86,6 +86,41 @@ describe('a left-out argument where nobody can answer: exit 2 naming it, nothing
   });
 });
 
+/** ws in-process at a terminal whose keys are written to `keys`; `shown` resolves when stderr holds the text. */
+function atTerminal(env: Record<string, string>) {
+  const keys = new PassThrough();
+  const io = fakeIO({ tty: true, columns: 80, env: { ...env, WS_API_KEY: testKey, NO_COLOR: '1' } });
+  io.stdin = keys;
+  const shown = (text: string) => {
+    const until = Date.now() + 5000;
+    return new Promise<void>((resolve, reject) => {
+      const check = () => (io.err().includes(text) ? resolve() : Date.now() > until ? reject(new Error(`no "${text}" in ${io.err()}`)) : setTimeout(check, 10));
+      check();
+    });
+  };
+  return { io, keys, shown };
+}
+
+describe('the automation picker', () => {
+  const api = new ApiServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('a name two automations share is printed by id; more automations than read are said', async () => {
+    const first = automation({ id: '20000000-0000-4000-8000-0000000000f1', name: 'Export' });
+    const second = automation({ id: '20000000-0000-4000-8000-0000000000f2', name: 'export' });
+    api.on('GET', '/automations', { body: { workflows: [first, second], total: 250, limit: 100, offset: 0 } });
+    api.on('GET', `/automations/${second.id}`, { body: second });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['automations', 'get', '--json', 'id'], io);
+    await shown('Pick an automation (the 2 most recently updated of 250 automations;');
+    keys.write('\u001b[B\r'); // down: the second
+    expect(await exit, io.err()).toBe(0);
+    expect(JSON.parse(io.out())).toEqual({ id: second.id });
+    expect(io.err()).toContain(`$ ws automations get ${second.id} --json id\n`);
+  });
+});
+
 describe('automations trigger asks the inputs of its inputSchema: a select for an enum, yes or no for a boolean', () => {
   const api = new ApiServer();
   beforeAll(() => api.start());
@@ -105,17 +140,7 @@ describe('automations trigger asks the inputs of its inputSchema: a select for a
     api.on('GET', '/automations', { body: { workflows: [automation({ id, name: 'Export', inputSchema: schema })], total: 1, limit: 100, offset: 0 } });
     api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
     api.on('POST', `/automations/${id}/runs`, { status: 202, body: automationRun({ workflowId: id, state: 'pending' }) });
-    const keys = new PassThrough();
-    const io = fakeIO({ tty: true, columns: 80, env: { WS_BASE_URL: api.baseUrl, WS_API_KEY: testKey, NO_COLOR: '1' } });
-    io.stdin = keys;
-    const shown = (text: string) => {
-      const until = Date.now() + 5000;
-      return new Promise<void>((resolve, reject) => {
-        const check = () =>
-          io.err().includes(text) ? resolve() : Date.now() > until ? reject(new Error(`no "${text}" in ${io.err()}`)) : setTimeout(check, 10);
-        check();
-      });
-    };
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
     const exit = run(['automations', 'trigger'], io);
     await shown('Pick an automation');
     keys.write('\r');
