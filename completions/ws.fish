@@ -97,6 +97,7 @@ complete -c ws -l crlf -d 'with -o csv, end lines in CRLF (RFC 4180) instead of 
 complete -c ws -l debug -d 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)'
 complete -c ws -l http-timeout -x -d 'timeout of each HTTP request, e.g. 30s, 2m'
 complete -c ws -l allow-insecure-http -d 'allow sending the key over plain http:// to a host that is not loopback'
+complete -c ws -l no-prompt -d 'never ask anything, even at a terminal (env WS_NO_PROMPT=1); a left-out argument is then an error'
 complete -c ws -l help -s h -d 'show help'
 complete -c ws -n __ws_after_help -x -a 'environment exit-codes formatting' -d 'help topic'
 complete -c ws -n '__ws_at' -a 'queries' -d 'Saved SQL queries: list, show, create, update, execute, runs, data, pull, apply'

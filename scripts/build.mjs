@@ -3,8 +3,8 @@
 // dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
 // src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
 // runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
-// the code that needs it: undici (its public index), yaml, conf, the MCP SDK, cli-table3, ora, string-width. DuckDB (native) and
-// jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
+// the code that needs it: undici (its public index), yaml, conf, the MCP SDK, cli-table3, ora, string-width, the
+// prompts (@clack/prompts). DuckDB (native) and jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
 // modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,6 +45,11 @@ const vendors = {
   // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
   'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
   ora: { source: "export { default } from 'ora';", answers: { ora: 'default' } },
+  // the prompts at a terminal (src/prompt.ts): read only when a prompt is shown
+  prompts: {
+    source: "export { autocomplete, confirm, isCancel, select, text } from '@clack/prompts';",
+    answers: { '@clack/prompts': '' },
+  },
   // loaded through sharedWidths below
   'string-width': {
     source: `const { narrowText } = require('./src/output/narrow.ts');
@@ -70,6 +75,12 @@ const sharedWidths = {
       if (path.relative(root, importer).startsWith(`src${path.sep}`)) return { path: './vendor/string-width.cjs', namespace: 'ws-string-width' };
       return undefined;
     });
+    // the prompts measure with fast-string-width (one argument, as string-width takes it): the same widths as the tables
+    build.onResolve({ filter: /^fast-string-width$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/](@clack[\\/](core|prompts)|fast-wrap-ansi)[\\/]/.test(importer)
+        ? { path: './string-width.cjs', namespace: 'ws-string-width' }
+        : undefined,
+    );
     // loaded on the first call; each text measured once, since cli-table3 measures a cell several times over
     build.onLoad({ filter: /.*/, namespace: 'ws-string-width' }, ({ path: file }) => ({
       contents: `let stringWidth;

@@ -20,7 +20,8 @@ const steps = [
   },
   { args: ['queries', 'execute', 'orders_by_status', '--wait'] },
   { args: ['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-06-01', '--param', 'min_amount=100', '--wait', '-o', 'csv'] },
-  { args: ['automations', 'trigger', morningReport, '--wait'] },
+  // its inputs given: at a terminal ws would ask for them (the demo runs steps, nobody answers)
+  { args: ['automations', 'trigger', morningReport, '--input', 'start_date=2026-06-01', '--input', 'min_amount=100', '--wait'] },
   { args: ['queries', 'execute', 'churn_report', '--wait'], exitCode: 5, note: 'a failing run ends with exit 5 and its error' },
 ];
 

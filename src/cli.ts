@@ -80,6 +80,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m')
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
+    .option('--no-prompt', 'never ask anything, even at a terminal (env WS_NO_PROMPT=1); a left-out argument is then an error')
     .addHelpText('after', '\nAuthentication:\n  The API key comes from WS_API_KEY or from the profile saved by `ws auth login`; never from a flag.');
   examples(
     program,
@@ -297,7 +298,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     command.action(async () => {
       // loaded when a command runs, so that --help and --version pay nothing for settings, HTTP and output
       const { Context } = await import('./context.js');
-      const context = new Context(io, command.optsWithGlobals(), report);
+      const context = new Context(io, command.optsWithGlobals(), report, command);
       contexts.push(context);
       const { run: verb } = await load();
       exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;

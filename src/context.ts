@@ -1,3 +1,4 @@
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { HttpClient, type HttpOptions, type RequestHints } from './api/http.js';
 import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
@@ -9,6 +10,8 @@ import type { IO } from './io.js';
 import { Output } from './output/output.js';
 import { stripControl } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
+import { colorWanted } from './output/color.js';
+import { whyNotAsk } from './prompt.js';
 import { version } from './version.js';
 import { PrintedCommands } from './shell.js';
 import { requestHints } from './workspace/request-hints.js';
@@ -69,7 +72,24 @@ export class Context {
     private readonly globals: GlobalOptions,
     /** Prints an error as ws ends with it (cli.ts), for the signal that ends ws before the command does. */
     private readonly sayError?: (error: WsError) => void,
+    /** The command being run, as commander parsed it: what was typed, for the command line printed after prompts. */
+    readonly command?: CommandUnknownOpts,
   ) {}
+
+  /** Why no prompt may be shown now (no terminal, CI, WS_NO_PROMPT, --no-prompt), or undefined where one may. */
+  whyNotAsk(): string | undefined {
+    return whyNotAsk(this.io, this.globals.prompt);
+  }
+
+  /** false with --no-prompt: for askSecret and readAll (src/prompt.ts), which take it beside the IO. */
+  promptFlag(): boolean | undefined {
+    return this.globals.prompt;
+  }
+
+  /** Whether prompts, drawn on stderr, may be coloured: as the output's colour, for stderr's terminal. */
+  promptColor(): boolean {
+    return colorWanted(this.globals.color, this.io.env, this.io.stderrIsTTY);
+  }
 
   /**
    * Watches the stop signals from now on, for a run about to start (src/interruption.ts); the errors carry `ids`.

@@ -167,3 +167,31 @@ export function chartChoice(opts: { x?: string; y?: string; series?: string }, f
   if (opts.series !== undefined && !opts.series.trim()) throw usageError('--series needs a column');
   return { ...(opts.x !== undefined ? { x: opts.x } : {}), ...(y ? { y } : {}), ...(opts.series !== undefined ? { series: opts.series } : {}) };
 }
+
+/** The words that name a command, without `ws`: `['queries', 'execute']`. */
+export function commandWords(command: CommandUnknownOpts): string[] {
+  const words: string[] = [];
+  for (let at: CommandUnknownOpts | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words;
+}
+
+/**
+ * The command's own options as a command line gives them, from `values` (its opts, perhaps with answers added): those
+ * given on the command line, and those no flag gave that now hold a value (an answer); defaults stay out.
+ */
+export function optionWords(command: CommandUnknownOpts, values: Record<string, unknown>): string[] {
+  const words: string[] = [];
+  for (const option of command.options) {
+    const key = option.attributeName();
+    const source = command.getOptionValueSource(key);
+    const value = values[key];
+    if (!(source === 'cli' || (source === undefined && value !== undefined))) continue;
+    const flag = option.long ?? option.short!;
+    if (option.negate) {
+      if (value === false) words.push(flag);
+    } else if (value === true) words.push(flag);
+    else if (Array.isArray(value)) words.push(...value.flatMap((item) => [flag, String(item)]));
+    else if (value !== undefined && value !== false) words.push(flag, String(value));
+  }
+  return words;
+}

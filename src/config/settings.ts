@@ -35,6 +35,8 @@ export interface GlobalOptions {
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;
+  /** false with --no-prompt (read by src/prompt.ts through the context, not a setting) */
+  prompt?: boolean;
 }
 
 export interface Settings {

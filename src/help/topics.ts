@@ -29,8 +29,10 @@ A flag wins over a variable; a variable wins over the profile in the config file
                    (flag --no-pager: none)
   PAGER            the pager when WS_PAGER is not set; the default is less -FRX. No pager but
                    WS_PAGER with CI set, TERM dumb or unset, or a terminal of 0 rows or 0 columns
-  WS_NO_PROMPT     any value but 0 or false: never ask for input; what would ask (ws auth login)
-                   exits 2 instead (give the key with --with-key-stdin or WS_API_KEY)
+  WS_NO_PROMPT     any value but 0 or false: never ask for input, as the flag --no-prompt does: a
+                   query, automation or run id left out is exit 2 naming it, parameters and inputs
+                   are not asked for; ws auth login exits 2 instead of asking for the key (give it
+                   with --with-key-stdin or WS_API_KEY)
   NO_COLOR         any non-empty value: never colour the output (flag --no-color)
   CLICOLOR         0: no colour
   CLICOLOR_FORCE   any value but 0: colour on a terminal despite CLICOLOR=0 or TERM=dumb; output to

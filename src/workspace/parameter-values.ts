@@ -40,3 +40,9 @@ export function parameterValueProblem(type: string | null | undefined, value: st
   }
   return undefined;
 }
+
+/** What is wrong with a value of a parameter of a saved query, said as the error and the prompt say it; undefined when nothing is. */
+export function parameterProblem(name: string, type: string | null | undefined, value: string): string | undefined {
+  const problem = parameterValueProblem(type, value);
+  return problem && `${name} is a ${type}, and "${value}" ${problem}`;
+}

@@ -8,7 +8,7 @@ import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import type { Interruption } from '../interruption.js';
 import { PrintedCommands } from '../shell.js';
-import { parameterValueProblem } from './parameter-values.js';
+import { parameterProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
 
 /** Where a wait's spinner goes, and whether there is one; the stop signals, when watched since the run's start. */
@@ -39,12 +39,12 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
   }
   for (const { name, type, defaultValue } of named) {
     if (!Object.hasOwn(values, name)) continue;
-    const problem = parameterValueProblem(type, values[name]!);
+    const problem = parameterProblem(name, type, values[name]!);
     if (!problem) continue;
     // the message says what is wrong; the hint, what to do next: the default there is, and where the others are
     const every = `see every parameter: ${printed.command('queries', 'get', query.slug)}`;
     const hint = defaultValue ? `leave ${name} out for its default, ${defaultValue}; ${every}` : every;
-    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${name} is a ${type}, and "${values[name]}" ${problem}`, {
+    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${problem}`, {
       hint,
       ids: { queryId: query.id },
     });

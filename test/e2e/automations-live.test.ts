@@ -145,7 +145,7 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   });
 
   it('trigger --wait --cancel-on-interrupt: Ctrl-C restores the cursor, says it is cancelling, and cancels', async () => {
-    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt', '--no-prompt'], 80);
     const id = (await session.waitFor(/automation run ([0-9a-f-]{36})/, 15_000))[1]!;
     session.type('\u0003');
     const { output } = await screen(session);
@@ -157,7 +157,7 @@ describe('ws automations watch in a terminal', { timeout: 60_000 }, () => {
   });
 
   it('trigger --wait --cancel-on-interrupt: SIGTERM (a CI runner) erases the frame, says it is cancelling, and cancels; exit 143', async () => {
-    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], 80);
+    const session = inTerminal(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt', '--no-prompt'], 80);
     const id = (await session.waitFor(/automation run ([0-9a-f-]{36})/, 15_000))[1]!;
     await session.signal('SIGTERM');
     const result = await screen(session);

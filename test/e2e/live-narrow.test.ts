@@ -10,7 +10,8 @@ import { skipWithoutTmux, startTmux, type TmuxSession } from '../helpers/tmux.js
 
 let emu: TestEmulator;
 const steps = ['Daily revenue', 'Revenue by country'];
-const trigger = `ws automations trigger ${demoIds.automations.morningReport} --wait > /dev/null`;
+// --no-prompt: the morning report declares inputs, which a terminal would be asked for
+const trigger = `ws automations trigger ${demoIds.automations.morningReport} --wait --no-prompt > /dev/null`;
 /** A line of a frame: its icon, a state and (for the run, and a step that started) the time. */
 const frameLine = /^\S (waiting|pending|running|completed|failed) +(\d+ms|[\d.]+s)/;
 

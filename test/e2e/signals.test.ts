@@ -241,7 +241,7 @@ describe('a second signal while a cancel is under way', () => {
 describe.skipIf(skipWithoutPty)('a second Ctrl-C in a terminal, while the live view cancels', () => {
   it('the terminal is given back (cursor shown), then the last word; status 130', async () => {
     const cancel = hold('POST', /^\/automation-runs\/[^/]+\/cancel$/);
-    const session = wsInPty(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt'], {
+    const session = wsInPty(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt', '--no-prompt'], {
       columns: 80,
       rows: 24,
       term: 'xterm',

@@ -37,7 +37,7 @@ describe('flags typed from their declaration', () => {
   });
 
   it('arguments as commander gives them: an optional one may be undefined, a variadic one is an array of its own', async () => {
-    expectTypeOf<Queries['get']['args']>().toEqualTypeOf<[string]>();
+    expectTypeOf<Queries['get']['args']>().toEqualTypeOf<[string | undefined]>(); // left out at a terminal, it is picked
     expectTypeOf<Queries['pull']['args']>().toEqualTypeOf<[string | undefined, string[]]>();
     expectTypeOf<Emulator['exec']['args']>().toEqualTypeOf<[string[]]>();
     expect((await handed(['queries', 'pull', 'queries/', 'a', 'b'])).args).toEqual(['queries/', ['a', 'b']]);

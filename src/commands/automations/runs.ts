@@ -1,5 +1,6 @@
 import { listAutomationRunPages } from '../../api/automations.js';
 import { findAutomationId } from '../../workspace/resolve.js';
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { automationRunView } from './shared/automation-view.js';
@@ -8,9 +9,12 @@ import { plausibleDuration, span } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
 import type { Automations } from './shared/declaration.js';
 
-export async function run(ctx: Context, [automation]: Automations['runs']['args'], opts: Automations['runs']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Automations['runs']['args'], opts: Automations['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(automationRunView.fields);
+  const asking = new Asking(ctx);
+  const automation = await asking.automation(given);
+  asking.printCommand([automation], opts);
   const http = ctx.http();
   const pages = listAutomationRunPages(http, await findAutomationId(http, automation), page);
   // on a terminal, a last line sums the runs up: their durations in time order, the median, the slowest, failures

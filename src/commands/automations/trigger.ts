@@ -2,6 +2,7 @@ import { declaredInputs, triggerAutomation } from '../../api/automations.js';
 import { findAutomation } from '../../workspace/resolve.js';
 import { TriggerAutomationBody } from '../../api/schemas/automations.js';
 import { validateRequest } from '../../api/validate.js';
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
@@ -14,7 +15,7 @@ import { automationRunView, runDetailView } from './shared/automation-view.js';
 import { startWatched } from '../../interruption.js';
 import type { Automations } from './shared/declaration.js';
 
-export async function run(ctx: Context, [ref]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   for (const [flag, given] of [
     ['--cancel-on-interrupt', opts.cancelOnInterrupt],
@@ -23,21 +24,24 @@ export async function run(ctx: Context, [ref]: Automations['trigger']['args'], o
     if (given && !opts.wait) throw usageError(`${flag} needs --wait: without it ws does not stay to cancel the run`, 'add --wait, or leave the flag out');
   }
   const fromFile = opts.inputsFile === undefined ? {} : requireObject(await readStructured(ctx.io, opts.inputsFile, '--inputs-file'), '--inputs-file');
-  const inputs = { ...fromFile, ...keyValues(opts.input, '--input') };
-  const body = validateRequest(
-    TriggerAutomationBody,
-    {
-      inputValues: Object.keys(inputs).length ? inputs : undefined,
-      metadata: opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata'),
-      userAgent: 'cli',
-    },
-    { inputValues: '--input', metadata: '--metadata' },
-  );
+  let input = opts.input ?? [];
+  let inputs = { ...fromFile, ...keyValues(input, '--input') };
+  const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
+  const bodyOf = () =>
+    validateRequest(
+      TriggerAutomationBody,
+      { inputValues: Object.keys(inputs).length ? inputs : undefined, metadata, userAgent: 'cli' },
+      { inputValues: '--input', metadata: '--metadata' },
+    );
+  let body = bodyOf();
   const output = opts.dryRun ? undefined : await ctx.output(automationRunView.fields);
-  // a name is looked up, and given inputs are checked against the declared ones (a read, even for a dry run)
+  const asking = new Asking(ctx, 'no run was started');
+  const ref = await asking.automation(given);
+  // a name is looked up, and given inputs are checked against the declared ones (a read, even for a dry run); at a
+  // terminal the inputs not given are asked for, and go on as if given with --input
   let id = isUuid(ref) ? ref : undefined;
   let name: string | undefined;
-  if (!id || Object.keys(inputs).length) {
+  if (!id || Object.keys(inputs).length || ctx.whyNotAsk() === undefined) {
     const automation = await findAutomation(ctx.http(), ref);
     id = automation.id;
     name = automation.name;
@@ -46,7 +50,14 @@ export async function run(ctx: Context, [ref]: Automations['trigger']['args'], o
     if (declared && unknown.length) {
       throw usageError(`automation "${automation.name}" has no input ${unknown.map((n) => `"${n}"`).join(', ')}`, `its inputs: ${declared.join(', ')}`);
     }
+    const answers = await asking.inputs(automation, inputs);
+    if (answers.length) {
+      input = [...input, ...answers];
+      inputs = { ...fromFile, ...keyValues(input, '--input') };
+      body = bodyOf();
+    }
   }
+  asking.printCommand([ref], { ...opts, input: input.length ? input : undefined });
   if (opts.dryRun || !output) return printDryRun(ctx, { method: 'POST', path: `/automations/${id}/runs`, body });
   const http = ctx.http();
   // from the start request on, a signal says what became of the run (src/interruption.ts)

@@ -4,6 +4,7 @@ import { findQuery } from '../../workspace/resolve.js';
 import { ExecuteQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
 import { rowFormat } from '../../config/settings.js';
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { jsonArgument, keyValues, requireObject } from '../../cmdutil/inputs.js';
@@ -17,20 +18,33 @@ import { checkColumnsAhead } from './shared/columns-ahead.js';
 import { startWatched } from '../../interruption.js';
 import type { Queries } from './shared/declaration.js';
 
-export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const values = keyValues(opts.param, '--param');
+  let param = opts.param ?? [];
+  let values = keyValues(param, '--param');
   const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
-  const body = validateRequest(
-    ExecuteQueryBody,
-    { parameters: opts.param?.length ? values : undefined, metadata, userAgent: 'cli' },
-    { parameters: '--param', metadata: '--metadata' },
-  );
+  const bodyOf = () =>
+    validateRequest(
+      ExecuteQueryBody,
+      { parameters: param.length ? values : undefined, metadata, userAgent: 'cli' },
+      { parameters: '--param', metadata: '--metadata' },
+    );
+  let body = bodyOf();
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
   const chart = chartChoice(opts, output.format);
+  const asking = new Asking(ctx, 'no run was started');
+  const ref = await asking.query(given);
   const http = ctx.http();
   const query = await findQuery(http, ref);
   checkParameters(query, values, '--param', ctx.printed);
+  // the parameters no --param gave, asked at a terminal, go on as if given with --param
+  const answers = await asking.parameters(query, values);
+  if (answers.length) {
+    param = [...param, ...answers];
+    values = keyValues(param, '--param');
+    body = bodyOf();
+  }
+  asking.printCommand([ref], { ...opts, param: param.length ? param : undefined });
   if (opts.wait && opts.data && (ctx.settings.jsonFields || output.format === 'chart'))
     await checkColumnsAhead(http, query, { fields: ctx.settings.jsonFields, ...(output.format === 'chart' ? { chart } : {}) });
   // from the start request on, a signal says what became of the run (src/interruption.ts); the API cannot cancel it
@@ -57,14 +71,7 @@ export async function run(ctx: Context, [ref]: Queries['execute']['args'], opts:
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);
-  const rerunCommand = ctx.printed.continuing(
-    'queries',
-    'execute',
-    query.slug,
-    ...(opts.param ?? []).flatMap((pair) => ['--param', pair]),
-    '--wait',
-    ...rowOptions(opts),
-  );
+  const rerunCommand = ctx.printed.continuing('queries', 'execute', query.slug, ...param.flatMap((pair) => ['--param', pair]), '--wait', ...rowOptions(opts));
   await printLatestData(ctx, http, output, query.id, {
     limit: opts.limit,
     offset: 0,

@@ -1,5 +1,6 @@
 import { listQueryRunPages } from '../../api/queries.js';
 import { findQueryId } from '../../workspace/resolve.js';
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { queryRunView } from '../../cmdutil/query-run-views.js';
@@ -8,9 +9,12 @@ import { plausibleDuration } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
 import type { Queries } from './shared/declaration.js';
 
-export async function run(ctx: Context, [ref]: Queries['runs']['args'], opts: Queries['runs']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Queries['runs']['args'], opts: Queries['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);
   const output = await ctx.output(queryRunView.fields);
+  const asking = new Asking(ctx);
+  const ref = await asking.query(given);
+  asking.printCommand([ref], opts);
   const http = ctx.http();
   const id = await findQueryId(http, ref);
   const pages = listQueryRunPages(http, id, page);

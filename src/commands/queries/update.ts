@@ -3,6 +3,7 @@ import { findQuery, findQueryId } from '../../workspace/resolve.js';
 import { isUuid } from '../../ids.js';
 import { UpdateQueryBody } from '../../api/schemas/queries.js';
 import { validateRequest } from '../../api/validate.js';
+import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
@@ -12,7 +13,7 @@ import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from
 import { queryView } from './shared/query-view.js';
 import type { Queries } from './shared/declaration.js';
 
-export async function run(ctx: Context, [query]: Queries['update']['args'], opts: Queries['update']['opts']): Promise<void> {
+export async function run(ctx: Context, [given]: Queries['update']['args'], opts: Queries['update']['opts']): Promise<void> {
   if (opts.description !== undefined && opts.clearDescription) throw usageError('use --description or --clear-description, not both');
   const body = validateRequest(
     UpdateQueryBody,
@@ -34,6 +35,9 @@ export async function run(ctx: Context, [query]: Queries['update']['args'], opts
   checkParameterTypes(body.parameters ?? []);
   // --json fields and --jq are checked before the first request (the slug lookup included)
   const output = opts.dryRun ? undefined : await ctx.output(queryView.fields);
+  const asking = new Asking(ctx, 'nothing was changed');
+  const query = await asking.query(given);
+  asking.printCommand([query], opts);
   let id = isUuid(query) ? query : undefined;
   const sqlNeedsParameters = body.sql !== undefined && placeholders(body.sql).length > 0;
   if (sqlNeedsParameters || body.parameters !== undefined) {

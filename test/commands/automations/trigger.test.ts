@@ -42,7 +42,7 @@ describe('ws automations trigger', () => {
 
   it('in a terminal the same, and --json prints the run as the server answered', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
-    const tty = await ws(['automations', 'trigger', id], { tty: true, columns: 100 });
+    const tty = await ws(['automations', 'trigger', id], { tty: true, stdinIsTTY: false, columns: 100 }); // stdin elsewhere: no inputs asked
     expect(tty.exitCode, tty.stderr).toBe(0);
     expect(tty.stdout).toBe(`${runId}\n`);
     expect(tty.stderr).toContain(`Started automation run ${runId}.`);
@@ -160,7 +160,7 @@ describe('ws automations trigger', () => {
   it('--wait in a terminal: the live view on stderr, the final run on stdout', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
     server.on('GET', `/automation-runs/${runId}`, { body: completed });
-    const result = await ws(['automations', 'trigger', id, '--wait'], { tty: true, columns: 100 });
+    const result = await ws(['automations', 'trigger', id, '--wait'], { tty: true, stdinIsTTY: false, columns: 100 }); // stdin elsewhere: no inputs asked
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^state: +completed$/m);
     expect(result.stderr).toContain('Revenue by country');

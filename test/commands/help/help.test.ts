@@ -20,7 +20,7 @@ describe('ws help <command>', () => {
     expect(await run(['help', 'queries', 'execute'], viaHelp)).toBe(0);
     expect(await run(['queries', 'execute', '--help'], viaFlag)).toBe(0);
     expect(viaHelp.out()).toBe(viaFlag.out());
-    expect(viaHelp.out()).toMatch(/^Usage: ws queries execute \[options\] <query>/);
+    expect(viaHelp.out()).toMatch(/^Usage: ws queries execute \[options\] \[query\]/);
     expect(viaHelp.err()).toBe('');
   });
 

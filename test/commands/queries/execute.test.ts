@@ -38,7 +38,8 @@ describe('in a terminal', () => {
 
 describe('usage errors: exit 2, nothing sent', () => {
   it.each([
-    [['queries', 'execute'], "error: missing required argument 'query'"],
+    // at a terminal ws would ask for it: --no-prompt makes it the error it is off one (test/commands/prompts.test.ts)
+    [['queries', 'execute', '--no-prompt'], "error: missing required argument 'query'"],
     [['queries', 'execute', 'daily_revenue', '--param', 'start_date'], '--param'],
     [['queries', 'execute', 'daily_revenue', '--wait', '--timeout', 'soon'], '--timeout'],
   ])('%j', async (argv, said) => {

@@ -52,7 +52,11 @@ describe('ws queries get in a terminal', () => {
 
 describe('usage errors: exit 2, nothing sent', () => {
   it.each([
-    [[], "error: missing required argument 'query'\nhint: run `ws queries get --help` for usage\n"],
+    // at a terminal ws would ask for it: --no-prompt makes it the error it is off one (test/commands/prompts.test.ts)
+    [
+      ['--no-prompt'],
+      "error: missing required argument 'query'\nhint: name one by its UUID, slug or name (`ws queries list` lists them); ws asks for it only at a terminal, and did not: --no-prompt is given\n",
+    ],
     [['a', 'b'], "error: too many arguments for 'get'. Expected 1 argument but got 2.\nhint: run `ws queries get --help` for usage\n"],
   ])('ws queries get %j', async (args, stderr) => {
     await expectUsageError(ws, ['queries', 'get', ...args], stderr);

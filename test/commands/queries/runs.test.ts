@@ -28,7 +28,11 @@ describe('in a terminal', () => {
 
 describe('usage errors: exit 2, nothing sent', () => {
   it.each([
-    [['queries', 'runs'], "error: missing required argument 'query'\nhint: run `ws queries runs --help` for usage\n"],
+    // at a terminal ws would ask for it: --no-prompt makes it the error it is off one (test/commands/prompts.test.ts)
+    [
+      ['queries', 'runs', '--no-prompt'],
+      "error: missing required argument 'query'\nhint: name one by its UUID, slug or name (`ws queries list` lists them); ws asks for it only at a terminal, and did not: --no-prompt is given\n",
+    ],
     [
       ['queries', 'runs', 'daily_revenue', '--limit', '0'],
       "error: option '--limit <n>' argument '0' is invalid. must be a whole number of at least 1.\nhint: run `ws queries runs --help` for usage\n",

@@ -7,6 +7,10 @@ import { runDetailFields } from './automation-view.js';
 const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';
 
+/** A left-out automation or run: picked at a terminal, an error elsewhere (src/cmdutil/pickers.ts). */
+const pickedAutomation = 'automation UUID or name; left out at a terminal, picked from a list (elsewhere an error)';
+const pickedRun = 'automation run UUID; left out at a terminal, picked from the recent runs of an automation picked first (elsewhere an error)';
+
 /** `ws automations`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareAutomations(program: Program) {
   const automations = program
@@ -30,14 +34,14 @@ export function declareAutomations(program: Program) {
   examples(list, 'ws automations list', 'ws automations list --search revenue --sort name --direction asc', 'ws automations list --latest-run --json');
   jsonFields(list, automationFields);
 
-  const get = automations.command('get').description('Show one automation').argument('<automation>', 'automation UUID or name');
+  const get = automations.command('get').description('Show one automation').argument('[automation]', pickedAutomation);
   examples(get, `ws automations get ${automation}`, 'ws automations get "Morning revenue report"');
   jsonFields(get, automationFields);
 
   const runs = automations
     .command('runs')
     .description('List the runs of an automation, newest first')
-    .argument('<automation>', 'automation UUID or name')
+    .argument('[automation]', pickedAutomation)
     .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'runs to skip', nonNegativeInt)
     .option('--all', 'fetch every page');
@@ -47,7 +51,7 @@ export function declareAutomations(program: Program) {
   const trigger = automations
     .command('trigger')
     .description('Start a run of an automation; with --wait, follow it to the end')
-    .argument('<automation>', 'automation UUID or name')
+    .argument('[automation]', pickedAutomation)
     .option('--input <key=value>', 'an input value (repeatable)', collect)
     .option('--inputs-file <path>', 'input values from a JSON or YAML object (- for stdin)')
     .option('--metadata <json|@file>', 'a JSON object kept with the run')
@@ -74,7 +78,7 @@ export function declareAutomations(program: Program) {
     .command('get-run')
     .alias('run')
     .description('Show one automation run with its step runs as a timeline')
-    .argument('<runId>', 'automation run UUID');
+    .argument('[runId]', pickedRun);
   examples(show, `ws automations get-run ${run}`, `ws automations get-run ${run} --json`);
   show.addHelpText('after', '\nAlias: `ws automations run <runId>` (the former name).');
   jsonFields(show, runDetailFields);
@@ -92,7 +96,7 @@ export function declareAutomations(program: Program) {
   const wait = automations
     .command('wait')
     .description('Wait for a run to end and print it, as trigger --wait does; exit 5 if it failed or was cancelled, 6 on --timeout')
-    .argument('<runId>', 'automation run UUID')
+    .argument('[runId]', pickedRun)
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)');
   examples(wait, `ws automations wait ${run}`, `ws automations wait ${run} --timeout 5m`, `ws automations wait ${run} --json state`);
@@ -105,7 +109,7 @@ export function declareAutomations(program: Program) {
   const watch = automations
     .command('watch')
     .description('Show a run as it happens: each step with its state and time, to the end')
-    .argument('<runId>', 'automation run UUID')
+    .argument('[runId]', pickedRun)
     .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
     .option('--cancel-on-timeout', '--timeout cancels the run before exiting 6 (by default it goes on)');
   examples(watch, `ws automations watch ${run}`, `ws automations watch ${run} --json > run.json`);
@@ -118,7 +122,7 @@ export function declareAutomations(program: Program) {
   const cancel = automations
     .command('cancel')
     .description('Cancel a pending or running run')
-    .argument('<runId>', 'automation run UUID')
+    .argument('[runId]', pickedRun)
     .option('--dry-run', 'print the request without sending it');
   examples(cancel, `ws automations cancel ${run}`, `ws automations cancel ${run} --dry-run`);
   jsonFields(cancel, runDetailFields);

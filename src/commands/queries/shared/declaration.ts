@@ -3,6 +3,9 @@ import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatus
 import { collect } from '../../../cmdutil/inputs.js';
 import { chartOptions, examples, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
 
+/** A left-out query: picked at a terminal, an error elsewhere (src/cmdutil/pickers.ts). */
+const pickedQuery = 'query UUID, slug or name; left out at a terminal, picked from a list (elsewhere an error)';
+
 /** `ws queries`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareQueries(program: Program) {
   const queries = program
@@ -34,7 +37,7 @@ export function declareQueries(program: Program) {
   );
   jsonFields(list, queryFields);
 
-  const get = queries.command('get').description('Show one saved query').argument('<query>', 'query UUID, slug or name');
+  const get = queries.command('get').description('Show one saved query').argument('[query]', pickedQuery);
   examples(get, 'ws queries get daily_revenue', 'ws queries get "Daily revenue"', 'ws queries get 3f6c1b9e-8a4d-4c1e-9a7b-2d5e6f708192 --json id,name,sql');
   jsonFields(get, queryFields);
 
@@ -62,7 +65,7 @@ export function declareQueries(program: Program) {
   const update = queries
     .command('update')
     .description('Change a saved query')
-    .argument('<query>', 'query UUID, slug or name')
+    .argument('[query]', pickedQuery)
     .option('--name <name>', 'new name, 1 to 500 characters')
     .option('--sql <sql>', 'new SQL')
     .option('--sql-file <path>', 'read the new SQL from a file, or - for stdin')
@@ -79,7 +82,7 @@ export function declareQueries(program: Program) {
     queries
       .command('execute')
       .description('Run a saved query; with --wait, wait for it and print its rows')
-      .argument('<query>', 'query UUID, slug or name')
+      .argument('[query]', pickedQuery)
       .option('--param <name=value>', 'a parameter value (repeatable)', collect)
       .option('--metadata <json|@file>', 'a JSON object kept with the run')
       .option('--wait', 'wait for the run to end, then print the rows')
@@ -93,6 +96,7 @@ export function declareQueries(program: Program) {
     'ws queries execute revenue_by_country --param start_date=2026-06-01 --wait -o csv > revenue.csv',
     'ws queries execute daily_revenue          # prints the run id; then: ws runs wait <id>',
     'ws queries execute revenue_by_country --wait -o chart --y revenue',
+    'ws queries execute --wait               # at a terminal: pick the query, answer its parameters',
   );
   execute.addHelpText(
     'after',
@@ -104,7 +108,7 @@ export function declareQueries(program: Program) {
   const runs = queries
     .command('runs')
     .description('List the runs of a saved query, newest first')
-    .argument('<query>', 'query UUID, slug or name')
+    .argument('[query]', pickedQuery)
     .option('--limit <n>', 'runs wanted (default 20; more than 100 fetches several pages)', positiveInt)
     .option('--offset <n>', 'runs to skip', nonNegativeInt)
     .option('--all', 'fetch every page');
@@ -115,7 +119,7 @@ export function declareQueries(program: Program) {
     queries
       .command('data')
       .description('Print the rows of the latest successful run of a query')
-      .argument('<query>', 'query UUID, slug or name')
+      .argument('[query]', pickedQuery)
       .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
       .option('--offset <n>', 'rows to skip', nonNegativeInt)
       .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)')
