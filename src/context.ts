@@ -203,7 +203,7 @@ export class Context {
    * seconds; where a person may, a minute, telling them after a moment that it may be asking to be unlocked.
    */
   keyringWait(): KeyringWait {
-    const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env) === undefined;
+    const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env, this.promptFlag()) === undefined;
     return {
       env: this.io.env,
       self: this.io.self,

@@ -17,10 +17,10 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
   const pipeIt = `${ctx.printed.command('auth', 'login', '--with-key-stdin')} < key.txt`;
   const wanted = { what: 'the API key', instead: `pipe it in: \`${pipeIt}\`; or give it to each command in WS_API_KEY, with no login` };
   if (piped) {
-    key = (await readAll(io, wanted)).trim();
+    key = (await readAll(io, wanted, ctx.promptFlag())).trim();
   } else {
     try {
-      key = (await askSecret(io, `API key for ${baseUrl}: `, wanted)).trim();
+      key = (await askSecret(io, `API key for ${baseUrl}: `, wanted, ctx.promptFlag())).trim();
     } catch (error) {
       if (error instanceof WsError) throw error; // asked nothing: nobody could answer
       throw new WsError('interrupted', 'login cancelled; nothing was saved');
