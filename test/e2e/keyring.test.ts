@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
 import { type SecretService, secretServiceTools, startSecretService, startSilentSecretService } from '../helpers/secret-service.js';
+import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 import { skipWithout } from '../helpers/tools.js';
 import { tempConfigDir, ws } from '../helpers/ws.js';
 
@@ -220,6 +221,20 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     } finally {
       silent.stop();
     }
+  });
+
+  it.skipIf(skipWithoutPty)('at a terminal: the key typed at the hidden prompt goes to the keyring, and nowhere else', async () => {
+    const config = tempConfigDir();
+    const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { ...keyring.env, WS_CONFIG_DIR: config } });
+    await session.waitFor(/API key for /);
+    session.type(`${key}\r`);
+    const result = await session.result;
+    expect(result.exitCode, result.output).toBe(0);
+    expect(lines(result.output)).toContain(`Logged in to ${api.baseUrl} with key ****Mx4Q; saved for profile "default" in the system keyring.`);
+    expect(result.output).not.toContain(key);
+    expect(keyring.lookup(service(), 'default')).toBe(key);
+    expect(filesHolding(config, key)).toEqual([]);
+    expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config })).exitCode).toBe(0);
   });
 
   it('no session bus: the file, with the warning, never silently', async () => {

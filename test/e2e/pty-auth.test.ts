@@ -42,7 +42,10 @@ describe.skipIf(skipWithoutPty)('ws auth login in a terminal', () => {
     const result = await session.result;
 
     expect(result.exitCode, result.output).toBe(0);
-    expect(lines(result.output)).toContain(`Logged in to ${api.baseUrl} with key ****4711; saved in profile "default"`);
+    // no D-Bus session bus here: the file, said (the keyring at a terminal: test/e2e/keyring.test.ts)
+    expect(lines(result.output)).toContain(
+      `Logged in to ${api.baseUrl} with key ****4711; saved for profile "default" in plain text in ${path.join(configDir, 'config.json')}.`,
+    );
     expect(result.output).not.toContain(typedKey); // hidden: never echoed
     expect(echoState(result.output)).toBe('echo');
     expect(api.requests.map((r) => [r.method, r.path, r.headers['x-api-key']])).toEqual([['GET', '/queries', typedKey]]);
