@@ -130,12 +130,13 @@ export function startSilentSecretService(): { env: Record<string, string>; stop(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-test-silent-keyring-'));
   fs.mkdirSync(path.join(dir, 'services'));
   fs.writeFileSync(path.join(dir, 'services', 'org.freedesktop.secrets.service'), '[D-BUS Service]\nName=org.freedesktop.secrets\nExec=/bin/sleep 90\n');
+  // the socket in /tmp: a test run's own temporary folder makes a path too long for a socket's name
   fs.writeFileSync(
     path.join(dir, 'bus.conf'),
     `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
-  <listen>unix:dir=${dir}</listen>
+  <listen>unix:tmpdir=/tmp</listen>
   <servicedir>${path.join(dir, 'services')}</servicedir>
   <limit name="service_start_timeout">60000</limit>
   <policy context="default"><allow send_destination="*"/><allow own="*"/></policy>
