@@ -85,6 +85,14 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     const json = await wsWithKeyring(['auth', 'status', '--json', 'apiKey'], { WS_CONFIG_DIR: config });
     expect(JSON.parse(json.stdout)).toEqual({ apiKey: { value: '****Mx4Q', source: 'system keyring' } });
 
+    // a key read from the keyring is redacted as any other: a server that echoes it in a header
+    api.reset();
+    api.on('GET', '/queries', { headers: { 'x-echo': `key=${key}` }, body: queryList([]) });
+    const echoed = await wsWithKeyring(['api', '-i', '/queries', '--debug'], { WS_CONFIG_DIR: config });
+    expect(echoed.exitCode, echoed.stderr).toBe(0);
+    expect(echoed.stdout).toContain('x-echo: key=[redacted]');
+    expect(`${echoed.stdout}${echoed.stderr}`).not.toContain(key);
+
     const logout = await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config });
     expect(logout.exitCode, logout.stderr).toBe(0);
     expect(logout.stderr).toBe('Removed the API key of profile "default" from the system keyring.\n');

@@ -28,7 +28,7 @@ export async function run(ctx: Context, args: Api['api']['args'], opts: Api['api
   const response = await http.send({ method, path: url.pathname, query, headers: sent, body });
   if (opts.include) {
     const { STATUS_CODES } = await import('node:http');
-    ctx.io.stdout.write(statusAndHeaders(response.status, STATUS_CODES[response.status] ?? '', response.headers, [ctx.settings.apiKey.value ?? '']));
+    ctx.io.stdout.write(statusAndHeaders(response.status, STATUS_CODES[response.status] ?? '', response.headers, [ctx.keyInUse() ?? '']));
   }
   if (opts.paginate) {
     const { allPages } = await import('./shared/pages.js');
