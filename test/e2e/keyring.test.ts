@@ -30,6 +30,20 @@ function filesHolding(dir: string, text: string): string[] {
     .filter((file) => fs.readFileSync(file).includes(text));
 }
 
+/** The processes of this machine, from /proc (no procps needed): parent, and the command line's words joined. */
+function processes(): { pid: number; ppid: number; args: string }[] {
+  return fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return [{ pid: Number(name), ppid, args: fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ') }];
+    } catch {
+      return []; // ended while read
+    }
+  });
+}
+
 const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
 
 describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system keyring (Secret Service)', () => {
@@ -226,6 +240,12 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       const list = await ws(['queries', 'list'], { ...silent.env, WS_CONFIG_DIR: config }, { timeout: 20_000 });
       expect(list.exitCode, list.stderr).toBe(3);
       expect(list.stderr).toContain('cannot read the API key of profile "default" from the system keyring');
+      const status = await ws(['auth', 'status'], { ...silent.env, WS_CONFIG_DIR: config }, { timeout: 20_000 });
+      expect(status.exitCode).toBe(3);
+      expect(status.stdout).toContain('API key:  (cannot be read now)  (from system keyring)\n');
+      expect(status.stdout).toContain(
+        'status:   not authenticated: cannot read the API key of profile "default" from the system keyring: the system keyring did not answer within 5 s',
+      );
     } finally {
       silent.stop();
     }
@@ -243,6 +263,28 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect(keyring.lookup(service(), 'default')).toBe(key);
     expect(filesHolding(config, key)).toEqual([]);
     expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config })).exitCode).toBe(0);
+  });
+
+  it.skipIf(skipWithoutPty)('at a terminal a slow keyring is said to be waited for; Ctrl-C ends ws and its keyring process, nothing saved', async () => {
+    const silent = startSilentSecretService();
+    try {
+      const config = tempConfigDir();
+      const session = wsInPty(['auth', 'login', '--base-url', api.baseUrl], { env: { ...silent.env, WS_CONFIG_DIR: config } });
+      await session.waitFor(/API key for /);
+      session.type(`${key}\r`);
+      // a person may be asked to unlock it: ws says what it waits for instead of hanging in silence
+      await session.waitFor(/Waiting for the system keyring \(it may be asking you to unlock it\)/);
+      const keyringProcesses = () => processes().filter(({ args }) => args.includes('__keyring'));
+      const pid = await session.pid;
+      expect(keyringProcesses().map(({ ppid }) => ppid)).toContain(pid);
+      session.type('\x03');
+      const result = await session.result;
+      expect(result.exitCode).toBe(130);
+      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      expect(keyringProcesses().filter(({ ppid }) => ppid === pid)).toEqual([]);
+    } finally {
+      silent.stop();
+    }
   });
 
   it('no session bus: the file, with the warning, never silently', async () => {

@@ -64,7 +64,8 @@ export async function run(ctx: Context): Promise<void> {
     ctx.io.stdout.write(
       line('profile:', status.profile) +
         line('base URL:', status.baseUrl) +
-        line('API key:', status.apiKey) +
+        // a key in a keyring that cannot be read now is there all the same: not "(not set)"
+        line('API key:', { ...status.apiKey, value: status.apiKey.value ?? (s.keyring ? '(cannot be read now)' : null) }) +
         // shown when a proxy variable or a CA file is set, the cases where they explain a failure
         (proxy.value || note ? line('proxy:', { value: proxy.value ?? `none (${note})`, source: proxy.source }) : '') +
         (status.caFile.value ? line('CA file:', status.caFile) : '') +
