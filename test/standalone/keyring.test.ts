@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
 import { type SecretService, secretServiceTools, startSecretService } from '../helpers/secret-service.js';
@@ -29,16 +29,13 @@ const touched = (dir: string) => fs.statSync(dir).mtimeMs !== 0;
 
 describe.skipIf(skipWithout(...secretServiceTools))('the standalone ws and the system keyring', () => {
   beforeAll(async () => {
-    await api.start();
-    keyring = await startSecretService();
+    [keyring] = await Promise.all([startSecretService(), api.start()]);
+    // what login checks the key with, and what the tests list
+    api.on('GET', '/queries', { body: queryList([]) });
   });
   afterAll(async () => {
     keyring?.stop();
     await api.stop();
-  });
-  beforeEach(() => {
-    api.reset();
-    api.on('GET', '/queries', { body: queryList([]) });
   });
   const origin = () => new URL(api.baseUrl).origin;
 
@@ -57,11 +54,10 @@ describe.skipIf(skipWithout(...secretServiceTools))('the standalone ws and the s
     expect(touched(tmp)).toBe(true);
     expect(fs.readdirSync(tmp)).toEqual([]);
 
-    api.reset();
-    api.on('GET', '/queries', { body: queryList([]) });
+    const sent = api.requests.length;
     const list = await ws(['queries', 'list', '--json'], env);
     expect(list.exitCode, list.stderr).toBe(0);
-    expect(api.requests.map((request) => request.headers['x-api-key'])).toEqual([key]);
+    expect(api.requests.slice(sent).map((request) => request.headers['x-api-key'])).toEqual([key]);
     expect(fs.readdirSync(tmp)).toEqual([]);
     expect((await ws(['auth', 'logout'], env)).exitCode).toBe(0);
     expect(keyring.lookup(`ws:${origin()}`, 'default')).toBeUndefined();
