@@ -14,7 +14,8 @@ export default defineConfig({
     ...shared,
     exclude: ['node_modules/**'],
     // what matters to an installed tool: the README's examples, --jq, the completion scripts, a --wait in a terminal
-    // with Ctrl-C and the other signals, the exit codes, proxies and the CA file; and what only the binary does
+    // with Ctrl-C and the other signals, the exit codes, proxies and the CA file, the system keyring (its binding is
+    // an asset of the binary); and what only the binary does
     include: [
       'test/standalone/*.test.ts',
       'test/e2e/readme.test.ts',
@@ -23,6 +24,7 @@ export default defineConfig({
       'test/e2e/script-errors.test.ts',
       'test/e2e/network-proxy.test.ts',
       'test/e2e/network-tls.test.ts',
+      'test/e2e/keyring.test.ts',
     ],
   },
 });

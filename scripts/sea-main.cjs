@@ -1,10 +1,10 @@
 'use strict';
 // The main script of the standalone ws (Node's single executable application; scripts/build-binary.mjs makes it).
-// The files the npm package runs (bin/ws.js, dist/, jq's WebAssembly) are assets of the executable, and this
-// script runs bin/ws.js from them with a small module loader of its own: the main script of an executable can
-// require Node's built-ins only. A small main that compiles the bundle itself, through a code cache kept in the
-// user's cache folder, starts faster than the whole bundle as the main script with Node's useCodeCache (docs/development.md,
-// "The build").
+// The files the npm package runs (bin/ws.js, dist/, jq's WebAssembly, the keyring's native binding) are assets of
+// the executable, and this script runs bin/ws.js from them with a small module loader of its own: the main script
+// of an executable can require Node's built-ins only. A small main that compiles the bundle itself, through a code
+// cache kept in the user's cache folder, starts faster than the whole bundle as the main script with Node's
+// useCodeCache (docs/development.md, "The build").
 const sea = require('node:sea');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -141,7 +141,45 @@ function jq() {
   };
 }
 
-/** The require of an asset: relative paths are other assets; the rest are Node's built-ins and jq-wasm. */
+let keyringBinding;
+
+/**
+ * @napi-rs/keyring: its native binding, the asset of this platform. Node loads an addon from a file only, so the
+ * asset is written into a private temporary folder (0700: nobody else can swap the file before it is loaded), loaded
+ * with process.dlopen, and removed at once (Linux keeps a loaded library mapped once its file is gone). Only
+ * `ws __keyring` asks for it (src/config/keyring-child.ts); when this throws, ws falls back to the config file with
+ * its warning.
+ */
+function keyring() {
+  if (keyringBinding) return keyringBinding;
+  const platform = `${process.platform}-${process.arch}`;
+  let binding;
+  try {
+    binding = sea.getAsset(`keyring/${platform}.node`);
+  } catch {
+    throw new Error(`the standalone ws carries no keyring binding for ${platform}`);
+  }
+  const fs = require('node:fs');
+  const os = require('node:os');
+  let folder;
+  try {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-keyring-'));
+    const file = path.join(folder, 'keyring.node');
+    // dlopen needs the file readable only (no execute bit), on a file system that lets it be mapped executable
+    fs.writeFileSync(file, new Uint8Array(binding), { mode: 0o600, flag: 'wx' });
+    const module = { exports: {} };
+    process.dlopen(module, file);
+    keyringBinding = module.exports;
+    return keyringBinding;
+  } catch (error) {
+    const noexec = /failed to map segment/.test(error.message) ? ' (is it mounted noexec? then set TMPDIR to another folder)' : '';
+    throw new Error(`the standalone ws cannot load its keyring binding from ${os.tmpdir()}${noexec}: ${error.message}`);
+  } finally {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The require of an asset: relative paths are other assets; the rest are Node's built-ins, jq-wasm and the keyring. */
 function requireFrom(from) {
   return (specifier) => {
     if (from === 'bin/ws.js' && specifier === './compile-cache.cjs') return { enable: () => (cache = openCache()) };
@@ -151,6 +189,7 @@ function requireFrom(from) {
     }
     if (specifier.startsWith('.')) return load(path.posix.join(path.posix.dirname(from), specifier));
     if (specifier === 'jq-wasm') return jq();
+    if (specifier === '@napi-rs/keyring') return keyring();
     if (specifier === '@duckdb/node-api') throw new Error(`${noEmulator} (${installHint})`);
     return require(specifier);
   };

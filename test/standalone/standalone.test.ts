@@ -19,6 +19,8 @@ if (!standaloneBin) throw new Error('set WS_TEST_BIN to the standalone ws to tes
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; peerDependencies: Record<string, string> };
 const archive = (target: string) => path.join(root, 'dist-bin', `ws-${manifest.version}-${target}.tar.gz`);
+/** The keyring binding the x64 ws carries: the one npm installed here, from @napi-rs/keyring's optional dependency. */
+const x64Binding = path.join(root, 'node_modules/@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node');
 /** postject flips Node's fuse from :0 to :1 when it injects the blob. */
 const injectedFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1';
 
@@ -131,6 +133,10 @@ describe('the archives', () => {
     // the npm package's notices (every package bundled in dist/), and what the binary adds
     expect(notices.startsWith(fs.readFileSync(path.join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8').trimEnd())).toBe(true);
     expect(notices).toMatch(/^## jq-wasm \S+$/m);
+    // the keyring library, and its binding with the licenses of the Rust crates built into it (its own file, whole)
+    expect(notices).toMatch(/^## @napi-rs\/keyring 2\.1\.2$/m);
+    expect(notices).toMatch(/^## @napi-rs\/keyring-linux-x64-gnu 2\.1\.2$/m);
+    expect(notices).toContain(fs.readFileSync(path.join(root, 'node_modules/@napi-rs/keyring-linux-x64-gnu/LICENSE.third-party.md'), 'utf8').trim());
     expect(notices).toMatch(/^## Node\.js 24\.\d+\.\d+$/m);
     expect(notices).toContain('Node.js is licensed for use as follows:');
   });
@@ -164,6 +170,12 @@ describe('the archives', () => {
     expect(binary.readUInt16LE(18)).toBe(183); // e_machine: EM_AARCH64
     expect(binary.includes(injectedFuse)).toBe(true);
     expect(binary.includes(fs.readFileSync(path.join(root, 'scripts', 'sea-main.cjs')))).toBe(true);
+    // its own keyring binding, and not the x64 one
+    expect(binary.includes('keyring/linux-arm64.node')).toBe(true);
+    expect(binary.includes(fs.readFileSync(x64Binding))).toBe(false);
+    const notices = execFileSync('tar', ['-xzOf', archive('linux-arm64'), 'THIRD-PARTY-NOTICES.md'], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    expect(notices).toMatch(/^## @napi-rs\/keyring-linux-arm64-gnu 2\.1\.2$/m);
+    expect(notices).toContain('`keyring.linux-arm64-gnu.node` (`aarch64-unknown-linux-gnu`)');
     expect(fs.statSync(archive('linux-arm64')).size).toBeLessThan(60_000_000);
   });
 
@@ -172,6 +184,7 @@ describe('the archives', () => {
     expect(binary.readUInt16LE(18)).toBe(62); // EM_X86_64
     expect(binary.includes(injectedFuse)).toBe(true);
     expect(binary.includes(fs.readFileSync(path.join(root, 'scripts', 'sea-main.cjs')))).toBe(true);
+    expect(binary.includes(fs.readFileSync(x64Binding))).toBe(true);
   });
 });
 
