@@ -35,7 +35,7 @@ export async function answer(request: KeyringRequest): Promise<KeyringAnswer> {
   try {
     keyring = await import('@napi-rs/keyring');
   } catch (error) {
-    return { error: `the keyring library cannot be loaded here (${firstLine(error)})`, absent: true };
+    return { error: `the keyring library cannot be loaded here: ${firstLine(error)}`, absent: true };
   }
   try {
     // on Linux the Secret Service, named: keyring-rs would otherwise fall back to the kernel's keyring in silence
