@@ -50,6 +50,10 @@ A flag wins over a variable; a variable wins over the profile in the config file
   NO_PROXY         hosts reached directly: names, .domain or *.domain, host:port, IPs, * for all
                    (no_proxy wins when both are set); loopback addresses are never proxied
   XDG_CONFIG_HOME  where the config folder is on Linux (ws/ below it), when WS_CONFIG_DIR is not set
+  DBUS_SESSION_BUS_ADDRESS  the D-Bus session bus where the Secret Service (the system keyring on
+                   Linux) is; without it (nor XDG_RUNTIME_DIR/bus), ws auth login keeps the key in the
+                   config file, with a warning
+  XDG_RUNTIME_DIR  where the session bus's socket (bus) is, when DBUS_SESSION_BUS_ADDRESS is not set
   APPDATA          where the config folder is on Windows, when WS_CONFIG_DIR is not set
   XDG_CACHE_HOME   where ws keeps compiled code between runs (ws/ below it; default ~/.cache)
   NODE_COMPILE_CACHE  Node's own: on Node 22 and later, another folder for that compiled code
