@@ -205,8 +205,7 @@ export class Context {
   keyringWait(): KeyringWait {
     const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env, this.promptFlag()) === undefined;
     return {
-      env: this.io.env,
-      self: this.io.self,
+      io: this.io,
       waitMs: person ? keyringWaitMs.person : keyringWaitMs.nobody,
       ...(person ? { slow: () => this.io.stderr.write('Waiting for the system keyring (it may be asking you to unlock it)...\n') } : {}),
     };

@@ -37,7 +37,7 @@ function client(io: IO, profile: string | undefined, deadlineMs: number): HttpCl
     const place = { origin, profile: settings.profileName.value };
     apiKey = async () => {
       const { readKey } = await import('../config/keyring.js');
-      const key = (await readKey(place, { env: io.env, self: io.self, waitMs: deadlineMs }))?.trim();
+      const key = (await readKey(place, { io, waitMs: deadlineMs }))?.trim();
       if (!key || apiKeyProblem(key)) throw new Error('no usable key in the system keyring');
       return key;
     };

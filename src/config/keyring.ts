@@ -5,6 +5,7 @@
  *
  * One entry per profile and origin, as gh keeps one per host: service `ws:<origin>`, account `<profile>`.
  */
+import type { IO } from '../io.js';
 import type { KeyringAnswer, KeyringRequest } from './keyring-child.js';
 
 export interface KeyringPlace {
@@ -37,9 +38,11 @@ export interface KeyringWait {
   waitMs: number;
   /** Called once when the keyring is slow to answer (it may be asking a person to unlock it). */
   slow?: () => void;
-  env: Record<string, string | undefined>;
-  /** How to run this ws again (IO's `self`): the keyring is used in a process of its own, `ws __keyring`. */
-  self: { command: string; args: readonly string[] };
+  /**
+   * The environment (the session bus), how to run this ws again (`self`: the keyring is used in a process of its
+   * own, `ws __keyring`), and the stop signals, which end that process with ws.
+   */
+  io: Pick<IO, 'env' | 'self' | 'onInterrupt' | 'exitBySignal'>;
 }
 
 /** After this long a keyring is "slow": a person at the terminal is told it may be asking to be unlocked. */
@@ -49,7 +52,7 @@ const slowAfterMs = 1500;
  * Why there is no keyring to try, without trying one: on Linux (and the BSDs) the Secret Service is reached on the
  * D-Bus session bus, which SSH sessions, containers and CI jobs do not have.
  */
-function noSessionBus(env: KeyringWait['env']): string | undefined {
+function noSessionBus(env: IO['env']): string | undefined {
   if (process.platform === 'darwin' || process.platform === 'win32') return undefined;
   if (env.DBUS_SESSION_BUS_ADDRESS) return undefined;
   if (env.XDG_RUNTIME_DIR) {
@@ -64,17 +67,27 @@ function noSessionBus(env: KeyringWait['env']): string | undefined {
  * keyring may block inside the library, where Node could not leave it.
  */
 function ask(place: KeyringPlace, wait: KeyringWait, request: Omit<KeyringRequest, 'service' | 'account'>): Promise<string | boolean | null> {
-  const missing = noSessionBus(wait.env);
+  const { io } = wait;
+  const missing = noSessionBus(io.env);
   if (missing) return Promise.reject(new KeyringError(missing, true));
   const { service, account } = keyringNames(place);
   const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve, reject) => {
-    const child = spawn(wait.self.command, [...wait.self.args, '__keyring'], { env: wait.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(io.self.command, [...io.self.args, '__keyring'], { env: io.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'ignore'] });
+    // a stop signal sent to ws alone (kill <pid>) ends its keyring process too, then ws, by that signal as before
+    const stopListening = io.onInterrupt(
+      (signal) => {
+        child.kill('SIGKILL');
+        io.exitBySignal(signal);
+      },
+      ['SIGINT', 'SIGTERM', 'SIGHUP'],
+    );
     const out: Buffer[] = [];
     let ended = false;
     const end = (error: Error | undefined, value?: string | boolean | null) => {
       if (ended) return;
       ended = true;
+      stopListening();
       clearTimeout(slow);
       clearTimeout(timer);
       if (error) reject(error);

@@ -11,7 +11,7 @@ import { withFileLock } from './lock.js';
 export interface Profile {
   baseUrl?: string;
   apiKey?: string;
-  /** `keyring` when the profile's key is in the system keyring (then `apiKey` is absent). */
+  /** `keyring` when the profile's key is in the system keyring (then `apiKey` is absent); `file` when chosen so. */
   apiKeyStore?: string;
   /**
    * The origin (scheme, host, port) the key was saved for: it is sent nowhere else. Files written before
@@ -103,7 +103,21 @@ export function keyOrigin(profile: Profile): string | undefined {
  * Changes one profile through `conf`: atomic write, file mode 0600, folder 0700. `undefined` values are
  * removed. The read-modify-write holds a lock, so parallel writers do not lose each other's changes.
  */
-export async function updateProfile(file: string, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Promise<void> {
+export function updateProfile(file: string, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Promise<void> {
+  return writeProfiles(file, (profiles) => applyChanges(profiles, name, changes));
+}
+
+/** Puts a profile back as it was read before (`undefined`: no such profile), after a login that could not finish. */
+export function restoreProfile(file: string, name: string, profile: Profile | undefined): Promise<void> {
+  return writeProfiles(file, (profiles) => {
+    const result = { ...profiles };
+    if (profile === undefined || Object.keys(profile).length === 0) delete result[name];
+    else result[name] = profile;
+    return result;
+  });
+}
+
+async function writeProfiles(file: string, change: (profiles: Record<string, Profile>) => Record<string, Profile>): Promise<void> {
   const dir = path.dirname(file);
   if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // a folder of our own name (the default place) made by an older ws is made private too; a folder
@@ -121,7 +135,7 @@ export async function updateProfile(file: string, name: string, changes: Partial
       // readConfig has just accepted the file; what conf may still refuse is an empty one, which holds nothing
       clearInvalidConfig: true,
     });
-    conf.set('profiles', applyChanges(current.profiles, name, changes));
+    conf.set('profiles', change(current.profiles));
   });
   // conf applies the mode when it creates the file; an older file keeps its mode unless we fix it.
   fs.chmodSync(file, 0o600);
@@ -139,13 +153,16 @@ function applyChanges(profiles: Record<string, Profile>, name: string, changes: 
     else profile[key] = value;
   }
   if (changes.apiKey !== undefined) {
-    // a key in the file: it is the one used, wherever the key was before
-    delete profile.apiKeyStore;
+    // a key in the file: it is the one used, wherever the key was before (`file`: chosen with --insecure-storage)
+    if (changes.apiKeyStore === undefined) delete profile.apiKeyStore;
     const origin = originOf(profile.baseUrl);
     if (origin) profile.apiKeyOrigin = origin;
     else delete profile.apiKeyOrigin;
   }
-  if (profile.apiKey === undefined && !keyInKeyring(profile)) delete profile.apiKeyOrigin;
+  if (profile.apiKey === undefined && !keyInKeyring(profile)) {
+    delete profile.apiKeyOrigin;
+    delete profile.apiKeyStore;
+  }
   const result = { ...profiles };
   if (Object.keys(profile).length === 0) delete result[name];
   else result[name] = profile;

@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
 import { type SecretService, secretServiceTools, startSecretService, startSilentSecretService } from '../helpers/secret-service.js';
 import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 import { skipWithout } from '../helpers/tools.js';
-import { tempConfigDir, ws } from '../helpers/ws.js';
+import { tempConfigDir, ws, wsCommand } from '../helpers/ws.js';
 
 const key = 'wsk_live_keyring_0123456789_Mx4Q';
 const otherKey = 'wsk_live_environment_98765_Zt2B';
@@ -159,12 +160,13 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect(login.stderr).toBe(
       `Logged in to ${api.baseUrl} with key ****Zt2B; saved for profile "default" in plain text in ${path.join(config, 'config.json')} (--insecure-storage).\n`,
     );
-    expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } });
+    expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin(), apiKeyStore: 'file' } } });
     expect(fs.statSync(path.join(config, 'config.json')).mode & 0o777).toBe(0o600);
     expect(keyring.lookup(service(), 'default')).toBeUndefined();
     const status = await wsWithKeyring(['auth', 'status'], { WS_CONFIG_DIR: config });
     expect(status.stdout).toContain(`API key:  ****Zt2B  (from config file, plain text: ${path.join(config, 'config.json')})\n`);
-    expect(status.stderr).toContain('to keep it in the system keyring, log in again: `ws auth login`');
+    // chosen on purpose: no advice to move it
+    expect(status.stderr).toBe('');
   });
 
   it('a config file written by an earlier ws keeps working, untouched; WS_API_KEY wins over both and writes nothing', async () => {
@@ -200,7 +202,8 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       expect(login.stderr).toContain(
         `hint: unlock the keyring and log in again, or keep the key in the config file in plain text: \`ws auth login --insecure-storage --base-url ${api.baseUrl}\``,
       );
-      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      // the profile pointed to the keyring while the key went there, and is back as it was: none
+      expect(readConfig(config)).toEqual({ profiles: {} });
       expect(login.stderr).not.toContain(key);
 
       // a profile whose key is in the locked keyring: the command says so, and sends nothing
@@ -232,7 +235,8 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       );
       expect(login.exitCode, login.stderr).toBe(2);
       expect(login.stderr).toContain('cannot keep the API key in the system keyring');
-      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      // the profile pointed to the keyring while the key went there, and is back as it was: none
+      expect(readConfig(config)).toEqual({ profiles: {} });
       fs.writeFileSync(
         path.join(config, 'config.json'),
         JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
@@ -265,7 +269,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config })).exitCode).toBe(0);
   });
 
-  it.skipIf(skipWithoutPty)('at a terminal a slow keyring is said to be waited for; Ctrl-C ends ws and its keyring process, nothing saved', async () => {
+  it.skipIf(skipWithoutPty)('at a terminal a slow keyring is said to be waited for; Ctrl-C ends ws and its keyring process, no key in any file', async () => {
     const silent = startSilentSecretService();
     try {
       const config = tempConfigDir();
@@ -280,11 +284,81 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       session.type('\x03');
       const result = await session.result;
       expect(result.exitCode).toBe(130);
-      expect(fs.existsSync(path.join(config, 'config.json'))).toBe(false);
+      // stopped while the key went to the keyring: the profile points there and holds no key, so that whatever
+      // reached the keyring is found by `ws auth logout` (no key is left there that no profile names)
+      expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } });
+      expect(filesHolding(config, key)).toEqual([]);
       expect(keyringProcesses().filter(({ ppid }) => ppid === pid)).toEqual([]);
     } finally {
       silent.stop();
     }
+  });
+
+  it('a stop signal sent to ws alone ends its keyring process too; ws ends by that signal', async () => {
+    const silent = startSilentSecretService();
+    try {
+      const config = tempConfigDir();
+      fs.writeFileSync(
+        path.join(config, 'config.json'),
+        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
+      );
+      const [command, args] = wsCommand(['queries', 'list']);
+      const run = execa(command, args, {
+        env: { PATH: process.env.PATH, WS_CONFIG_DIR: config, ...silent.env },
+        extendEnv: false,
+        reject: false,
+        timeout: 20_000,
+      });
+      let child: { pid: number } | undefined;
+      for (let tries = 0; tries < 100 && child === undefined; tries++) {
+        child = processes().find(({ ppid, args: words }) => ppid === run.pid && words.includes('__keyring'));
+        if (child === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(child, 'ws started no keyring process').toBeDefined();
+      process.kill(run.pid!, 'SIGTERM');
+      const result = await run;
+      expect(result.signal).toBe('SIGTERM');
+      let gone = false;
+      for (let tries = 0; tries < 40 && !gone; tries++) {
+        gone = !fs.existsSync(`/proc/${child!.pid}/cmdline`) || fs.readFileSync(`/proc/${child!.pid}/cmdline`, 'utf8') === '';
+        if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(gone, 'the keyring process outlived ws').toBe(true);
+    } finally {
+      silent.stop();
+    }
+  });
+
+  it('a config file that cannot be written: login fails before the key reaches the keyring', async () => {
+    // another (live) process holds the config file's lock for longer than ws waits for it (10 s)
+    const config = tempConfigDir();
+    fs.writeFileSync(path.join(config, 'config.json.lock'), `${process.pid}\n`);
+    const login = await wsWithKeyring(
+      ['auth', 'login', '--with-key-stdin', '--profile', 'unwritable', '--base-url', api.baseUrl],
+      { WS_CONFIG_DIR: config },
+      key,
+    );
+    expect(login.exitCode, login.stderr).toBe(1);
+    expect(login.stderr).toContain('is locked by another ws');
+    expect(keyring.lookup(service(), 'unwritable')).toBeUndefined();
+  });
+
+  it('logout removes a key the keyring still holds for the profile after a login into the file', async () => {
+    const config = tempConfigDir();
+    fs.writeFileSync(
+      path.join(config, 'config.json'),
+      JSON.stringify({ profiles: { stale: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } }),
+    );
+    keyring.store(service(), 'stale', key);
+    const logout = await wsWithKeyring(['auth', 'logout', '--profile', 'stale'], { WS_CONFIG_DIR: config });
+    expect(logout.exitCode, logout.stderr).toBe(0);
+    expect(readConfig(config)).toEqual({ profiles: { stale: { baseUrl: api.baseUrl } } });
+    expect(keyring.lookup(service(), 'stale')).toBeUndefined();
+    // and one left with no key in the file at all is found by a logout too
+    keyring.store(service(), 'stale', key);
+    const again = await wsWithKeyring(['auth', 'logout', '--profile', 'stale'], { WS_CONFIG_DIR: config });
+    expect(again.stderr).toBe('Removed the API key of profile "stale" from the system keyring.\n');
+    expect(keyring.lookup(service(), 'stale')).toBeUndefined();
   });
 
   it('no session bus: the file, with the warning, never silently', async () => {

@@ -1,4 +1,4 @@
-import { originOf, updateProfile } from '../../config/store.js';
+import { originOf, restoreProfile, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { askSecret, readAll } from '../../prompt.js';
@@ -54,16 +54,20 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
   let where: string;
   let inKeyring = false;
   if (opts.insecureStorage) {
-    await updateProfile(s.configFile, name, { apiKey: key, baseUrl });
+    await updateProfile(s.configFile, name, { apiKey: key, apiKeyStore: 'file', baseUrl });
     where = `in plain text in ${s.configFile} (--insecure-storage)`;
   } else {
+    // the profile points to the keyring before the key goes there: a login stopped in between (or a config file that
+    // cannot be written) leaves no key in the keyring that no profile names, and `ws auth logout` finds it
+    const before = s.profile;
+    await updateProfile(s.configFile, name, { apiKey: undefined, apiKeyStore: 'keyring', apiKeyOrigin: place.origin, baseUrl });
     const { KeyringError, saveKey } = await import('../../config/keyring.js');
     try {
       await saveKey(place, key, ctx.keyringWait());
-      await updateProfile(s.configFile, name, { apiKey: undefined, apiKeyStore: 'keyring', apiKeyOrigin: place.origin, baseUrl });
       where = 'in the system keyring';
       inKeyring = true;
     } catch (error) {
+      if (!(error instanceof KeyringError) || !error.absent) await restoreProfile(s.configFile, name, before);
       if (!(error instanceof KeyringError)) throw error;
       if (!error.absent) {
         throw usageError(

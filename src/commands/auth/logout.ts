@@ -1,6 +1,7 @@
 import { keyInKeyring, keyOrigin, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
+import { forgetKeyringKey } from './shared/keyring-key.js';
 
 export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
@@ -24,6 +25,11 @@ export async function run(ctx: Context): Promise<void> {
   } else if (s.profile.apiKey) {
     await updateProfile(s.configFile, name, { apiKey: undefined });
     ctx.note(`Removed the API key of profile "${name}" from ${s.configFile}.`);
+    // a key the keyring kept before a login into the file, if it could not be removed then (locked), goes now
+    if (origin !== undefined) await forgetKeyringKey(ctx, { origin, profile: name });
+  } else if (origin !== undefined && (await forgetKeyringKey(ctx, { origin, profile: name }))) {
+    // one a login into the file could not remove then (the keyring was locked)
+    ctx.note(`Removed the API key of profile "${name}" from the system keyring.`);
   } else {
     ctx.note(`Profile "${name}" has no saved API key; nothing to do.`);
   }

@@ -74,8 +74,9 @@ export async function run(ctx: Context): Promise<void> {
   } else {
     await output.document(status);
   }
-  // a key that works but lies in plain text: how to move it (a refused one gets its own hint below)
-  if (s.apiKey.source === 'config' && authenticated) {
+  // a key that works but lies in plain text: how to move it (a refused one gets its own hint below), unless it was
+  // put there on purpose with --insecure-storage
+  if (s.apiKey.source === 'config' && authenticated && s.profile.apiKeyStore !== 'file') {
     ctx.note(
       `The API key is kept in plain text in ${s.configFile}: to keep it in the system keyring, log in again: \`${ctx.printed.command('auth', 'login')}\``,
     );

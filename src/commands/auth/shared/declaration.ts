@@ -14,7 +14,18 @@ export function declareAuth(program: Program) {
   examples(login, 'ws auth login --base-url https://workspace.example.com/public/v3', 'echo "$WS_KEY" | ws auth login --with-key-stdin --profile ci');
   login.addHelpText(
     'after',
-    '\nOn a terminal the key is asked for with hidden input; otherwise it is read from stdin.\nWith CI or WS_NO_PROMPT set, nothing is asked (exit 2): use --with-key-stdin, or WS_API_KEY.\n\nThe key is kept in the system keyring (the Secret Service on Linux, the macOS Keychain, the Windows\nCredential Manager). Where there is none (SSH sessions, containers, CI), it goes to the config file in plain\ntext (mode 0600), with a warning. A locked keyring nobody can unlock stops the login (exit 2).',
+    [
+      '',
+      'On a terminal the key is asked for with hidden input; otherwise it is read',
+      'from stdin. With CI or WS_NO_PROMPT set, or --no-prompt, nothing is asked',
+      '(exit 2): use --with-key-stdin, or WS_API_KEY.',
+      '',
+      'The key is kept in the system keyring: the Secret Service on Linux, the',
+      'macOS Keychain, the Windows Credential Manager. Where there is none (SSH',
+      'sessions, containers, CI), it goes to the config file in plain text (mode',
+      '0600), with a warning. A locked keyring nobody can unlock stops the login',
+      '(exit 2).',
+    ].join('\n'),
   );
 
   const status = auth.command('status').description('Show the profile, base URL and key in use, where each comes from, and whether the key works');
