@@ -34,7 +34,7 @@ function client(io: IO, profile: string | undefined, deadlineMs: number): HttpCl
     apiKey = fileKey;
   } else if (saved && keyInKeyring(settings.profile) && origin !== undefined) {
     // a Tab waits for nobody: the keyring answers within the deadline, or nothing is completed
-    const place = { origin, profile: settings.profileName.value };
+    const place = { origin, profile: settings.profileName.value, configFile: settings.keyringFile };
     apiKey = async () => {
       const { readKey } = await import('../config/keyring.js');
       const key = (await readKey(place, { io, waitMs: deadlineMs }))?.trim();

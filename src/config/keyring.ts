@@ -3,7 +3,8 @@
  * (GNOME Keyring, KWallet) chosen explicitly, never the kernel's keyring (keyutils: gone at logout), the Keychain on
  * macOS, the Credential Manager on Windows; through @napi-rs/keyring (keyring-rs), loaded only when a key is kept there.
  *
- * One entry per profile and origin, as gh keeps one per host: service `ws:<origin>`, account `<profile>`.
+ * One entry per profile and origin, as gh keeps one per host: service `ws:<origin>`, account `<profile>` (with the
+ * config file's path when WS_CONFIG_DIR names another).
  */
 import type { IO } from '../io.js';
 import type { KeyringAnswer, KeyringRequest } from './keyring-child.js';
@@ -12,11 +13,16 @@ export interface KeyringPlace {
   /** The origin (scheme, host, port) the key is sent to. */
   origin: string;
   profile: string;
+  /**
+   * The config file, when WS_CONFIG_DIR names it: the profiles of two config folders are two sets of profiles, and
+   * their keys stay apart even for one origin (two organizations on one server).
+   */
+  configFile: string | undefined;
 }
 
 /** The entry's names, as another client (`secret-tool lookup service <service> username <account>`) finds it. */
 export function keyringNames(place: KeyringPlace): { service: string; account: string } {
-  return { service: `ws:${place.origin}`, account: place.profile };
+  return { service: `ws:${place.origin}`, account: place.configFile === undefined ? place.profile : `${place.profile} (${place.configFile})` };
 }
 
 /**

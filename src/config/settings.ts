@@ -48,6 +48,8 @@ export interface Settings {
   apiKey: Setting<string | undefined>;
   /** Where in the system keyring the profile's key is, when it is there and is to be sent (not withheld). */
   keyring: KeyringPlace | undefined;
+  /** The config file as keyring entries name it: only when WS_CONFIG_DIR chose it (see KeyringPlace). */
+  keyringFile: string | undefined;
   /** Why the profile's saved key is not used for this base URL (it was saved for another origin). */
   apiKeyWithheld: string | undefined;
   caFile: Setting<string | undefined>;
@@ -168,6 +170,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   }
 
   const baseUrl = pick(options.baseUrl, env.WS_BASE_URL, profile.baseUrl, undefined);
+  const keyringFile = env.WS_CONFIG_DIR ? configFile : undefined;
   // surrounding whitespace is never part of a key: `$(cat key.txt)`, an echo or an editor adds a newline (as gh trims a token)
   let apiKey: Setting<string | undefined> = pick(undefined, env.WS_API_KEY?.trim(), profile.apiKey?.trim(), undefined);
   const bound = keyOrigin(profile);
@@ -188,7 +191,8 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     profile,
     baseUrl,
     apiKey,
-    keyring: apiKey.source === 'keyring' && bound !== undefined ? { origin: bound, profile: profileName.value } : undefined,
+    keyring: apiKey.source === 'keyring' && bound !== undefined ? { origin: bound, profile: profileName.value, configFile: keyringFile } : undefined,
+    keyringFile,
     apiKeyWithheld,
     caFile: pick(undefined, env.WS_CA_FILE, profile.caFile, undefined),
     output,

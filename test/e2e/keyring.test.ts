@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
-import { type SecretService, secretServiceTools, startSecretService, startSilentSecretService } from '../helpers/secret-service.js';
+import { keyringAccount, type SecretService, secretServiceTools, startSecretService, startSilentSecretService } from '../helpers/secret-service.js';
 import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
 import { skipWithout } from '../helpers/tools.js';
 import { tempConfigDir, ws, wsCommand } from '../helpers/ws.js';
@@ -80,7 +80,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     const login = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, `${key}\n`);
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr).toBe(`Logged in to ${api.baseUrl} with key ****Mx4Q; saved for profile "default" in the system keyring.\n`);
-    expect(keyring.lookup(service(), 'default')).toBe(key);
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBe(key);
     expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } });
     // not in the config folder, not under the home the keyring itself lives in (its file is encrypted)
     expect(filesHolding(config, key)).toEqual([]);
@@ -111,7 +111,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     const logout = await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config });
     expect(logout.exitCode, logout.stderr).toBe(0);
     expect(logout.stderr).toBe('Removed the API key of profile "default" from the system keyring.\n');
-    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBeUndefined();
     expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl } } });
     const after = await wsWithKeyring(['queries', 'list'], { WS_CONFIG_DIR: config });
     expect(after.exitCode).toBe(3);
@@ -128,15 +128,15 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       );
       expect(login.exitCode, login.stderr).toBe(0);
     }
-    expect(keyring.lookup(service(), 'ci')).toBe(`${key}-ci`);
-    expect(keyring.lookup(service(), 'prod')).toBe(`${key}-prod`);
+    expect(keyring.lookup(service(), keyringAccount(config, 'ci'))).toBe(`${key}-ci`);
+    expect(keyring.lookup(service(), keyringAccount(config, 'prod'))).toBe(`${key}-prod`);
     // the same server under another name is another origin: a new entry, and the old one is gone
     const localhost = api.baseUrl.replace('127.0.0.1', 'localhost');
     const moved = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--profile', 'ci', '--base-url', localhost], { WS_CONFIG_DIR: config }, key);
     expect(moved.exitCode, moved.stderr).toBe(0);
-    expect(keyring.lookup(`ws:${new URL(localhost).origin}`, 'ci')).toBe(key);
-    expect(keyring.lookup(service(), 'ci')).toBeUndefined();
-    expect(keyring.lookup(service(), 'prod')).toBe(`${key}-prod`);
+    expect(keyring.lookup(`ws:${new URL(localhost).origin}`, keyringAccount(config, 'ci'))).toBe(key);
+    expect(keyring.lookup(service(), keyringAccount(config, 'ci'))).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'prod'))).toBe(`${key}-prod`);
     // a saved key goes only to its origin: prod's is not sent to localhost
     api.reset();
     const elsewhere = await wsWithKeyring(['queries', 'list', '--profile', 'prod', '--base-url', localhost], { WS_CONFIG_DIR: config });
@@ -147,10 +147,26 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect(keyring.dump()).not.toContain(key);
   });
 
+  it('two config folders (WS_CONFIG_DIR) keep their own keys for one profile and origin: a logout in one leaves the other', async () => {
+    const first = tempConfigDir();
+    const second = tempConfigDir();
+    expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: first }, key)).exitCode).toBe(0);
+    expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: second }, otherKey)).exitCode).toBe(0);
+    expect(keyring.lookup(service(), keyringAccount(first, 'default'))).toBe(key);
+    expect(keyring.lookup(service(), keyringAccount(second, 'default'))).toBe(otherKey);
+    expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: second })).exitCode).toBe(0);
+    api.reset();
+    api.on('GET', '/queries', { body: queryList([]) });
+    const list = await wsWithKeyring(['queries', 'list'], { WS_CONFIG_DIR: first });
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(api.requests.map((request) => request.headers['x-api-key'])).toEqual([key]);
+    expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: first })).exitCode).toBe(0);
+  });
+
   it('--insecure-storage writes the file and not the keyring, and removes the key the keyring held', async () => {
     const config = tempConfigDir();
     expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, key)).exitCode).toBe(0);
-    expect(keyring.lookup(service(), 'default')).toBe(key);
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBe(key);
     const login = await wsWithKeyring(
       ['auth', 'login', '--with-key-stdin', '--insecure-storage', '--base-url', api.baseUrl],
       { WS_CONFIG_DIR: config },
@@ -162,7 +178,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     );
     expect(readConfig(config)).toEqual({ profiles: { default: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin(), apiKeyStore: 'file' } } });
     expect(fs.statSync(path.join(config, 'config.json')).mode & 0o777).toBe(0o600);
-    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBeUndefined();
     const status = await wsWithKeyring(['auth', 'status'], { WS_CONFIG_DIR: config });
     expect(status.stdout).toContain(`API key:  ****Zt2B  (from config file, plain text: ${path.join(config, 'config.json')})\n`);
     // chosen on purpose: no advice to move it
@@ -264,7 +280,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect(result.exitCode, result.output).toBe(0);
     expect(lines(result.output)).toContain(`Logged in to ${api.baseUrl} with key ****Mx4Q; saved for profile "default" in the system keyring.`);
     expect(result.output).not.toContain(key);
-    expect(keyring.lookup(service(), 'default')).toBe(key);
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBe(key);
     expect(filesHolding(config, key)).toEqual([]);
     expect((await wsWithKeyring(['auth', 'logout'], { WS_CONFIG_DIR: config })).exitCode).toBe(0);
   });
@@ -340,7 +356,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     );
     expect(login.exitCode, login.stderr).toBe(1);
     expect(login.stderr).toContain('is locked by another ws');
-    expect(keyring.lookup(service(), 'unwritable')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'unwritable'))).toBeUndefined();
   });
 
   it('logout removes a key the keyring still holds for the profile after a login into the file', async () => {
@@ -349,16 +365,16 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       path.join(config, 'config.json'),
       JSON.stringify({ profiles: { stale: { baseUrl: api.baseUrl, apiKey: otherKey, apiKeyOrigin: origin() } } }),
     );
-    keyring.store(service(), 'stale', key);
+    keyring.store(service(), keyringAccount(config, 'stale'), key);
     const logout = await wsWithKeyring(['auth', 'logout', '--profile', 'stale'], { WS_CONFIG_DIR: config });
     expect(logout.exitCode, logout.stderr).toBe(0);
     expect(readConfig(config)).toEqual({ profiles: { stale: { baseUrl: api.baseUrl } } });
-    expect(keyring.lookup(service(), 'stale')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'stale'))).toBeUndefined();
     // and one left with no key in the file at all is found by a logout too
-    keyring.store(service(), 'stale', key);
+    keyring.store(service(), keyringAccount(config, 'stale'), key);
     const again = await wsWithKeyring(['auth', 'logout', '--profile', 'stale'], { WS_CONFIG_DIR: config });
     expect(again.stderr).toBe('Removed the API key of profile "stale" from the system keyring.\n');
-    expect(keyring.lookup(service(), 'stale')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'stale'))).toBeUndefined();
   });
 
   it('no session bus: the file, with the warning, never silently', async () => {
@@ -367,6 +383,6 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr.split('\n')[0]).toBe(`warning: no system keyring: the key is stored in plain text in ${path.join(config, 'config.json')}`);
     expect(readConfig(config).profiles.default.apiKey).toBe(key);
-    expect(keyring.lookup(service(), 'default')).toBeUndefined();
+    expect(keyring.lookup(service(), keyringAccount(config, 'default'))).toBeUndefined();
   });
 });

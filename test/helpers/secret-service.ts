@@ -13,6 +13,9 @@ export const secretServiceTools = ['dbus-daemon', 'gnome-keyring-daemon', 'secre
 
 const collection = '/org/freedesktop/secrets/collection/login';
 
+/** The account of a profile's keyring entry when WS_CONFIG_DIR names the config folder: the profile and the file. */
+export const keyringAccount = (configDir: string, profile: string) => `${profile} (${path.join(configDir, 'config.json')})`;
+
 export interface SecretService {
   /** What a process needs to reach this Secret Service (and nothing of the user's own). */
   env: Record<string, string>;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer } from '../helpers/api-server.js';
 import { queryList } from '../helpers/fixtures.js';
-import { type SecretService, secretServiceTools, startSecretService } from '../helpers/secret-service.js';
+import { keyringAccount, type SecretService, secretServiceTools, startSecretService } from '../helpers/secret-service.js';
 import { skipWithout } from '../helpers/tools.js';
 import { standaloneBin, tempConfigDir, ws } from '../helpers/ws.js';
 
@@ -46,7 +46,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the standalone ws and the s
     const login = await ws(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], env, { input: key, stdin: 'pipe' });
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr).toBe(`Logged in to ${api.baseUrl} with key ****Qv8R; saved for profile "default" in the system keyring.\n`);
-    expect(keyring.lookup(`ws:${origin()}`, 'default')).toBe(key);
+    expect(keyring.lookup(`ws:${origin()}`, keyringAccount(config, 'default'))).toBe(key);
     expect(JSON.parse(fs.readFileSync(path.join(config, 'config.json'), 'utf8'))).toEqual({
       profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } },
     });
@@ -60,7 +60,7 @@ describe.skipIf(skipWithout(...secretServiceTools))('the standalone ws and the s
     expect(api.requests.slice(sent).map((request) => request.headers['x-api-key'])).toEqual([key]);
     expect(fs.readdirSync(tmp)).toEqual([]);
     expect((await ws(['auth', 'logout'], env)).exitCode).toBe(0);
-    expect(keyring.lookup(`ws:${origin()}`, 'default')).toBeUndefined();
+    expect(keyring.lookup(`ws:${origin()}`, keyringAccount(config, 'default'))).toBeUndefined();
     expect(fs.readdirSync(tmp)).toEqual([]);
   });
 
@@ -89,6 +89,6 @@ describe.skipIf(skipWithout(...secretServiceTools))('the standalone ws and the s
     expect(warning).toBe(`warning: no system keyring: the key is stored in plain text in ${path.join(config, 'config.json')}`);
     expect(why).toContain(`the standalone ws cannot load its keyring binding from ${tmp}: ENOENT`);
     expect(JSON.parse(fs.readFileSync(path.join(config, 'config.json'), 'utf8')).profiles.default.apiKey).toBe(key);
-    expect(keyring.lookup(`ws:${origin()}`, 'default')).toBeUndefined();
+    expect(keyring.lookup(`ws:${origin()}`, keyringAccount(config, 'default'))).toBeUndefined();
   });
 });

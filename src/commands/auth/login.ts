@@ -50,7 +50,7 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
     await http.close();
   }
   const name = s.profileName.value;
-  const place = { origin: originOf(baseUrl)!, profile: name };
+  const place = { origin: originOf(baseUrl)!, profile: name, configFile: s.keyringFile };
   let where: string;
   let inKeyring = false;
   if (opts.insecureStorage) {

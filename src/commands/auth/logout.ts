@@ -11,7 +11,7 @@ export async function run(ctx: Context): Promise<void> {
     const { deleteKey, KeyringError } = await import('../../config/keyring.js');
     let removed: boolean;
     try {
-      removed = await deleteKey({ origin, profile: name }, ctx.keyringWait());
+      removed = await deleteKey({ origin, profile: name, configFile: s.keyringFile }, ctx.keyringWait());
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       // the profile keeps pointing to the key, so that a later logout can still remove it
@@ -26,8 +26,8 @@ export async function run(ctx: Context): Promise<void> {
     await updateProfile(s.configFile, name, { apiKey: undefined });
     ctx.note(`Removed the API key of profile "${name}" from ${s.configFile}.`);
     // a key the keyring kept before a login into the file, if it could not be removed then (locked), goes now
-    if (origin !== undefined) await forgetKeyringKey(ctx, { origin, profile: name });
-  } else if (origin !== undefined && (await forgetKeyringKey(ctx, { origin, profile: name }))) {
+    if (origin !== undefined) await forgetKeyringKey(ctx, { origin, profile: name, configFile: s.keyringFile });
+  } else if (origin !== undefined && (await forgetKeyringKey(ctx, { origin, profile: name, configFile: s.keyringFile }))) {
     // one a login into the file could not remove then (the keyring was locked)
     ctx.note(`Removed the API key of profile "${name}" from the system keyring.`);
   } else {

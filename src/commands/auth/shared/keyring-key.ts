@@ -10,8 +10,8 @@ export async function forgetOtherKeyringKey(ctx: Context, kept?: KeyringPlace): 
   const s = ctx.settings;
   const origin = keyOrigin(s.profile);
   if (!keyInKeyring(s.profile) || origin === undefined) return;
-  const place = { origin, profile: s.profileName.value };
-  if (kept && kept.origin === place.origin && kept.profile === place.profile) return;
+  const place = { origin, profile: s.profileName.value, configFile: s.keyringFile };
+  if (kept && kept.origin === place.origin && kept.profile === place.profile && kept.configFile === place.configFile) return;
   await forgetKeyringKey(ctx, place, true);
 }
 
