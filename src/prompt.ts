@@ -141,18 +141,25 @@ function plain(target: Writable, columns: number | undefined): Writable {
 export async function prompter(io: IO, options: { color: boolean; cancelled?: string }): Promise<Prompter> {
   const clack = await import('@clack/prompts');
   const output = options.color ? io.stderr : plain(io.stderr, io.columns);
-  /** Shows one prompt; stdin ending before the answer (nobody is left to type it) cancels it as Ctrl-C does. */
+  /**
+   * Shows one prompt; stdin ending before the answer (nobody is left to type it) cancels it as Ctrl-C does, and so
+   * does Ctrl-D: in raw mode it is a key, which readline takes as the end only of an empty line, the library not at all.
+   */
   const answered = async <T>(
     show: (common: { input: Readable; output: Writable; signal: AbortSignal }) => Promise<T | symbol>,
   ): Promise<Exclude<T, symbol>> => {
     const ended = new AbortController();
     const stop = () => ended.abort();
-    io.stdin.once('end', stop).once('close', stop);
+    // after the key's own handlers: readline may have closed its interface on it, which the abort closes again harmlessly
+    const keypress = (_typed: unknown, key?: { ctrl?: boolean; name?: string }) => {
+      if (key?.ctrl && key.name === 'd') setImmediate(stop);
+    };
+    io.stdin.once('end', stop).once('close', stop).on('keypress', keypress);
     let answer: T | symbol;
     try {
       answer = await show({ input: io.stdin, output, signal: ended.signal });
     } finally {
-      io.stdin.off('end', stop).off('close', stop);
+      io.stdin.off('end', stop).off('close', stop).off('keypress', keypress);
     }
     if (clack.isCancel(answer) || typeof answer === 'symbol')
       throw new WsError('interrupted', `cancelled at the prompt${options.cancelled ? `; ${options.cancelled}` : ''}`);

@@ -157,4 +157,30 @@ describe('automations trigger asks the inputs of its inputSchema: a select for a
     expect(sent.map((r) => JSON.parse(r.body).inputValues)).toEqual([{ region: 'us', dry: 'false' }]);
     expect(io.err()).toContain('$ ws automations trigger Export --input region=us --input dry=false\n');
   });
+
+  it.each([
+    ['the select', 'region (string)', []],
+    ['yes or no', 'dry (boolean)', ['\r']],
+  ])(
+    'Ctrl-D at %s cancels: exit 130, nothing sent',
+    async (_name, asked, before: string[]) => {
+      const id = '20000000-0000-4000-8000-0000000000e2';
+      const schema = { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] }, dry: { type: 'boolean' } } };
+      api.on('GET', '/automations', { body: { workflows: [automation({ id, name: 'Export', inputSchema: schema })], total: 1, limit: 100, offset: 0 } });
+      api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
+      api.requests.length = 0;
+      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+      const exit = run(['automations', 'trigger'], io);
+      await shown('Pick an automation');
+      keys.write('\r');
+      await shown('region (string)');
+      for (const key of before) keys.write(key);
+      await shown(asked);
+      keys.write('\u0004');
+      expect(await exit, io.err()).toBe(130);
+      expect(io.err()).toContain('error: cancelled at the prompt; no run was started\n');
+      expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    },
+    10_000,
+  );
 });

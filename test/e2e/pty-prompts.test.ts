@@ -22,6 +22,13 @@ const colour = /\u001b\[[0-9;]*m/;
 const enter = '\r';
 const ctrlC = '\u0003';
 const esc = '\u001b';
+const ctrlD = '\u0004';
+/** The sequence that shows the cursor again, which the prompts hide while they draw. */
+const showCursor = '\u001b[?25h';
+const hideCursor = '\u001b[?25l';
+
+/** Whether the cursor the terminal was last told about is shown. */
+const cursorShown = (output: string) => output.lastIndexOf(showCursor) > output.lastIndexOf(hideCursor);
 /** Ctrl-U: the line typed so far, erased. */
 const eraseLine = '\u0015';
 
@@ -117,6 +124,29 @@ describe.skipIf(skipWithoutPty)('ws queries execute --wait at a terminal, the qu
     session.type(ctrlC);
     const result = await session.result;
     expect(result.exitCode, result.killed ?? result.output).toBe(130);
+    expect(await writes()).toEqual([]);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('Ctrl-D at a prompt is a key, not the end of input: it cancels (exit 130), nothing sent, the cursor shown', () => {
+  it.each([
+    ['the picker', ['queries', 'execute', '--wait'], /Pick a query/, ''],
+    ['the picker, something typed', ['queries', 'execute', '--wait'], /Pick a query/, 'rev'],
+    ['a parameter', ['queries', 'execute', 'revenue_by_country', '--wait'], /start_date \(date\)/, ''],
+    ['a parameter, something typed', ['queries', 'execute', 'revenue_by_country', '--wait'], /start_date \(date\)/, '20'],
+  ])('%s', async (_name, argv: string[], shown, typed) => {
+    const session = atTerminal(argv);
+    await session.waitFor(shown);
+    if (typed) {
+      session.type(typed);
+      await session.waitFor(new RegExp(typed));
+    }
+    session.type(ctrlD);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(130);
+    expect(text(result.output)).toContain('error: cancelled at the prompt');
+    expect(text(result.output)).not.toContain('$ ws');
+    expect(cursorShown(result.output), result.output).toBe(true);
     expect(await writes()).toEqual([]);
   });
 });
