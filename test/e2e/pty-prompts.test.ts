@@ -151,6 +151,24 @@ describe.skipIf(skipWithoutPty)('Ctrl-D at a prompt is a key, not the end of inp
   });
 });
 
+describe.skipIf(skipWithoutPty)('Ctrl-Z at a prompt, then fg', () => {
+  it('stops ws with the cursor shown; back in the foreground the prompt is drawn again and keeps asking', async () => {
+    const session = atTerminal(['queries', 'get'], { jobControl: true });
+    await session.waitFor(/Pick a query/);
+    session.type('\u001a');
+    await session.waitFor(/@@stopped@@/);
+    const stopped = session.output();
+    expect(cursorShown(stopped), stopped).toBe(true);
+    session.type(enter); // the shell's read: then fg
+    await session.waitFor(/@@stopped@@[\s\S]*Pick a query/);
+    session.type(`daily_revenue${enter}`);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(0);
+    expect(text(result.output)).toContain('$ ws queries get daily_revenue\n');
+    expect(cursorShown(result.output), result.output).toBe(true);
+  });
+});
+
 describe.skipIf(skipWithoutPty)('never where nobody can answer: exit 2 at once, naming what is missing, nothing sent', () => {
   it.each([
     ['CI=true', [], { CI: 'true' }, {}, 'CI is set'],
