@@ -105,7 +105,10 @@ export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], initial?: T): Promise<T>;
   /** Yes or no. */
   confirm(message: string, initial: boolean): Promise<boolean>;
-  /** A line of text: Enter on nothing gives `fallback`; `problem` says why a value is refused, and it is asked again. */
+  /**
+   * A line of text: Enter on nothing gives `fallback`; `problem` says why a value (the fallback kept too) is refused,
+   * and it is asked again.
+   */
   text(message: string, options: { fallback?: string; problem: (value: string) => string | undefined }): Promise<string>;
 }
 
@@ -216,10 +219,8 @@ export async function prompter(io: IO, options: { color: boolean; cancelled?: st
           ...common,
           message,
           ...(fallback === undefined ? {} : { placeholder: fallback, defaultValue: fallback }),
-          validate: (value: string | undefined) => {
-            const typed = value ?? '';
-            return typed === '' && fallback !== undefined ? undefined : problem(typed);
-          },
+          // Enter on nothing keeps the fallback, checked as if typed: a default the type refuses is asked again
+          validate: (value: string | undefined) => problem(!value && fallback !== undefined ? fallback : (value ?? '')),
         }),
       );
       return answer ?? fallback ?? '';

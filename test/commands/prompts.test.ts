@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { emulatorServer } from '../helpers/command.js';
 import { fakeIO } from '../helpers/fake-io.js';
-import { automation } from '../helpers/fixtures.js';
+import { automation, query } from '../helpers/fixtures.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { automationRun } from '../helpers/resources.js';
 import { testKey } from '../helpers/ws.js';
@@ -183,4 +183,46 @@ describe('automations trigger asks the inputs of its inputSchema: a select for a
     },
     10_000,
   );
+});
+
+describe('a default that its own type refuses is not kept by Enter: it is said, and asked again', () => {
+  const api = new ApiServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('a query parameter', async () => {
+    const saved = query({ parameters: [{ name: 'd', type: 'date', defaultValue: 'today' }] });
+    api.on('GET', `/queries/${saved.id}`, { body: saved });
+    api.on('POST', `/queries/${saved.id}/execute`, {
+      status: 202,
+      body: { queryId: saved.id, queryRunId: '30000000-0000-4000-8000-000000000001', status: 'PENDING' },
+    });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['queries', 'execute', String(saved.id)], io);
+    await shown('d (date)');
+    keys.write('\r'); // Enter on the default
+    await shown('"today" is not a calendar date');
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    keys.write('2026-03-01\r');
+    expect(await exit, io.err()).toBe(0);
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).parameters)).toEqual([{ d: '2026-03-01' }]);
+    expect(io.err()).toContain(`$ ws queries execute ${saved.id} --param d=2026-03-01\n`);
+  }, 10_000);
+
+  it('an automation input', async () => {
+    const id = '20000000-0000-4000-8000-0000000000e3';
+    const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', default: 'today' } } };
+    api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
+    api.on('POST', `/automations/${id}/runs`, { status: 202, body: automationRun({ workflowId: id, state: 'pending' }) });
+    api.requests.length = 0;
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['automations', 'trigger', id], io);
+    await shown('day (string, date)');
+    keys.write('\r');
+    await shown('"today" is not a calendar date');
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    keys.write('2026-03-01\r');
+    expect(await exit, io.err()).toBe(0);
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).inputValues)).toEqual([{ day: '2026-03-01' }]);
+  }, 10_000);
 });
