@@ -18,6 +18,12 @@ const runPage = 20;
 
 const folded = (text: string) => text.normalize('NFC').toLowerCase();
 
+/**
+ * Whether a picked name goes on the printed command line as it is: not read as an option (a leading `-`), and with no
+ * control, format (bidi, zero width) or line separator character, which the printing drops or a terminal hides.
+ */
+const printable = (name: string) => name !== '' && !name.startsWith('-') && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name) && stripControl(name) === name;
+
 /** A JSON Schema property of an automation's inputSchema, as far as ws reads one (its inner structure is not shown). */
 interface InputSpec {
   type?: unknown;
@@ -72,7 +78,7 @@ export class Asking {
     return cutWidth(stripControl(text), this.room());
   }
 
-  /** `given`, or, left out, the slug (else id) of the query a person picks. */
+  /** `given`, or, left out, the slug of the query a person picks (its id where the slug cannot be printed as it is). */
   async query(given: string | undefined): Promise<string> {
     if (given !== undefined) return given;
     this.refuse('query', `name one by its UUID, slug or name (\`${this.ctx.printed.command('queries', 'list')}\` lists them)`);
@@ -88,10 +94,10 @@ export class Asking {
       choices,
       (typed, query) => folded(query.name).includes(folded(typed)) || folded(query.slug).includes(folded(typed)),
     );
-    return picked.slug || picked.id;
+    return printable(picked.slug) ? picked.slug : picked.id;
   }
 
-  /** `given`, or, left out, the automation a person picks: by its name when no other listed has it, else by its id. */
+  /** `given`, or, left out, the automation a person picks: by its name when no other listed has it and it prints as it is, else by its id. */
   async automation(given: string | undefined): Promise<string> {
     if (given !== undefined) return given;
     this.refuse('automation', `name one by its UUID or name (\`${this.ctx.printed.command('automations', 'list')}\` lists them)`);
@@ -110,7 +116,7 @@ export class Asking {
     );
     // a name another automation shares (or may share, among those not read) would be ambiguous on the command line
     const shared = list.total > list.workflows.length || list.workflows.some((other) => other.id !== picked.id && folded(other.name) === folded(picked.name));
-    return { automation: picked, ref: shared ? picked.id : picked.name };
+    return { automation: picked, ref: shared || !printable(picked.name) ? picked.id : picked.name };
   }
 
   /** `given`, or, left out, a recent run (state and time shown) of the automation a person picks first. */

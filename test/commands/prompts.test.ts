@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { emulatorServer } from '../helpers/command.js';
 import { fakeIO } from '../helpers/fake-io.js';
-import { automation, query } from '../helpers/fixtures.js';
+import { automation, query, queryList } from '../helpers/fixtures.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { automationRun } from '../helpers/resources.js';
 import { testKey } from '../helpers/ws.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const { emu, ws } = emulatorServer();
 
@@ -121,6 +121,45 @@ describe('the automation picker', () => {
   });
 });
 
+describe('a picked name that a command line cannot carry as it is: printed by id', () => {
+  const api = new ApiServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+  beforeEach(() => api.reset());
+
+  it.each([['-h'], ['--dry-run extra'], ['bell\u0007'], ['tab\there'], ['line\nend'], ['right\u202eto left'], ['zero\u200bwidth']])(
+    'automation %j',
+    async (name) => {
+      const picked = automation({ id: '20000000-0000-4000-8000-0000000000d1', name });
+      api.on('GET', '/automations', { body: { workflows: [picked], total: 1, limit: 100, offset: 0 } });
+      api.on('GET', `/automations/${picked.id}`, { body: picked });
+      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+      const exit = run(['automations', 'get', '--json', 'id'], io);
+      await shown('Pick an automation');
+      keys.write('\r');
+      expect(await exit, io.err()).toBe(0);
+      expect(io.err()).toContain(`$ ws automations get ${picked.id} --json id\n`);
+    },
+    10_000,
+  );
+
+  it.each([['-x'], ['--help']])(
+    'query slug %j',
+    async (slug) => {
+      const picked = query({ name: 'Odd', slug });
+      api.on('GET', '/queries', { body: queryList([picked]) });
+      api.on('GET', `/queries/${picked.id}`, { body: picked });
+      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+      const exit = run(['queries', 'get', '--json', 'id'], io);
+      await shown('Pick a query');
+      keys.write('\r');
+      expect(await exit, io.err()).toBe(0);
+      expect(io.err()).toContain(`$ ws queries get ${picked.id} --json id\n`);
+    },
+    10_000,
+  );
+});
+
 describe('automations trigger asks the inputs of its inputSchema: a select for an enum, yes or no for a boolean', () => {
   const api = new ApiServer();
   beforeAll(() => api.start());
@@ -166,9 +205,9 @@ describe('automations trigger asks the inputs of its inputSchema: a select for a
     async (_name, asked, before: string[]) => {
       const id = '20000000-0000-4000-8000-0000000000e2';
       const schema = { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] }, dry: { type: 'boolean' } } };
+      api.reset();
       api.on('GET', '/automations', { body: { workflows: [automation({ id, name: 'Export', inputSchema: schema })], total: 1, limit: 100, offset: 0 } });
       api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
-      api.requests.length = 0;
       const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
       const exit = run(['automations', 'trigger'], io);
       await shown('Pick an automation');
@@ -189,6 +228,7 @@ describe('a default that its own type refuses is not kept by Enter: it is said, 
   const api = new ApiServer();
   beforeAll(() => api.start());
   afterAll(() => api.stop());
+  beforeEach(() => api.reset());
 
   it('a query parameter', async () => {
     const saved = query({ parameters: [{ name: 'd', type: 'date', defaultValue: 'today' }] });
@@ -214,7 +254,6 @@ describe('a default that its own type refuses is not kept by Enter: it is said, 
     const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', default: 'today' } } };
     api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
     api.on('POST', `/automations/${id}/runs`, { status: 202, body: automationRun({ workflowId: id, state: 'pending' }) });
-    api.requests.length = 0;
     const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
     const exit = run(['automations', 'trigger', id], io);
     await shown('day (string, date)');
