@@ -73,9 +73,16 @@ export class Asking {
     return Math.max(columns - 6, 8);
   }
 
-  /** A line of a list: text from the server without control characters, cut to the terminal (as the tables measure it). */
+  /**
+   * A line of a list: text from the server cut to the terminal (as the tables measure it), each control, line
+   * separator and format character (a bidi override, a zero width space; not the joiners of emoji and scripts) a space
+   * where it is blank, else a placeholder: raw, one would break the choice over lines, move the cursor or reorder it.
+   */
   private line(text: string): string {
-    return cutWidth(stripControl(text), this.room());
+    return cutWidth(
+      text.replace(/[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/gu, (char) => (/\s/.test(char) ? ' ' : '\ufffd')),
+      this.room(),
+    );
   }
 
   /** `given`, or, left out, the slug of the query a person picks (its id where the slug cannot be printed as it is). */

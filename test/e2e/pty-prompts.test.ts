@@ -219,6 +219,27 @@ describe.skipIf(skipWithoutPty)('the picker in any terminal', () => {
   });
 });
 
+describe.skipIf(skipWithoutPty)('names with control and format characters in the picker', () => {
+  it('each choice stays one line: tab, line ends and bidi overrides are shown as a space or a placeholder, never sent raw', async () => {
+    const created = await emu.api('POST', '/queries', { name: 'Tab\there\nnew line\r\u202eevil\u2066x\u0007', sql: 'SELECT 1 AS one', userAgent: 'cli' });
+    expect(created.status).toBeLessThan(300);
+    const session = atTerminal(['queries', 'get', '--json', 'id']);
+    await session.waitFor(/Pick a query/);
+    session.type(`Tab${enter}`);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(0);
+    const screen = screenOf(result.output);
+    // nothing of the name reaches the terminal raw: no tab, no bell, no bidi override or isolate, no lone CR or LF
+    expect(screen).not.toMatch(/[\t\u0007\u202e\u2066]/);
+    const choices = text(result.output)
+      .split('\n')
+      .filter((line) => line.startsWith('│') && /here|new line|evil/.test(line));
+    expect(choices.length, text(result.output)).toBeGreaterThan(0);
+    for (const line of choices) expect(line).toMatch(/Tab here new line .evil.x./);
+    expect(text(result.output)).toContain(`"id": "${created.json.id}"`);
+  });
+});
+
 describe.skipIf(skipWithoutPty)('colour in the prompts', () => {
   it.each([
     ['coloured at a colour terminal', [], true],
