@@ -8,7 +8,7 @@ import { relativeTime } from '../output/cells.js';
 import { cutWidth } from '../output/width.js';
 import { prompter, type Choice, type Prompter } from '../prompt.js';
 import { stripControl } from '../text.js';
-import { parameterProblem, parameterValueProblem } from '../workspace/parameter-values.js';
+import { parameterValueProblem } from '../workspace/parameter-values.js';
 import { commandWords, optionWords } from './command.js';
 
 /** How many a picker lists: one page, the most recently updated first; what is typed filters them. */
@@ -37,6 +37,12 @@ interface InputSpec {
 function inputCheckType(spec: InputSpec): string | undefined {
   if (spec.type === 'number' || spec.type === 'integer') return spec.type;
   return ({ date: 'date', time: 'time', 'date-time': 'timestamp' } as Record<string, string>)[String(spec.format)];
+}
+
+/** Why a typed value is refused, said short (the prompt above names the parameter and its type); undefined when it is not. */
+function refused(type: string | null | undefined, typed: string): string | undefined {
+  const problem = parameterValueProblem(type, typed);
+  return problem && `"${typed}" ${problem}`;
 }
 
 /**
@@ -166,7 +172,7 @@ export class Asking {
       const message = stripControl(`${name} (${type || 'text'})${description ? `: ${description}` : ''}`);
       const value = await prompts.text(message, {
         ...(defaultValue ? { fallback: defaultValue } : {}),
-        problem: (typed) => parameterProblem(name, type, typed),
+        problem: (typed) => refused(type, typed),
       });
       answers.push(`${name}=${value}`);
     }
@@ -205,8 +211,7 @@ export class Asking {
           ...(fallback === undefined ? {} : { fallback }),
           problem: (typed) => {
             if (typed === '') return needed ? `${name} is required: type a value` : undefined;
-            const problem = type && parameterValueProblem(type, typed);
-            return problem && `"${typed}" ${problem}`;
+            return type && refused(type, typed);
           },
         });
         if (value === '') value = undefined;

@@ -249,6 +249,40 @@ describe('a default that its own type refuses is not kept by Enter: it is said, 
     expect(io.err()).toContain(`$ ws queries execute ${saved.id} --param d=2026-03-01\n`);
   }, 10_000);
 
+  it('a refused value is said on one line of 80 columns', async () => {
+    const saved = query({
+      parameters: [
+        { name: 'min_amount', type: 'integer' },
+        { name: 'at', type: 'timestamp' },
+      ],
+    });
+    api.on('GET', `/queries/${saved.id}`, { body: saved });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['queries', 'execute', String(saved.id)], io);
+    await shown('min_amount (integer)');
+    keys.write('abc\r');
+    await shown('"abc" is not a number');
+    keys.write('\u00151.5\r');
+    await shown('"1.5" is not a whole number');
+    keys.write('\u00152\r');
+    await shown('at (timestamp)');
+    keys.write('noon\r');
+    await shown('"noon" is not a timestamp');
+    keys.write('\u0003');
+    expect(await exit, io.err()).toBe(130);
+    const said = io
+      .err()
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .split('\n')
+      .filter((line) => /"(abc|1\.5|noon)" is not/.test(line));
+    expect(said.length, io.err()).toBe(3);
+    for (const line of said) {
+      expect(line).toMatch(/^└ {2}"/);
+      expect(line).toMatch(/(\)|number)$/);
+      expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  }, 10_000);
+
   it('an automation input', async () => {
     const id = '20000000-0000-4000-8000-0000000000e3';
     const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', default: 'today' } } };
