@@ -158,37 +158,49 @@ export async function prompter(io: IO, options: { color: boolean; cancelled?: st
   ): Promise<Exclude<T, symbol>> => {
     let answer: T | symbol;
     let again: boolean;
-    do {
-      again = false;
-      const ended = new AbortController();
-      const stop = () => ended.abort();
-      let stopped = false;
-      // after the key's own handlers: readline may have closed its interface on it, which the abort closes again harmlessly
-      const keypress = (_typed: unknown, key?: { ctrl?: boolean; name?: string }) => {
-        if (key?.ctrl && key.name === 'd') setImmediate(stop);
-        if (key?.ctrl && key.name === 'z') {
-          stopped = true;
-          io.stderr.write(cursorShow);
+    // a stop signal ends ws at once, as it would without a prompt, but not with the cursor the prompt hid
+    const offSignals = io.onInterrupt(
+      (signal) => {
+        io.stderr.write(cursorShow);
+        io.exitBySignal(signal);
+      },
+      ['SIGINT', 'SIGTERM', 'SIGHUP'],
+    );
+    try {
+      do {
+        again = false;
+        const ended = new AbortController();
+        const stop = () => ended.abort();
+        let stopped = false;
+        // after the key's own handlers: readline may have closed its interface on it, which the abort closes again harmlessly
+        const keypress = (_typed: unknown, key?: { ctrl?: boolean; name?: string }) => {
+          if (key?.ctrl && key.name === 'd') setImmediate(stop);
+          if (key?.ctrl && key.name === 'z') {
+            stopped = true;
+            io.stderr.write(cursorShow);
+          }
+        };
+        let settled = false;
+        // a prompt that ends pauses stdin too: by the next turn its answer has settled, and it is not asked again
+        const paused = () => {
+          if (stopped)
+            setImmediate(() => {
+              if (settled) return;
+              again = true;
+              stop();
+            });
+        };
+        io.stdin.once('end', stop).once('close', stop).on('keypress', keypress).on('pause', paused);
+        try {
+          answer = await show({ input: io.stdin, output, signal: ended.signal });
+        } finally {
+          settled = true;
+          io.stdin.off('end', stop).off('close', stop).off('keypress', keypress).off('pause', paused);
         }
-      };
-      let settled = false;
-      // a prompt that ends pauses stdin too: by the next turn its answer has settled, and it is not asked again
-      const paused = () => {
-        if (stopped)
-          setImmediate(() => {
-            if (settled) return;
-            again = true;
-            stop();
-          });
-      };
-      io.stdin.once('end', stop).once('close', stop).on('keypress', keypress).on('pause', paused);
-      try {
-        answer = await show({ input: io.stdin, output, signal: ended.signal });
-      } finally {
-        settled = true;
-        io.stdin.off('end', stop).off('close', stop).off('keypress', keypress).off('pause', paused);
-      }
-    } while (again);
+      } while (again);
+    } finally {
+      offSignals();
+    }
     if (clack.isCancel(answer) || typeof answer === 'symbol')
       throw new WsError('interrupted', `cancelled at the prompt${options.cancelled ? `; ${options.cancelled}` : ''}`);
     return answer as Exclude<T, symbol>;

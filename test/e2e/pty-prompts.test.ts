@@ -169,6 +169,21 @@ describe.skipIf(skipWithoutPty)('Ctrl-Z at a prompt, then fg', () => {
   });
 });
 
+describe.skipIf(skipWithoutPty)('a stop signal while a prompt is open', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('%s: exit by the signal, the cursor shown again, nothing sent', async (signal, status) => {
+    const session = atTerminal(['queries', 'execute', '--wait']);
+    await session.waitFor(/Pick a query/);
+    await session.signal(signal);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(status);
+    expect(cursorShown(result.output), result.output).toBe(true);
+    expect(await writes()).toEqual([]);
+  });
+});
+
 describe.skipIf(skipWithoutPty)('never where nobody can answer: exit 2 at once, naming what is missing, nothing sent', () => {
   it.each([
     ['CI=true', [], { CI: 'true' }, {}, 'CI is set'],
