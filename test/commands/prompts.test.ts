@@ -127,18 +127,23 @@ describe('a picked name that a command line cannot carry as it is: printed by id
   afterAll(() => api.stop());
   beforeEach(() => api.reset());
 
+  /** `ws <group> get --json id` at a terminal, the only choice listed picked with Enter: the `$ ws` line it printed. */
+  async function printedAfterPick(group: 'queries' | 'automations'): Promise<string | undefined> {
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run([group, 'get', '--json', 'id'], io);
+    await shown('Pick a');
+    keys.write('\r');
+    expect(await exit, io.err()).toBe(0);
+    return /\$ ws .*$/m.exec(io.err())?.[0];
+  }
+
   it.each([['-h'], ['--dry-run extra'], ['bell\u0007'], ['tab\there'], ['line\nend'], ['right\u202eto left'], ['zero\u200bwidth']])(
     'automation %j',
     async (name) => {
       const picked = automation({ id: '20000000-0000-4000-8000-0000000000d1', name });
       api.on('GET', '/automations', { body: { workflows: [picked], total: 1, limit: 100, offset: 0 } });
       api.on('GET', `/automations/${picked.id}`, { body: picked });
-      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
-      const exit = run(['automations', 'get', '--json', 'id'], io);
-      await shown('Pick an automation');
-      keys.write('\r');
-      expect(await exit, io.err()).toBe(0);
-      expect(io.err()).toContain(`$ ws automations get ${picked.id} --json id\n`);
+      expect(await printedAfterPick('automations')).toBe(`$ ws automations get ${picked.id} --json id`);
     },
     10_000,
   );
@@ -149,12 +154,7 @@ describe('a picked name that a command line cannot carry as it is: printed by id
       const picked = query({ name: 'Odd', slug });
       api.on('GET', '/queries', { body: queryList([picked]) });
       api.on('GET', `/queries/${picked.id}`, { body: picked });
-      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
-      const exit = run(['queries', 'get', '--json', 'id'], io);
-      await shown('Pick a query');
-      keys.write('\r');
-      expect(await exit, io.err()).toBe(0);
-      expect(io.err()).toContain(`$ ws queries get ${picked.id} --json id\n`);
+      expect(await printedAfterPick('queries')).toBe(`$ ws queries get ${picked.id} --json id`);
     },
     10_000,
   );
