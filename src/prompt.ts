@@ -105,9 +105,15 @@ export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], initial?: T): Promise<T>;
   /** Yes or no. */
   confirm(message: string, initial: boolean): Promise<boolean>;
-  /** A line of text: Enter on nothing gives `fallback`; `problem` says why a value is refused, and it is asked again. */
+  /**
+   * A line of text: Enter on nothing gives `fallback`; `problem` says why a value (the fallback kept too) is refused,
+   * and it is asked again.
+   */
   text(message: string, options: { fallback?: string; problem: (value: string) => string | undefined }): Promise<string>;
 }
+
+/** Shows the cursor, which the prompts hide while they draw. */
+const cursorShow = '\u001b[?25h';
 
 /** SGR sequences (colour, bold, dim, inverse): all the library's styling, and nothing that moves the cursor. */
 const styling = /\u001b\[[0-9;]*m/g;
@@ -141,18 +147,59 @@ function plain(target: Writable, columns: number | undefined): Writable {
 export async function prompter(io: IO, options: { color: boolean; cancelled?: string }): Promise<Prompter> {
   const clack = await import('@clack/prompts');
   const output = options.color ? io.stderr : plain(io.stderr, io.columns);
-  /** Shows one prompt; stdin ending before the answer (nobody is left to type it) cancels it as Ctrl-C does. */
+  /**
+   * Shows one prompt; stdin ending before the answer (nobody is left to type it) cancels it as Ctrl-C does, and so
+   * does Ctrl-D: in raw mode it is a key, which readline takes as the end only of an empty line, the library not at all.
+   * Ctrl-Z stops ws (readline sends SIGTSTP) with the cursor shown; back in the foreground readline pauses stdin and
+   * nobody resumes it, so ws would end with 0: the prompt is shown afresh instead, below what the shell printed.
+   */
   const answered = async <T>(
     show: (common: { input: Readable; output: Writable; signal: AbortSignal }) => Promise<T | symbol>,
   ): Promise<Exclude<T, symbol>> => {
-    const ended = new AbortController();
-    const stop = () => ended.abort();
-    io.stdin.once('end', stop).once('close', stop);
     let answer: T | symbol;
+    let again: boolean;
+    // a stop signal ends ws at once, as it would without a prompt, but not with the cursor the prompt hid
+    const offSignals = io.onInterrupt(
+      (signal) => {
+        io.stderr.write(cursorShow);
+        io.exitBySignal(signal);
+      },
+      ['SIGINT', 'SIGTERM', 'SIGHUP'],
+    );
     try {
-      answer = await show({ input: io.stdin, output, signal: ended.signal });
+      do {
+        again = false;
+        const ended = new AbortController();
+        const stop = () => ended.abort();
+        let stopped = false;
+        // after the key's own handlers: readline may have closed its interface on it, which the abort closes again harmlessly
+        const keypress = (_typed: unknown, key?: { ctrl?: boolean; name?: string }) => {
+          if (key?.ctrl && key.name === 'd') setImmediate(stop);
+          if (key?.ctrl && key.name === 'z') {
+            stopped = true;
+            io.stderr.write(cursorShow);
+          }
+        };
+        let settled = false;
+        // a prompt that ends pauses stdin too: by the next turn its answer has settled, and it is not asked again
+        const paused = () => {
+          if (stopped)
+            setImmediate(() => {
+              if (settled) return;
+              again = true;
+              stop();
+            });
+        };
+        io.stdin.once('end', stop).once('close', stop).on('keypress', keypress).on('pause', paused);
+        try {
+          answer = await show({ input: io.stdin, output, signal: ended.signal });
+        } finally {
+          settled = true;
+          io.stdin.off('end', stop).off('close', stop).off('keypress', keypress).off('pause', paused);
+        }
+      } while (again);
     } finally {
-      io.stdin.off('end', stop).off('close', stop);
+      offSignals();
     }
     if (clack.isCancel(answer) || typeof answer === 'symbol')
       throw new WsError('interrupted', `cancelled at the prompt${options.cancelled ? `; ${options.cancelled}` : ''}`);
@@ -184,10 +231,8 @@ export async function prompter(io: IO, options: { color: boolean; cancelled?: st
           ...common,
           message,
           ...(fallback === undefined ? {} : { placeholder: fallback, defaultValue: fallback }),
-          validate: (value: string | undefined) => {
-            const typed = value ?? '';
-            return typed === '' && fallback !== undefined ? undefined : problem(typed);
-          },
+          // Enter on nothing keeps the fallback, checked as if typed: a default the type refuses is asked again
+          validate: (value: string | undefined) => problem(!value && fallback !== undefined ? fallback : (value ?? '')),
         }),
       );
       return answer ?? fallback ?? '';

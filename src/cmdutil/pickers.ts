@@ -8,7 +8,7 @@ import { relativeTime } from '../output/cells.js';
 import { cutWidth } from '../output/width.js';
 import { prompter, type Choice, type Prompter } from '../prompt.js';
 import { stripControl } from '../text.js';
-import { parameterProblem, parameterValueProblem } from '../workspace/parameter-values.js';
+import { parameterValueProblem } from '../workspace/parameter-values.js';
 import { commandWords, optionWords } from './command.js';
 
 /** How many a picker lists: one page, the most recently updated first; what is typed filters them. */
@@ -17,6 +17,12 @@ const pickerPage = 100;
 const runPage = 20;
 
 const folded = (text: string) => text.normalize('NFC').toLowerCase();
+
+/**
+ * Whether a picked name goes on the printed command line as it is: not read as an option (a leading `-`), and with no
+ * control, format (bidi, zero width) or line separator character, which the printing drops or a terminal hides.
+ */
+const printable = (name: string) => name !== '' && !name.startsWith('-') && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name) && stripControl(name) === name;
 
 /** A JSON Schema property of an automation's inputSchema, as far as ws reads one (its inner structure is not shown). */
 interface InputSpec {
@@ -31,6 +37,12 @@ interface InputSpec {
 function inputCheckType(spec: InputSpec): string | undefined {
   if (spec.type === 'number' || spec.type === 'integer') return spec.type;
   return ({ date: 'date', time: 'time', 'date-time': 'timestamp' } as Record<string, string>)[String(spec.format)];
+}
+
+/** Why a typed value is refused, said short (the prompt above names the parameter and its type); undefined when it is not. */
+function refused(type: string | null | undefined, typed: string): string | undefined {
+  const problem = parameterValueProblem(type, typed);
+  return problem && `"${typed}" ${problem}`;
 }
 
 /**
@@ -67,12 +79,19 @@ export class Asking {
     return Math.max(columns - 6, 8);
   }
 
-  /** A line of a list: text from the server without control characters, cut to the terminal (as the tables measure it). */
+  /**
+   * A line of a list: text from the server cut to the terminal (as the tables measure it), each control, line
+   * separator and format character (a bidi override, a zero width space; not the joiners of emoji and scripts) a space
+   * where it is blank, else a placeholder: raw, one would break the choice over lines, move the cursor or reorder it.
+   */
   private line(text: string): string {
-    return cutWidth(stripControl(text), this.room());
+    return cutWidth(
+      text.replace(/[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/gu, (char) => (/\s/.test(char) ? ' ' : '\ufffd')),
+      this.room(),
+    );
   }
 
-  /** `given`, or, left out, the slug (else id) of the query a person picks. */
+  /** `given`, or, left out, the slug of the query a person picks (its id where the slug cannot be printed as it is). */
   async query(given: string | undefined): Promise<string> {
     if (given !== undefined) return given;
     this.refuse('query', `name one by its UUID, slug or name (\`${this.ctx.printed.command('queries', 'list')}\` lists them)`);
@@ -88,10 +107,10 @@ export class Asking {
       choices,
       (typed, query) => folded(query.name).includes(folded(typed)) || folded(query.slug).includes(folded(typed)),
     );
-    return picked.slug || picked.id;
+    return printable(picked.slug) ? picked.slug : picked.id;
   }
 
-  /** `given`, or, left out, the automation a person picks: by its name when no other listed has it, else by its id. */
+  /** `given`, or, left out, the automation a person picks: by its name when no other listed has it and it prints as it is, else by its id. */
   async automation(given: string | undefined): Promise<string> {
     if (given !== undefined) return given;
     this.refuse('automation', `name one by its UUID or name (\`${this.ctx.printed.command('automations', 'list')}\` lists them)`);
@@ -110,7 +129,7 @@ export class Asking {
     );
     // a name another automation shares (or may share, among those not read) would be ambiguous on the command line
     const shared = list.total > list.workflows.length || list.workflows.some((other) => other.id !== picked.id && folded(other.name) === folded(picked.name));
-    return { automation: picked, ref: shared ? picked.id : picked.name };
+    return { automation: picked, ref: shared || !printable(picked.name) ? picked.id : picked.name };
   }
 
   /** `given`, or, left out, a recent run (state and time shown) of the automation a person picks first. */
@@ -153,7 +172,7 @@ export class Asking {
       const message = stripControl(`${name} (${type || 'text'})${description ? `: ${description}` : ''}`);
       const value = await prompts.text(message, {
         ...(defaultValue ? { fallback: defaultValue } : {}),
-        problem: (typed) => parameterProblem(name, type, typed),
+        problem: (typed) => refused(type, typed),
       });
       answers.push(`${name}=${value}`);
     }
@@ -192,8 +211,7 @@ export class Asking {
           ...(fallback === undefined ? {} : { fallback }),
           problem: (typed) => {
             if (typed === '') return needed ? `${name} is required: type a value` : undefined;
-            const problem = type && parameterValueProblem(type, typed);
-            return problem && `"${typed}" ${problem}`;
+            return type && refused(type, typed);
           },
         });
         if (value === '') value = undefined;

@@ -27,8 +27,7 @@ export function isCalendarDate(text: string): boolean {
 export function parameterValueProblem(type: string | null | undefined, value: string): string | undefined {
   const kind = (type ?? '').toLowerCase();
   if (numberTypes.includes(kind)) {
-    if (!decimalNumber.test(value) || !Number.isFinite(Number(value)))
-      return 'is not a number (digits, with an optional sign, decimal point and exponent: 12, -3.5, 1e6)';
+    if (!decimalNumber.test(value) || !Number.isFinite(Number(value))) return 'is not a number (as 12, -3.5 or 1e6: digits, sign, point, exponent)';
     if (integerTypes.includes(kind) && !Number.isInteger(Number(value))) return 'is not a whole number';
   }
   if ((kind === 'boolean' || kind === 'bool') && value !== 'true' && value !== 'false') return 'is neither true nor false';
@@ -36,7 +35,7 @@ export function parameterValueProblem(type: string | null | undefined, value: st
   if (kind === 'time' && !time.test(value)) return 'is not a time of day (hh:mm or hh:mm:ss, 00:00 to 23:59:59)';
   if (kind === 'timestamp' || kind === 'datetime') {
     const match = timestamp.exec(value);
-    if (!match || !isCalendarDate(match[1]!)) return 'is not a timestamp (YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss[.fff]] with an optional Z or ±hh:mm)';
+    if (!match || !isCalendarDate(match[1]!)) return 'is not a timestamp (YYYY-MM-DD[Thh:mm[:ss[.fff]]][Z|±hh:mm])';
   }
   return undefined;
 }
@@ -44,5 +43,6 @@ export function parameterValueProblem(type: string | null | undefined, value: st
 /** What is wrong with a value of a parameter of a saved query, said as the error and the prompt say it; undefined when nothing is. */
 export function parameterProblem(name: string, type: string | null | undefined, value: string): string | undefined {
   const problem = parameterValueProblem(type, value);
-  return problem && `${name} is a ${type}, and "${value}" ${problem}`;
+  // "an integer", "a date"; "a uuid", "a uint" (said with a y)
+  return problem && `${name} is ${/^([aeio]|un)/i.test(type ?? '') ? 'an' : 'a'} ${type}, and "${value}" ${problem}`;
 }

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { emulatorServer } from '../helpers/command.js';
 import { fakeIO } from '../helpers/fake-io.js';
-import { automation } from '../helpers/fixtures.js';
+import { automation, query, queryList } from '../helpers/fixtures.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { automationRun } from '../helpers/resources.js';
 import { testKey } from '../helpers/ws.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const { emu, ws } = emulatorServer();
 
@@ -121,6 +121,45 @@ describe('the automation picker', () => {
   });
 });
 
+describe('a picked name that a command line cannot carry as it is: printed by id', () => {
+  const api = new ApiServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+  beforeEach(() => api.reset());
+
+  /** `ws <group> get --json id` at a terminal, the only choice listed picked with Enter: the `$ ws` line it printed. */
+  async function printedAfterPick(group: 'queries' | 'automations'): Promise<string | undefined> {
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run([group, 'get', '--json', 'id'], io);
+    await shown('Pick a');
+    keys.write('\r');
+    expect(await exit, io.err()).toBe(0);
+    return /\$ ws .*$/m.exec(io.err())?.[0];
+  }
+
+  it.each([['-h'], ['--dry-run extra'], ['bell\u0007'], ['tab\there'], ['line\nend'], ['right\u202eto left'], ['zero\u200bwidth']])(
+    'automation %j',
+    async (name) => {
+      const picked = automation({ id: '20000000-0000-4000-8000-0000000000d1', name });
+      api.on('GET', '/automations', { body: { workflows: [picked], total: 1, limit: 100, offset: 0 } });
+      api.on('GET', `/automations/${picked.id}`, { body: picked });
+      expect(await printedAfterPick('automations')).toBe(`$ ws automations get ${picked.id} --json id`);
+    },
+    10_000,
+  );
+
+  it.each([['-x'], ['--help']])(
+    'query slug %j',
+    async (slug) => {
+      const picked = query({ name: 'Odd', slug });
+      api.on('GET', '/queries', { body: queryList([picked]) });
+      api.on('GET', `/queries/${picked.id}`, { body: picked });
+      expect(await printedAfterPick('queries')).toBe(`$ ws queries get ${picked.id} --json id`);
+    },
+    10_000,
+  );
+});
+
 describe('automations trigger asks the inputs of its inputSchema: a select for an enum, yes or no for a boolean', () => {
   const api = new ApiServer();
   beforeAll(() => api.start());
@@ -157,4 +196,106 @@ describe('automations trigger asks the inputs of its inputSchema: a select for a
     expect(sent.map((r) => JSON.parse(r.body).inputValues)).toEqual([{ region: 'us', dry: 'false' }]);
     expect(io.err()).toContain('$ ws automations trigger Export --input region=us --input dry=false\n');
   });
+
+  it.each([
+    ['the select', 'region (string)', []],
+    ['yes or no', 'dry (boolean)', ['\r']],
+  ])(
+    'Ctrl-D at %s cancels: exit 130, nothing sent',
+    async (_name, asked, before: string[]) => {
+      const id = '20000000-0000-4000-8000-0000000000e2';
+      const schema = { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'] }, dry: { type: 'boolean' } } };
+      api.reset();
+      api.on('GET', '/automations', { body: { workflows: [automation({ id, name: 'Export', inputSchema: schema })], total: 1, limit: 100, offset: 0 } });
+      api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
+      const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+      const exit = run(['automations', 'trigger'], io);
+      await shown('Pick an automation');
+      keys.write('\r');
+      await shown('region (string)');
+      for (const key of before) keys.write(key);
+      await shown(asked);
+      keys.write('\u0004');
+      expect(await exit, io.err()).toBe(130);
+      expect(io.err()).toContain('error: cancelled at the prompt; no run was started\n');
+      expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    },
+    10_000,
+  );
+});
+
+describe('a default that its own type refuses is not kept by Enter: it is said, and asked again', () => {
+  const api = new ApiServer();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+  beforeEach(() => api.reset());
+
+  it('a query parameter', async () => {
+    const saved = query({ parameters: [{ name: 'd', type: 'date', defaultValue: 'today' }] });
+    api.on('GET', `/queries/${saved.id}`, { body: saved });
+    api.on('POST', `/queries/${saved.id}/execute`, {
+      status: 202,
+      body: { queryId: saved.id, queryRunId: '30000000-0000-4000-8000-000000000001', status: 'PENDING' },
+    });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['queries', 'execute', String(saved.id)], io);
+    await shown('d (date)');
+    keys.write('\r'); // Enter on the default
+    await shown('"today" is not a calendar date');
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    keys.write('2026-03-01\r');
+    expect(await exit, io.err()).toBe(0);
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).parameters)).toEqual([{ d: '2026-03-01' }]);
+    expect(io.err()).toContain(`$ ws queries execute ${saved.id} --param d=2026-03-01\n`);
+  }, 10_000);
+
+  it('a refused value is said on one line of 80 columns', async () => {
+    const saved = query({
+      parameters: [
+        { name: 'min_amount', type: 'integer' },
+        { name: 'at', type: 'timestamp' },
+      ],
+    });
+    api.on('GET', `/queries/${saved.id}`, { body: saved });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['queries', 'execute', String(saved.id)], io);
+    await shown('min_amount (integer)');
+    keys.write('abc\r');
+    await shown('"abc" is not a number');
+    keys.write('\u00151.5\r');
+    await shown('"1.5" is not a whole number');
+    keys.write('\u00152\r');
+    await shown('at (timestamp)');
+    keys.write('noon\r');
+    await shown('"noon" is not a timestamp');
+    keys.write('\u0003');
+    expect(await exit, io.err()).toBe(130);
+    const said = io
+      .err()
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .split('\n')
+      .filter((line) => /"(abc|1\.5|noon)" is not/.test(line));
+    expect(said.length, io.err()).toBe(3);
+    for (const line of said) {
+      expect(line).toMatch(/^└ {2}"/);
+      expect(line).toMatch(/(\)|number)$/);
+      expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  }, 10_000);
+
+  it('an automation input', async () => {
+    const id = '20000000-0000-4000-8000-0000000000e3';
+    const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', default: 'today' } } };
+    api.on('GET', `/automations/${id}`, { body: automation({ id, name: 'Export', inputSchema: schema }) });
+    api.on('POST', `/automations/${id}/runs`, { status: 202, body: automationRun({ workflowId: id, state: 'pending' }) });
+    const { io, keys, shown } = atTerminal({ WS_BASE_URL: api.baseUrl });
+    const exit = run(['automations', 'trigger', id], io);
+    await shown('day (string, date)');
+    keys.write('\r');
+    await shown('"today" is not a calendar date');
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    keys.write('2026-03-01\r');
+    expect(await exit, io.err()).toBe(0);
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).inputValues)).toEqual([{ day: '2026-03-01' }]);
+  }, 10_000);
 });

@@ -22,6 +22,13 @@ const colour = /\u001b\[[0-9;]*m/;
 const enter = '\r';
 const ctrlC = '\u0003';
 const esc = '\u001b';
+const ctrlD = '\u0004';
+/** The sequence that shows the cursor again, which the prompts hide while they draw. */
+const showCursor = '\u001b[?25h';
+const hideCursor = '\u001b[?25l';
+
+/** Whether the cursor the terminal was last told about is shown. */
+const cursorShown = (output: string) => output.lastIndexOf(showCursor) > output.lastIndexOf(hideCursor);
 /** Ctrl-U: the line typed so far, erased. */
 const eraseLine = '\u0015';
 
@@ -121,6 +128,62 @@ describe.skipIf(skipWithoutPty)('ws queries execute --wait at a terminal, the qu
   });
 });
 
+describe.skipIf(skipWithoutPty)('Ctrl-D at a prompt is a key, not the end of input: it cancels (exit 130), nothing sent, the cursor shown', () => {
+  it.each([
+    ['the picker', ['queries', 'execute', '--wait'], /Pick a query/, ''],
+    ['the picker, something typed', ['queries', 'execute', '--wait'], /Pick a query/, 'rev'],
+    ['a parameter', ['queries', 'execute', 'revenue_by_country', '--wait'], /start_date \(date\)/, ''],
+    ['a parameter, something typed', ['queries', 'execute', 'revenue_by_country', '--wait'], /start_date \(date\)/, '20'],
+  ])('%s', async (_name, argv: string[], shown, typed) => {
+    const session = atTerminal(argv);
+    await session.waitFor(shown);
+    if (typed) {
+      session.type(typed);
+      await session.waitFor(new RegExp(typed));
+    }
+    session.type(ctrlD);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(130);
+    expect(text(result.output)).toContain('error: cancelled at the prompt');
+    expect(text(result.output)).not.toContain('$ ws');
+    expect(cursorShown(result.output), result.output).toBe(true);
+    expect(await writes()).toEqual([]);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('Ctrl-Z at a prompt, then fg', () => {
+  it('stops ws with the cursor shown; back in the foreground the prompt is drawn again and keeps asking', async () => {
+    const session = atTerminal(['queries', 'get'], { jobControl: true });
+    await session.waitFor(/Pick a query/);
+    session.type('\u001a');
+    await session.waitFor(/@@stopped@@/);
+    const stopped = session.output();
+    expect(cursorShown(stopped), stopped).toBe(true);
+    session.type(enter); // the shell's read: then fg
+    await session.waitFor(/@@stopped@@[\s\S]*Pick a query/);
+    session.type(`daily_revenue${enter}`);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(0);
+    expect(text(result.output)).toContain('$ ws queries get daily_revenue\n');
+    expect(cursorShown(result.output), result.output).toBe(true);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('a stop signal while a prompt is open', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('%s: exit by the signal, the cursor shown again, nothing sent', async (signal, status) => {
+    const session = atTerminal(['queries', 'execute', '--wait']);
+    await session.waitFor(/Pick a query/);
+    await session.signal(signal);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(status);
+    expect(cursorShown(result.output), result.output).toBe(true);
+    expect(await writes()).toEqual([]);
+  });
+});
+
 describe.skipIf(skipWithoutPty)('never where nobody can answer: exit 2 at once, naming what is missing, nothing sent', () => {
   it.each([
     ['CI=true', [], { CI: 'true' }, {}, 'CI is set'],
@@ -168,6 +231,27 @@ describe.skipIf(skipWithoutPty)('the picker in any terminal', () => {
     // the newest first: the query just created heads the list before anything is typed
     expect(text(result.output)).toMatch(/Search: _\n│ {2}● 📊 売上/);
     for (const line of choices) expect(stringWidth(line), line).toBeLessThanOrEqual(20);
+  });
+});
+
+describe.skipIf(skipWithoutPty)('names with control and format characters in the picker', () => {
+  it('each choice stays one line: tab, line ends and bidi overrides are shown as a space or a placeholder, never sent raw', async () => {
+    const created = await emu.api('POST', '/queries', { name: 'Tab\there\nnew line\r\u202eevil\u2066x\u0007', sql: 'SELECT 1 AS one', userAgent: 'cli' });
+    expect(created.status).toBeLessThan(300);
+    const session = atTerminal(['queries', 'get', '--json', 'id']);
+    await session.waitFor(/Pick a query/);
+    session.type(`Tab${enter}`);
+    const result = await session.result;
+    expect(result.exitCode, result.killed ?? result.output).toBe(0);
+    const screen = screenOf(result.output);
+    // nothing of the name reaches the terminal raw: no tab, no bell, no bidi override or isolate, no lone CR or LF
+    expect(screen).not.toMatch(/[\t\u0007\u202e\u2066]/);
+    const choices = text(result.output)
+      .split('\n')
+      .filter((line) => line.startsWith('│') && /here|new line|evil/.test(line));
+    expect(choices.length, text(result.output)).toBeGreaterThan(0);
+    for (const line of choices) expect(line).toMatch(/Tab here new line .evil.x./);
+    expect(text(result.output)).toContain(`"id": "${created.json.id}"`);
   });
 });
 

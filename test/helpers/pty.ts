@@ -28,6 +28,12 @@ export interface PtyOptions {
    * terminal sends ws no signal: all it notices is that writing to the terminal fails.
    */
   behindParent?: boolean;
+  /**
+   * Runs ws as a job of a shell with job control (`set -m`), as at an interactive shell: when ws stops (Ctrl-Z) the
+   * terminal shows `@@stopped@@`, the shell reads a line (type Enter) and brings ws back with `fg`. The exit code is
+   * ws's last. With `after`, not both.
+   */
+  jobControl?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -56,7 +62,7 @@ export interface PtySession {
   type(text: string): void;
   /** Resolves when the terminal has shown `pattern`; rejects after timeoutMs or when the run ends first. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  /** ws's process id (without `after`; with it, the shell's). */
+  /** ws's process id (without `after` or `jobControl`; with them, the shell's). */
   pid: Promise<number>;
   /** Sends a signal to ws itself. */
   signal(signal: NodeJS.Signals): Promise<void>;
@@ -85,7 +91,11 @@ export function wsInPty(args: string[], options: PtyOptions = {}): PtySession {
   const [program, programArgs] = wsCommand(args);
   const command = options.behindParent ? [process.execPath, '-e', parent, program, ...programArgs] : [program, ...programArgs];
   const ws = `${command.map(quote).join(' ')}${options.redirect ? ` ${options.redirect}` : ''}`;
-  const run = options.after === undefined ? `exec ${ws}` : `${ws}; code=$?; ${options.after}; exit $code`;
+  const run = options.jobControl
+    ? `set -m; ${ws}; code=$?; while [ $code -eq 148 ]; do echo @@stopped@@; read resume; fg >/dev/null; code=$?; done; exit $code`
+    : options.after === undefined
+      ? `exec ${ws}`
+      : `${ws}; code=$?; ${options.after}; exit $code`;
   const shell = `stty cols ${columns} rows ${rows}; ${options.behindParent ? '' : "printf '@@ws-pid=%s@@\\n' $$; "}${run}`;
   // no pager unless a test asks for one: less would add its own escape sequences and wait for a key
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: '/bin/sh', PAGER: 'cat', WS_CONFIG_DIR: tempConfigDir() };

@@ -14,7 +14,7 @@ import { draftUpdate } from '../../src/commands/agents/shared/changes.js';
 import { jsonArgument, keyValues, maxInputDepth, parseStructured } from '../../src/cmdutil/inputs.js';
 import { parseParamSpec } from '../../src/commands/queries/shared/parameters.js';
 import type { Query } from '../../src/api/schemas/queries.js';
-import { isCalendarDate, parameterValueProblem } from '../../src/workspace/parameter-values.js';
+import { isCalendarDate, parameterProblem, parameterValueProblem } from '../../src/workspace/parameter-values.js';
 import { checkParameters } from '../../src/workspace/query-runs.js';
 import { skillsFromFiles } from '../../src/commands/skills/shared/sources.js';
 import { outputFormats, resolveSettings } from '../../src/config/settings.js';
@@ -160,6 +160,11 @@ describe('--param values on execute, checked by the declared type', () => {
     expect(parameterValueProblem('timestamp', '2026-06-01')).toBeUndefined();
   });
 
+  it('the type is named with its article: an integer, a date', () => {
+    expect(parameterProblem('n', 'integer', '1.5')).toBe('n is an integer, and "1.5" is not a whole number');
+    expect(parameterProblem('d', 'date', 'today')).toMatch(/^d is a date, and "today" /);
+  });
+
   it('every finite number as JavaScript writes it is a number; integer types take whole ones only', async () => {
     await fc.assert(
       fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), async (n) => {
@@ -179,7 +184,7 @@ describe('--param values on execute, checked by the declared type', () => {
           checkParameters({ id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query, { p: value }, '--param'),
         );
         if ('error' in result) {
-          expect(result.error.message.startsWith(`invalid --param p=${value}: p is a ${type}, and "${value}" `)).toBe(true);
+          expect(result.error.message.startsWith(`invalid --param p=${value}: p is ${type === 'int' ? 'an' : 'a'} ${type}, and "${value}" `)).toBe(true);
           expect(result.error.ids).toEqual({ queryId: 'q1' });
         } else expect(parameterValueProblem(type, value)).toBeUndefined();
         if (type === 'text' || type === 'uuid') expect('value' in result).toBe(true); // other types are the server's to check
