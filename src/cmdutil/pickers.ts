@@ -4,6 +4,7 @@ import type { Automation } from '../api/schemas/automations.js';
 import type { Query } from '../api/schemas/queries.js';
 import type { Context } from '../context.js';
 import { WsError, usageError } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { relativeTime } from '../output/cells.js';
 import { cutWidth } from '../output/width.js';
 import { prompter, type Choice, type Prompter } from '../prompt.js';
@@ -19,10 +20,12 @@ const runPage = 20;
 const folded = (text: string) => text.normalize('NFC').toLowerCase();
 
 /**
- * Whether a picked name goes on the printed command line as it is: not read as an option (a leading `-`), and with no
- * control, format (bidi, zero width) or line separator character, which the printing drops or a terminal hides.
+ * Whether a picked name goes on the printed command line as it is: not read as an option (a leading `-`) nor as an id
+ * (a name shaped like a UUID is looked up as one), and with no control, format (bidi, zero width) or line separator
+ * character, which the printing drops or a terminal hides.
  */
-const printable = (name: string) => name !== '' && !name.startsWith('-') && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name) && stripControl(name) === name;
+const printable = (name: string) =>
+  name !== '' && !name.startsWith('-') && !isUuid(name) && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name) && stripControl(name) === name;
 
 /** A JSON Schema property of an automation's inputSchema, as far as ws reads one (its inner structure is not shown). */
 interface InputSpec {

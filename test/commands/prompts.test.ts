@@ -137,7 +137,17 @@ describe('a picked name that a command line cannot carry as it is: printed by id
     return /\$ ws .*$/m.exec(io.err())?.[0];
   }
 
-  it.each([['-h'], ['--dry-run extra'], ['bell\u0007'], ['tab\there'], ['line\nend'], ['right\u202eto left'], ['zero\u200bwidth']])(
+  it.each([
+    ['-h'],
+    ['--dry-run extra'],
+    ['bell\u0007'],
+    ['tab\there'],
+    ['line\nend'],
+    ['right\u202eto left'],
+    ['zero\u200bwidth'],
+    // looked up as the id it looks like
+    ['20000000-0000-4000-8000-0000000000ff'],
+  ])(
     'automation %j',
     async (name) => {
       const picked = automation({ id: '20000000-0000-4000-8000-0000000000d1', name });
