@@ -4,7 +4,6 @@ import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type S
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
 import type { KeyringPlace, KeyringWait } from './config/keyring.js';
-import { nobodyToAsk } from './prompt.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
@@ -203,7 +202,7 @@ export class Context {
    * seconds; where a person may, a minute, telling them after a moment that it may be asking to be unlocked.
    */
   keyringWait(): KeyringWait {
-    const person = this.io.stdinIsTTY && this.io.stderrIsTTY && nobodyToAsk(this.io.env, this.promptFlag()) === undefined;
+    const person = this.whyNotAsk() === undefined;
     return {
       io: this.io,
       waitMs: person ? keyringWaitMs.person : keyringWaitMs.nobody,

@@ -2,7 +2,7 @@ import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
 import { getQuery, listQueries } from '../api/queries.js';
 import { queryAmong } from '../workspace/resolve.js';
-import { apiKeyProblem, resolveSettings } from '../config/settings.js';
+import { apiKeyProblem, keyringPlace, resolveSettings } from '../config/settings.js';
 import { keyInKeyring, keyOrigin, originOf } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
@@ -34,7 +34,7 @@ function client(io: IO, profile: string | undefined, deadlineMs: number): HttpCl
     apiKey = fileKey;
   } else if (saved && keyInKeyring(settings.profile) && origin !== undefined) {
     // a Tab waits for nobody: the keyring answers within the deadline, or nothing is completed
-    const place = { origin, profile: settings.profileName.value, configFile: settings.keyringFile };
+    const place = keyringPlace(settings, origin);
     apiKey = async () => {
       const { readKey } = await import('../config/keyring.js');
       const key = (await readKey(place, { io, waitMs: deadlineMs }))?.trim();

@@ -122,6 +122,11 @@ function checkOutput(value: string, where: string): OutputFormat {
   throw usageError(`invalid output format "${value}" (from ${where})`, `valid formats: ${outputFormats.join(', ')}`);
 }
 
+/** The keyring entry of this profile's key for an origin. */
+export function keyringPlace(s: Pick<Settings, 'profileName' | 'keyringFile'>, origin: string): KeyringPlace {
+  return { origin, profile: s.profileName.value, configFile: s.keyringFile };
+}
+
 /** Resolves every setting with the precedence flag > environment > profile > built-in default. */
 export function resolveSettings(options: GlobalOptions, io: IO): Settings {
   const env = io.env;
@@ -191,7 +196,7 @@ export function resolveSettings(options: GlobalOptions, io: IO): Settings {
     profile,
     baseUrl,
     apiKey,
-    keyring: apiKey.source === 'keyring' && bound !== undefined ? { origin: bound, profile: profileName.value, configFile: keyringFile } : undefined,
+    keyring: apiKey.source === 'keyring' && bound !== undefined ? keyringPlace({ profileName, keyringFile }, bound) : undefined,
     keyringFile,
     apiKeyWithheld,
     caFile: pick(undefined, env.WS_CA_FILE, profile.caFile, undefined),

@@ -1,3 +1,4 @@
+import { keyringPlace } from '../../config/settings.js';
 import { originOf, restoreProfile, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
@@ -50,7 +51,7 @@ export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth
     await http.close();
   }
   const name = s.profileName.value;
-  const place = { origin: originOf(baseUrl)!, profile: name, configFile: s.keyringFile };
+  const place = keyringPlace(s, originOf(baseUrl)!);
   let where: string;
   let inKeyring = false;
   if (opts.insecureStorage) {

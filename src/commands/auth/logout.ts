@@ -1,3 +1,4 @@
+import { keyringPlace } from '../../config/settings.js';
 import { keyInKeyring, keyOrigin, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
@@ -7,11 +8,12 @@ export async function run(ctx: Context): Promise<void> {
   const s = ctx.settings;
   const name = s.profileName.value;
   const origin = keyOrigin(s.profile);
-  if (keyInKeyring(s.profile) && origin !== undefined) {
+  const place = origin === undefined ? undefined : keyringPlace(s, origin);
+  if (keyInKeyring(s.profile) && place !== undefined) {
     const { deleteKey, KeyringError } = await import('../../config/keyring.js');
     let removed: boolean;
     try {
-      removed = await deleteKey({ origin, profile: name, configFile: s.keyringFile }, ctx.keyringWait());
+      removed = await deleteKey(place, ctx.keyringWait());
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       // the profile keeps pointing to the key, so that a later logout can still remove it
@@ -26,8 +28,8 @@ export async function run(ctx: Context): Promise<void> {
     await updateProfile(s.configFile, name, { apiKey: undefined });
     ctx.note(`Removed the API key of profile "${name}" from ${s.configFile}.`);
     // a key the keyring kept before a login into the file, if it could not be removed then (locked), goes now
-    if (origin !== undefined) await forgetKeyringKey(ctx, { origin, profile: name, configFile: s.keyringFile });
-  } else if (origin !== undefined && (await forgetKeyringKey(ctx, { origin, profile: name, configFile: s.keyringFile }))) {
+    if (place !== undefined) await forgetKeyringKey(ctx, place);
+  } else if (place !== undefined && (await forgetKeyringKey(ctx, place))) {
     // one a login into the file could not remove then (the keyring was locked)
     ctx.note(`Removed the API key of profile "${name}" from the system keyring.`);
   } else {

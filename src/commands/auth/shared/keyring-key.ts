@@ -1,3 +1,4 @@
+import { keyringPlace } from '../../../config/settings.js';
 import { keyInKeyring, keyOrigin } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
 import type { KeyringPlace } from '../../../config/keyring.js';
@@ -10,7 +11,7 @@ export async function forgetOtherKeyringKey(ctx: Context, kept?: KeyringPlace): 
   const s = ctx.settings;
   const origin = keyOrigin(s.profile);
   if (!keyInKeyring(s.profile) || origin === undefined) return;
-  const place = { origin, profile: s.profileName.value, configFile: s.keyringFile };
+  const place = keyringPlace(s, origin);
   if (kept && kept.origin === place.origin && kept.profile === place.profile && kept.configFile === place.configFile) return;
   await forgetKeyringKey(ctx, place, true);
 }
