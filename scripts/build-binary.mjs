@@ -112,6 +112,11 @@ shared['jq-wasm/index.cjs'] = require.resolve('jq-wasm');
 shared['jq-wasm/jq.wasm'] = require.resolve('jq-wasm/jq.wasm');
 const engine = `@duckdb/node-api@${manifest.peerDependencies['@duckdb/node-api']}`;
 
+/** The file `npm pack` makes of this package (`@workspace-cli/ws` 0.1.0 → workspace-cli-ws-0.1.0.tgz). */
+function packageFile({ name, version }) {
+  return `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
+}
+
 /** Writes the blob of `target` and returns its path. */
 function seaBlob(target) {
   // named by platform, so that sea-main.cjs loads only a binding made for the machine it runs on
@@ -119,7 +124,7 @@ function seaBlob(target) {
   const hash = crypto.createHash('sha256');
   for (const [name, file] of Object.entries(assets).sort()) hash.update(`${name}\0`).update(fs.readFileSync(file));
   const seaJson = path.join(work, `sea-${target}.json`);
-  fs.writeFileSync(seaJson, JSON.stringify({ version: manifest.version, engine, id: Number.parseInt(hash.digest('hex').slice(0, 12), 16) }));
+  fs.writeFileSync(seaJson, JSON.stringify({ version: manifest.version, engine, tarball: packageFile(manifest), id: Number.parseInt(hash.digest('hex').slice(0, 12), 16) }));
   assets['sea.json'] = seaJson;
   const blob = path.join(work, `sea-${target}.blob`);
   const config = path.join(work, `sea-config-${target}.json`);

@@ -25,7 +25,7 @@ function measure(dir) {
 try {
   const tarball = JSON.parse(npm(['pack', root, '--json', '--pack-destination', work]))[0].filename;
   npm(['install', '-g', '--prefix', path.join(work, 'prefix'), '--no-audit', '--no-fund', path.join(work, tarball)]);
-  const installed = path.join(work, 'prefix', 'lib', 'node_modules', 'ws-cli');
+  const installed = path.join(work, 'prefix', 'lib', 'node_modules', '@workspace-cli', 'ws');
   const whole = measure(installed);
   const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
   console.log(`installed size: ${mb(whole.bytes)} (${whole.bytes} bytes of files), native modules: ${whole.native}`);

@@ -29,7 +29,9 @@ function runsEmulator(argv) {
 }
 
 const noEmulator = `the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package`;
-const installHint = `install ws from npm with the engine: npm install -g ws-cli ${build.engine}`;
+// The package is ws's own (@workspace-cli/ws), installed from this release's package file: never a registry name that
+// somebody else may hold (the unscoped ws-cli is an unrelated tool whose command is also ws).
+const installHint = `install ws's npm package of this release with the engine: npm install -g ./${build.tarball} ${build.engine}`;
 
 const root = path.join(process.execPath, '/');
 const modules = new Map();

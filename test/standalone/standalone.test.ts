@@ -52,7 +52,7 @@ describe('the standalone ws', () => {
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        `error: the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package\nhint: install ws from npm with the engine: npm install -g ws-cli ${engine}\n`,
+        `error: the emulator is not part of the standalone ws: it needs DuckDB's native module, which comes with the npm package\nhint: install ws's npm package of this release with the engine: npm install -g ./workspace-cli-ws-${manifest.version}.tgz ${engine}\n`,
       );
     }
     const help = await ws(['emulator', '--help']);

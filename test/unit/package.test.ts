@@ -136,3 +136,35 @@ describe('dist/THIRD-PARTY-NOTICES.md', () => {
     });
   });
 });
+
+describe('the package name', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; peerDependencies: Record<string, string> };
+  /** What an `npm install` may name: ws's own package (by name, or the file `npm pack` makes of it) and its engine. */
+  const ours = new Set([manifest.name, `@duckdb/node-api@${manifest.peerDependencies['@duckdb/node-api']}`, '@duckdb/node-api@<version>']);
+  const packageFile = /^\.\/workspace-cli-ws-(\*|<version>|\$\{[a-z.]+\}|\d+\.\d+\.\d+)\.tgz$/;
+
+  it('is scoped, so that nobody else can publish it; the unscoped ws-cli on the registry is a stranger’s websocket tool', () => {
+    expect(manifest.name).toBe('@workspace-cli/ws');
+  });
+
+  it('is the only package any install command ws prints or its docs show installs, beside the emulator’s engine', () => {
+    const files = [
+      'README.md',
+      ...fs.readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }).map((name) => `docs/${name}`),
+      ...fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }).map((name) => `src/${name}`),
+      'scripts/sea-main.cjs',
+    ].filter((file) => /\.(md|ts|cjs|mjs)$/.test(file));
+    const named: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const match of text.matchAll(/npm (?:install|i) (?:-g|--global) ((?:[^\s`'"]+ ?)+)/g)) {
+        for (const word of match[1]!.trim().split(' ')) {
+          if (word.startsWith('-') || word === '') continue;
+          named.push(word);
+          expect(ours.has(word) || packageFile.test(word) || /^(\.\/)?\$\{/.test(word), `${file}: npm install -g … ${word}`).toBe(true);
+        }
+      }
+    }
+    expect(named.length).toBeGreaterThan(3);
+  });
+});
