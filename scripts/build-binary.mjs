@@ -124,7 +124,10 @@ function seaBlob(target) {
   const hash = crypto.createHash('sha256');
   for (const [name, file] of Object.entries(assets).sort()) hash.update(`${name}\0`).update(fs.readFileSync(file));
   const seaJson = path.join(work, `sea-${target}.json`);
-  fs.writeFileSync(seaJson, JSON.stringify({ version: manifest.version, engine, tarball: packageFile(manifest), id: Number.parseInt(hash.digest('hex').slice(0, 12), 16) }));
+  fs.writeFileSync(
+    seaJson,
+    JSON.stringify({ version: manifest.version, engine, tarball: packageFile(manifest), id: Number.parseInt(hash.digest('hex').slice(0, 12), 16) }),
+  );
   assets['sea.json'] = seaJson;
   const blob = path.join(work, `sea-${target}.blob`);
   const config = path.join(work, `sea-config-${target}.json`);

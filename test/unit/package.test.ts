@@ -138,7 +138,11 @@ describe('dist/THIRD-PARTY-NOTICES.md', () => {
 });
 
 describe('the package name', () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; peerDependencies: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    peerDependencies: Record<string, string>;
+  };
   /** What an `npm install` may name: ws's own package (by name, or the file `npm pack` makes of it) and its engine. */
   const ours = new Set([manifest.name, `@duckdb/node-api@${manifest.peerDependencies['@duckdb/node-api']}`, '@duckdb/node-api@<version>']);
   const packageFile = /^\.\/workspace-cli-ws-(\*|<version>|\$\{[a-z.]+\}|\d+\.\d+\.\d+)\.tgz$/;
