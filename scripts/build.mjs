@@ -3,7 +3,7 @@
 // dist/cli.cjs holds all of src/ with commander and zod (of which only what src/ uses is kept). A module that
 // src/ loads with `import()` (a command's verb, the context, the emulator) is in it too, but its top-level code
 // runs only when that import() runs. The heavy libraries are separate files in dist/vendor/, each read only by
-// the code that needs it: undici (its public index), yaml, conf, the MCP SDK, cli-table3, ora, string-width, the
+// the code that needs it: undici (its public index), yaml, the MCP SDK, cli-table3, ora, string-width, the
 // prompts (@clack/prompts). DuckDB (native) and jq-wasm (reads its .wasm file) stay in node_modules. Everything is CommonJS: Node 20 loads it faster than ES
 // modules (no ES module loader at all on the way to `ws --help`). Type checking is `npm run typecheck`.
 import fs from 'node:fs';
@@ -20,9 +20,6 @@ const outdir = path.join(root, 'dist');
 const vendors = {
   undici: { source: "module.exports = require('undici');", answers: { undici: '' } },
   yaml: { source: "module.exports = require('yaml');", answers: { yaml: '' } },
-  // ES modules with a default export only: src/ imports them as `{ default }`, which a Node-style import() of
-  // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
-  conf: { source: "export { default } from 'conf';", answers: { conf: 'default' } },
   // the MCP SDK, with its own copy of zod (what the SDK uses of it) and ajv: only `ws mcp` reads it. zod's JSON
   // Schema code (40 KB) comes from that copy too, so that dist/cli.cjs, which every command reads, does not grow by it (zod keeps its
   // registry of descriptions on globalThis, so it reads the schemas of src/ whole)
@@ -44,6 +41,8 @@ const vendors = {
   },
   // drawn only by terminal tables and the spinner (src/output/table.ts, progress.ts)
   'cli-table3': { source: "module.exports = require('cli-table3');", answers: { 'cli-table3': '' } },
+  // an ES module with a default export only: src/ imports it as `{ default }`, which a Node-style import() of
+  // CommonJS gives as module.exports itself, so the bundle's module.exports is that default
   ora: { source: "export { default } from 'ora';", answers: { ora: 'default' } },
   // the prompts at a terminal (src/prompt.ts): read only when a prompt is shown
   prompts: {

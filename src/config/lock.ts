@@ -48,11 +48,8 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
     try {
       fd = fs.openSync(lockFile, 'wx', 0o600);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new WsError('usage', `cannot lock the config file ${file}: ${(error as Error).message}`, {
-          hint: 'check that its folder exists and is writable',
-        });
-      }
+      // a folder this user may not write: the caller (src/config/store.ts) says what to set instead
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // (two writers that find the same stale lock at the same moment could both remove it, the second
       // one the first one's new lock: only after a crash, and the window is a few microseconds)
       if (isStale(lockFile, staleMs)) {

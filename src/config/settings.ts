@@ -40,7 +40,8 @@ export interface GlobalOptions {
 }
 
 export interface Settings {
-  configFile: string;
+  /** undefined where there is no folder for it (no home, no WS_CONFIG_DIR): no profile is read, none can be saved. */
+  configFile: string | undefined;
   profileName: Setting<string>;
   profile: Profile;
   baseUrl: Setting<string | undefined>;

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { WsError } from '../errors.js';
+import { usageError, WsError } from '../errors.js';
 import { PrintedCommands } from '../shell.js';
 import { withFileLock } from './lock.js';
+import { configFolderHint, noConfigFolder } from './paths.js';
 
 /**
  * What one profile may hold. The API key is kept in the system keyring (src/config/keyring.ts), or here in plain
@@ -43,17 +44,24 @@ function corrupt(file: string, reason: string): WsError {
   });
 }
 
+/** Whether a file system error says this user may not write (or read) there, as an unwritable HOME does. */
+function denied(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+}
+
 /**
- * Reads the config file directly: every command that talks to the API needs it, and loading `conf`
- * (with its JSON-schema validator) costs more start-up time than the read itself. Writes go through `conf`.
+ * Reads the config file; no file (or no folder for one: see configDir) holds no profile. Every command that talks
+ * to the API reads it, so it is read directly, with nothing loaded for it.
  */
-export function readConfig(file: string): ConfigData {
+export function readConfig(file: string | undefined): ConfigData {
+  if (file === undefined) return { profiles: {} };
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw new WsError('usage', `cannot read the config file ${file}: ${(error as Error).message}`);
+    throw new WsError('usage', `cannot read the config file ${file}: ${(error as Error).message}`, denied(error) ? { hint: configFolderHint } : {});
   }
   if (text.trim() === '') return { profiles: {} };
   let data: unknown;
@@ -100,15 +108,16 @@ export function keyOrigin(profile: Profile): string | undefined {
 }
 
 /**
- * Changes one profile through `conf`: atomic write, file mode 0600, folder 0700. `undefined` values are
- * removed. The read-modify-write holds a lock, so parallel writers do not lose each other's changes.
+ * Changes one profile: the file written whole or not at all, mode 0600, its folder 0700. `undefined` values are
+ * removed. The read-modify-write holds a lock, so parallel writers do not lose each other's changes. Exit 2 where
+ * there is no folder for the file, or this user may not write there, saying what to set.
  */
-export function updateProfile(file: string, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Promise<void> {
+export function updateProfile(file: string | undefined, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Promise<void> {
   return writeProfiles(file, (profiles) => applyChanges(profiles, name, changes));
 }
 
 /** Puts a profile back as it was read before (`undefined`: no such profile), after a login that could not finish. */
-export function restoreProfile(file: string, name: string, profile: Profile | undefined): Promise<void> {
+export function restoreProfile(file: string | undefined, name: string, profile: Profile | undefined): Promise<void> {
   return writeProfiles(file, (profiles) => {
     const result = { ...profiles };
     if (profile === undefined || Object.keys(profile).length === 0) delete result[name];
@@ -117,28 +126,44 @@ export function restoreProfile(file: string, name: string, profile: Profile | un
   });
 }
 
-async function writeProfiles(file: string, change: (profiles: Record<string, Profile>) => Record<string, Profile>): Promise<void> {
-  const dir = path.dirname(file);
-  if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // a folder of our own name (the default place) made by an older ws is made private too; a folder
-  // given in WS_CONFIG_DIR may be shared with other things and is left as it is
-  else if (path.basename(dir) === 'ws' && process.platform !== 'win32') fs.chmodSync(dir, 0o700);
-  await withFileLock(file, async () => {
-    const current = readConfig(file);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: path.basename(file, '.json'),
-      configFileMode: 0o600,
-      projectName: 'ws',
-      projectSuffix: '',
-      // readConfig has just accepted the file; what conf may still refuse is an empty one, which holds nothing
-      clearInvalidConfig: true,
-    });
-    conf.set('profiles', change(current.profiles));
-  });
-  // conf applies the mode when it creates the file; an older file keeps its mode unless we fix it.
-  fs.chmodSync(file, 0o600);
+async function writeProfiles(file: string | undefined, change: (profiles: Record<string, Profile>) => Record<string, Profile>): Promise<void> {
+  if (file === undefined) throw noConfigFolder();
+  try {
+    const dir = path.dirname(file);
+    if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // a folder of our own name (the default place) made by an older ws is made private too; a folder
+    // given in WS_CONFIG_DIR may be shared with other things and is left as it is
+    else if (path.basename(dir) === 'ws' && process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+    await withFileLock(file, async () => replaceFile(file, `${JSON.stringify({ profiles: change(readConfig(file).profiles) }, undefined, '\t')}\n`));
+  } catch (error) {
+    if (!denied(error)) throw error;
+    const { code, syscall, path: where } = error as NodeJS.ErrnoException;
+    const reason = code === 'EROFS' ? 'the file system is read-only' : 'permission denied';
+    throw usageError(`cannot write the config file ${file}: ${reason}${syscall && where ? ` (${syscall} ${where})` : ''}`, configFolderHint);
+  }
+}
+
+/**
+ * Writes a file whole or not at all, mode 0600: a file beside it, flushed to disk, then renamed over it, so that a
+ * crash or a full disk never leaves half a config file. Only one writer at a time (the lock), so one name will do.
+ */
+function replaceFile(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const fd = fs.openSync(temporary, 'w', 0o600);
+    try {
+      fs.writeFileSync(fd, text);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // rename keeps the mode of the new file: an older file made 0644 by hand is 0600 after it
+    fs.chmodSync(temporary, 0o600);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 function applyChanges(profiles: Record<string, Profile>, name: string, changes: Partial<Record<keyof Profile, string | undefined>>): Record<string, Profile> {

@@ -1,3 +1,4 @@
+import { noConfigFolder } from '../../config/paths.js';
 import { keyringPlace } from '../../config/settings.js';
 import { originOf, restoreProfile, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
@@ -11,6 +12,8 @@ import type { Auth } from './shared/declaration.js';
 export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth['login']['opts']): Promise<void> {
   const { io } = ctx;
   const s = ctx.settings;
+  // nowhere to save the key: said before it is asked for and checked
+  if (s.configFile === undefined) throw noConfigFolder();
   const baseUrl = ctx.baseUrl();
   const piped = opts.withKeyStdin || !io.stdinIsTTY;
   let key: string;
