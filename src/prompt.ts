@@ -36,13 +36,18 @@ function unanswered(io: IO, wanted: Wanted, prompt?: boolean): WsError | undefin
  * then Ctrl-D), except where nobody may be there to type (see nobodyToAsk): then it fails at once.
  */
 export async function readAll(io: IO, wanted: Wanted, prompt?: boolean): Promise<string> {
+  return (await readAllBytes(io, wanted, prompt)).toString('utf8');
+}
+
+/** All of stdin as bytes, for a reader that checks what they are (see readAll). */
+export async function readAllBytes(io: IO, wanted: Wanted, prompt?: boolean): Promise<Buffer> {
   if (io.stdinIsTTY) {
     const refused = unanswered(io, wanted, prompt);
     if (refused) throw refused;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -2,16 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { readAll } from '../prompt.js';
+import { readAllBytes } from '../prompt.js';
+import { notUtf8, utf8Text } from './file-text.js';
 
-/** Text from a file, or from stdin for `-`. */
+/** Text from a file, or from stdin for `-`: UTF-8 only (exit 2 naming the bad byte), a leading byte order mark dropped. */
 export async function readText(io: IO, file: string, flag: string): Promise<string> {
-  if (file === '-') return readAll(io, { what: `the text of ${flag} (stdin)`, instead: 'pipe it in (`… < file`), or name the file instead of -' });
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw usageError(`cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  let bytes: Buffer;
+  if (file === '-') bytes = await readAllBytes(io, { what: `the text of ${flag} (stdin)`, instead: 'pipe it in (`… < file`), or name the file instead of -' });
+  else {
+    try {
+      bytes = fs.readFileSync(file);
+    } catch (error) {
+      throw usageError(`cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
   }
+  const problem = notUtf8(bytes);
+  if (problem) throw usageError(`${flag} ${file === '-' ? '- (stdin)' : file} is not UTF-8 text: ${problem.detail}`, 'save it as UTF-8; nothing was sent');
+  return utf8Text(bytes);
 }
 
 /** How deep input may nest: far beyond any real metadata, well before a recursive step overflows the stack. */

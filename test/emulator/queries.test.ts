@@ -140,6 +140,18 @@ describe('POST /queries', () => {
   });
 });
 
+describe('SQL with a NUL character', () => {
+  // DuckDB reads SQL as a C string: the text after a NUL would be dropped, and the part before it run
+  it('POST and PATCH /queries answer 400 validation_error on sql; nothing is created or changed', async () => {
+    const name = 'Holds a NUL';
+    expectValidationError(await emu.call('POST', '/queries', { body: { name, sql: 'SELECT 1 AS a\u0000, 2 AS b' } }), 'sql');
+    expect(await listAll({ search: name })).toEqual([]);
+    const query = await createQuery({ name: 'No NUL yet', sql: 'SELECT 1 AS a, 2 AS b' });
+    expectValidationError(await emu.call('PATCH', `/queries/${query.id}`, { body: { sql: 'SELECT 1 AS a\u0000, 2 AS b' } }), 'sql');
+    expect((await emu.call('GET', `/queries/${query.id}`)).json.sql).toBe('SELECT 1 AS a, 2 AS b');
+  });
+});
+
 describe('GET /queries', () => {
   let alpha: any;
   let beta: any;

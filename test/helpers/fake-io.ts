@@ -3,8 +3,8 @@ import { Readable, Writable } from 'node:stream';
 import type { IO, StopSignal } from '../../src/io.js';
 
 export interface FakeIOOptions {
-  /** Text the command reads from stdin; empty by default. */
-  stdin?: string;
+  /** What the command reads from stdin, text or bytes; empty by default. */
+  stdin?: string | Buffer;
   /** The whole environment the command sees: nothing leaks in from the test process. */
   env?: Record<string, string | undefined>;
   /** Sets all three terminal flags at once; the specific flags below win over it. */

@@ -62,7 +62,7 @@ export function tempFiles(prefix: string) {
     get dir() {
       return dir;
     },
-    file(name: string, text: string): string {
+    file(name: string, text: string | Buffer): string {
       const at = path.join(dir, name);
       fs.writeFileSync(at, text);
       return at;

@@ -8,6 +8,7 @@ import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '.
 import { lineDiff } from '../../src/cmdutil/apply-plan.js';
 import { planQuery } from '../../src/commands/queries/shared/query-plan.js';
 import { undeclaredPlaceholders } from '../../src/commands/queries/shared/parameters.js';
+import { notUtf8, utf8Text } from '../../src/cmdutil/file-text.js';
 
 function query(fields: Partial<Query>): Query {
   return {
@@ -75,6 +76,45 @@ describe('round trip', () => {
   it('an update sends only the changed fields', async () => {
     const parsed = await parseQueryFile('-- ---\n-- name: Q\n-- description: now described\n-- ---\nSELECT 1\n', 'q.sql');
     expect(planQuery(parsed, query({})).update).toEqual({ description: 'now described' });
+  });
+});
+
+describe('line ends: one rule, LF', () => {
+  it('a query the server keeps with CRLF is pulled with LF and reads back as unchanged', async () => {
+    const kept = query({ sql: 'SELECT 1 AS one,\r\n  2 AS two\r\n' });
+    const text = await formatQueryFile(kept);
+    expect(text).not.toContain('\r');
+    expect(planQuery(await parseQueryFile(text, 'q.sql'), kept)).toMatchObject({ action: 'unchanged', changes: {} });
+    // a real change of the SQL is still one
+    expect(planQuery(await parseQueryFile(text.replace('2 AS two', '3 AS three'), 'q.sql'), kept).action).toBe('updated');
+  });
+});
+
+describe('notUtf8', () => {
+  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+
+  it('accepts UTF-8 of every length, and drops only a leading byte order mark', () => {
+    const text = 'é € 𝄞 ünïcödé \uFEFF';
+    expect(notUtf8(Buffer.from(text))).toBeUndefined();
+    expect(utf8Text(Buffer.from(`\uFEFF${text}`))).toBe(text);
+  });
+
+  it.each([
+    ['an overlong form', bytes('a', [0xc0, 0xaf]), 1],
+    ['a surrogate', bytes('ab', [0xed, 0xa0, 0x80]), 2],
+    ['past U+10FFFF', bytes([0xf4, 0x90, 0x80, 0x80]), 0],
+    ['a continuation byte alone', bytes('x\ny', [0x80]), 3],
+    ['a character cut at the end', bytes('SELECT ', [0xe2, 0x82]), 7],
+  ])('refuses %s, naming the first bad byte', (_what, input, offset) => {
+    expect(notUtf8(input)).toMatchObject({ offset });
+  });
+
+  it('says what the bytes likely are', () => {
+    expect(notUtf8(Buffer.from('caf\x80', 'latin1'))!.detail).toBe(
+      'byte offset 3 (line 1) is 0x80; it looks like Latin-1 or Windows-1252 (where these bytes read "€")',
+    );
+    expect(notUtf8(Buffer.from([0xfe, 0xff, 0, 0x41]))!.detail).toContain('the byte order mark of UTF-16 (big-endian)');
+    expect(notUtf8(Buffer.from('SELECT 1 \u00e9', 'utf16le'))!.detail).toContain('UTF-16 or binary data');
   });
 });
 

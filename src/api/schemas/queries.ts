@@ -79,11 +79,14 @@ const QueryParameterInput = lazy(() =>
   }),
 );
 
+/** SQL a query may be saved with: no NUL character, which a database reading SQL as a C string would cut it at. */
+const SavedSql = () => z.string().refine((sql) => !sql.includes('\0'), 'must not hold a NUL character (U+0000)');
+
 /** Body of POST /queries. */
 export const CreateQueryBody = lazy(() =>
   z.strictObject({
     name: z.string().min(1).max(500),
-    sql: z.string(),
+    sql: SavedSql(),
     description: z.string().max(2000).nullable().optional(),
     metadata: JsonValue.optional(),
     userAgent: UserAgent.nullable().optional(),
@@ -99,7 +102,7 @@ export const UpdateQueryBody = lazy(() =>
   z.strictObject({
     name: z.string().min(1).max(500).optional(),
     description: z.string().max(2000).nullable().optional(),
-    sql: z.string().optional(),
+    sql: SavedSql().optional(),
     parameters: z.array(QueryParameterInput).nullable().optional(),
     metadata: JsonValue.optional(),
   }),

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { outcomeExitCodes, WsError, usageError } from '../../errors.js';
 import { parseQueryFile, QueryFileProblem, type QueryFile } from './shared/query-file.js';
 import { planDocument } from '../../cmdutil/apply-plan.js';
+import { notUtf8, utf8Text } from '../../cmdutil/file-text.js';
 import { planQuery, queryPlanText, type PlannedQuery } from './shared/query-plan.js';
 import type { Queries } from './shared/declaration.js';
 
@@ -31,7 +32,10 @@ async function readAll(files: string[]): Promise<QueryFile[]> {
   for (const file of files) {
     try {
       if (!file.toLowerCase().endsWith('.sql')) throw QueryFileProblem.at(file, 1, 'a query file is named <slug>.sql');
-      sources.push(await parseQueryFile(fs.readFileSync(file, 'utf8'), file));
+      const bytes = fs.readFileSync(file);
+      const notText = notUtf8(bytes);
+      if (notText) throw QueryFileProblem.at(file, notText.line, `not UTF-8 text: ${notText.detail}; save it as UTF-8`);
+      sources.push(await parseQueryFile(utf8Text(bytes), file));
     } catch (error) {
       if (!(error instanceof QueryFileProblem)) throw usageError(`cannot read ${file}: ${(error as Error).message}`);
       problems.push(...error.problems);

@@ -8,7 +8,7 @@ import { jsonArgument, readText } from '../../cmdutil/inputs.js';
 import { checkParameters, parameters } from './shared/parameters.js';
 import { queryView } from './shared/query-view.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
-import { requireSql } from '../../workspace/sql.js';
+import { lfLineEnds, requireSql } from '../../workspace/sql.js';
 import type { Queries } from './shared/declaration.js';
 
 export const queryBodyFlags = {
@@ -21,11 +21,13 @@ export const queryBodyFlags = {
   agentRunId: '--agent-run',
 };
 
-/** SQL from --sql or --sql-file (a path, or - for stdin); exactly one of them, and not blank. */
+/** SQL from --sql or --sql-file (a path, or - for stdin), sent with LF line ends; exactly one of them, and not blank. */
 export async function sqlFrom(ctx: Context, opts: { sql?: string; sqlFile?: string }): Promise<string | undefined> {
   if (opts.sql !== undefined && opts.sqlFile !== undefined) throw usageError('use --sql or --sql-file, not both');
-  if (opts.sqlFile === undefined) return opts.sql === undefined ? undefined : requireSql(opts.sql, '--sql');
-  return requireSql(await readText(ctx.io, opts.sqlFile, '--sql-file'), opts.sqlFile === '-' ? '--sql-file - (stdin)' : `--sql-file ${opts.sqlFile}`);
+  if (opts.sqlFile === undefined) return opts.sql === undefined ? undefined : lfLineEnds(requireSql(opts.sql, '--sql'));
+  return lfLineEnds(
+    requireSql(await readText(ctx.io, opts.sqlFile, '--sql-file'), opts.sqlFile === '-' ? '--sql-file - (stdin)' : `--sql-file ${opts.sqlFile}`),
+  );
 }
 
 /** A slug the server numbered because another query holds the plain one is said on stderr (see takenSlug). */

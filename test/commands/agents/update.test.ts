@@ -9,7 +9,7 @@ const { server, ws } = stubServer({ env: { NO_COLOR: '1' } });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-agents-update-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-function write(name: string, text: string): string {
+function write(name: string, text: string | Buffer): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
   return file;
@@ -121,6 +121,20 @@ describe('ws agents update', () => {
     const piped = await ws(['agents', 'update', 'sql_helper', '--from-file', '-', '-q'], { stdin: '{"description": "from stdin"}' });
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(JSON.parse(server.requests[3]!.body)).toEqual({ description: 'from stdin' });
+  });
+
+  it('files are read as queries are: not UTF-8 is exit 2 naming the byte, nothing sent; a leading byte order mark is dropped', async () => {
+    server.on('GET', '/agents/sql_helper', { body: before });
+    server.on('PATCH', '/agents/sql_helper', patched);
+    const latin1 = write('latin1.md', Buffer.from('Réponds en français.\n', 'latin1'));
+    const refused = await ws(['agents', 'update', 'sql_helper', '--system-prompt-file', latin1]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe(
+      `error: --system-prompt-file ${latin1} is not UTF-8 text: byte offset 1 (line 1) is 0xE9; it looks like Latin-1 or Windows-1252 (where these bytes read "é")\nhint: save it as UTF-8; nothing was sent\n`,
+    );
+    const json = write('bom.json', '\uFEFF{"description": "saved by Notepad"}');
+    expect(await ws(['agents', 'update', 'sql_helper', '--from-file', json, '-q'])).toMatchObject({ exitCode: 0 });
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => JSON.parse(r.body))).toEqual([{ description: 'saved by Notepad' }]);
   });
 
   it('--dry-run reads the agent and prints the request and each change; no PATCH', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, expectUsageError } from '../../helpers/command.js';
 import { demoIds, routes } from '../../helpers/emulator.js';
-import { tempFiles } from '../../helpers/query-setup.js';
+import { apiQuery, serverQuery, tempFiles } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
 const files = tempFiles('ws-queries-files-');
@@ -170,6 +170,62 @@ describe('ws queries apply', () => {
     expect(result.stderr).toMatch(/long_name\.sql:3: name: Too big: expected string to have <=500 characters/);
     expect(result.stderr).toMatch(/broken_yaml\.sql:\d+: invalid YAML: /);
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe('bytes that are not what they seem', () => {
+  it('a file that is not UTF-8, or holds a NUL, is exit 2 naming the file, the byte or line, and nothing is sent', async () => {
+    const dir = files.folder('bytes');
+    fs.writeFileSync(path.join(dir, 'latin1.sql'), Buffer.from("-- ---\n-- name: Latin-1\n-- ---\nSELECT 'caf\xe9'\n", 'latin1'));
+    fs.writeFileSync(
+      path.join(dir, 'utf16.sql'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('-- ---\n-- name: Sixteen\n-- ---\nSELECT 1\n', 'utf16le')]),
+    );
+    fs.writeFileSync(path.join(dir, 'nul.sql'), '-- ---\n-- name: NUL\n-- ---\nSELECT 1 AS a,\n  2 AS b\0, 3 AS c\n');
+    await emu.clearRequests();
+    const result = await ws(['queries', 'apply', dir]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('error: 3 bad query files, nothing was sent:');
+    expect(result.stderr).toContain(
+      `${path.join(dir, 'latin1.sql')}:4: not UTF-8 text: byte offset 42 (line 4) is 0xE9; it looks like Latin-1 or Windows-1252 (where these bytes read "é"); save it as UTF-8`,
+    );
+    expect(result.stderr).toContain(
+      `${path.join(dir, 'utf16.sql')}:1: not UTF-8 text: byte offset 0 (line 1) is 0xFF; it starts with the byte order mark of UTF-16 (little-endian)`,
+    );
+    expect(result.stderr).toContain(`${path.join(dir, 'nul.sql')}:5: the SQL holds a NUL character (column 9): SQL cannot hold one`);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  it('a leading byte order mark is not part of the file: its front matter is read, the SQL saved without it', async () => {
+    const dir = files.folder('bom');
+    fs.writeFileSync(path.join(dir, 'with_bom.sql'), '\uFEFF-- ---\n-- name: With BOM\n-- ---\nSELECT 1 AS one\n');
+    const result = await ws(['queries', 'apply', dir, '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { queries, created } = JSON.parse(result.stdout);
+    expect(created).toEqual(['with_bom']);
+    expect((await serverQuery(emu, queries[0].id)).sql).toBe('SELECT 1 AS one');
+  });
+
+  it('CRLF SQL settles: made from a CRLF file or kept with CRLF by the server, pulled, then a dry run plans nothing', async () => {
+    const source = files.file('crlf_made.sql', 'SELECT 1 AS one,\r\n  2 AS two\r\n');
+    expect((await ws(['queries', 'create', '--name', 'CRLF made', '--sql-file', source, '-q'])).exitCode).toBe(0);
+    // another tool saved this one with Windows line ends
+    await apiQuery(emu, 'CRLF kept', 'SELECT 1 AS one,\r\n  2 AS two\r\n');
+    const dir = files.folder('crlf');
+    expect((await ws(['queries', 'pull', dir, 'crlf_made', 'crlf_kept'])).exitCode).toBe(0);
+    const text = fs.readFileSync(path.join(dir, 'crlf_kept.sql'), 'utf8');
+    expect(text).not.toContain('\r');
+    expect(text).toMatch(/\n-- ---\nSELECT 1 AS one,\n {2}2 AS two\n$/);
+    await emu.clearRequests();
+    const dry = await ws(['queries', 'apply', dir, '--dry-run']);
+    expect(dry.exitCode, dry.stdout).toBe(0);
+    expect(dry.stdout).toContain('0 to create, 0 to update, 2 unchanged');
+    // and a checkout that turned the files into CRLF reads as the same queries
+    for (const name of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, name), fs.readFileSync(path.join(dir, name), 'utf8').replace(/\n/g, '\r\n'));
+    const again = await ws(['queries', 'apply', dir, '--dry-run']);
+    expect(again.exitCode, again.stdout).toBe(0);
+    expect(writes(routes(await emu.requests()))).toEqual([]);
   });
 });
 

@@ -305,3 +305,53 @@ describe('queries create with a name that is taken', () => {
     expect(result.stderr).toBe('');
   });
 });
+
+describe('bytes that are not what they seem (--sql-file, stdin, --sql)', () => {
+  const posts = async () => routes(await emu.requests()).filter((route) => route === 'POST /queries');
+
+  it('invalid UTF-8 is exit 2 naming the file, the byte offset and the likely encoding; nothing sent', async () => {
+    await emu.clearRequests();
+    const bytes = files.file('bytes.sql', Buffer.from([...Buffer.from('SELECT '), 0xff, 0xfe, ...Buffer.from(' 1')]));
+    const result = await ws(['queries', 'create', '--name', 'Bytes', '--sql-file', bytes]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: --sql-file ${bytes} is not UTF-8 text: byte offset 7 \\(line 1\\) is 0xFF; it looks like Latin-1 or Windows-1252 \\(where these bytes read "ÿþ"\\)\\n`,
+      ),
+    );
+    expect(result.stderr).toContain('hint: save it as UTF-8');
+    const latin1 = files.file('latin1.sql', Buffer.from("SELECT 1 AS n,\n  'caf\xe9' AS place", 'latin1'));
+    const second = await ws(['queries', 'create', '--name', 'Latin-1', '--sql-file', latin1]);
+    expect(second.exitCode).toBe(2);
+    expect(second.stderr).toMatch(/is not UTF-8 text: byte offset 21 \(line 2\) is 0xE9; it looks like Latin-1 or Windows-1252 \(where these bytes read "é"\)/);
+    const stdin = await ws(['queries', 'create', '--name', 'Latin-1', '--sql-file', '-'], { stdin: Buffer.from("SELECT 'caf\xe9'", 'latin1') });
+    expect(stdin.exitCode).toBe(2);
+    expect(stdin.stderr).toMatch(/^error: --sql-file - \(stdin\) is not UTF-8 text: byte offset 11 \(line 1\) is 0xE9/);
+    expect(await posts()).toEqual([]);
+  });
+
+  it('a NUL character in SQL is exit 2, from a file or the command line; nothing sent', async () => {
+    await emu.clearRequests();
+    const nul = files.file('nul.sql', 'SELECT 1 AS a\0, 2 AS b');
+    const fromFile = await ws(['queries', 'create', '--name', 'NUL', '--sql-file', nul]);
+    expect(fromFile.exitCode).toBe(2);
+    expect(fromFile.stderr).toMatch(
+      new RegExp(`^error: --sql-file ${nul} holds a NUL character \\(line 1, column 14\\): SQL cannot hold one; nothing was sent\\n`),
+    );
+    const fromFlag = await ws(['queries', 'create', '--name', 'NUL', '--sql', 'SELECT 1 AS a\0, 2 AS b']);
+    expect(fromFlag.exitCode).toBe(2);
+    expect(fromFlag.stderr).toMatch(/^error: --sql holds a NUL character \(line 1, column 14\)/);
+    expect(await posts()).toEqual([]);
+  });
+
+  it('a leading byte order mark is not part of the SQL; CRLF line ends are sent as LF', async () => {
+    const bom = files.file('bom.sql', '\uFEFFSELECT 1 AS one');
+    const first = await ws(['queries', 'create', '--name', 'With a BOM', '--sql-file', bom, '--json', 'id']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect((await serverQuery(emu, JSON.parse(first.stdout).id)).sql).toBe('SELECT 1 AS one');
+    const crlf = files.file('crlf.sql', 'SELECT 1 AS one,\r\n  2 AS two\r\n');
+    const second = await ws(['queries', 'create', '--name', 'With CRLF', '--sql-file', crlf, '--json', 'id']);
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect((await serverQuery(emu, JSON.parse(second.stdout).id)).sql).toBe('SELECT 1 AS one,\n  2 AS two\n');
+  });
+});

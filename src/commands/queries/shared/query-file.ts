@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CreateQueryBody, type Query } from '../../../api/schemas/queries.js';
+import { lfLineEnds, nulAt } from '../../../workspace/sql.js';
 import { parameterTypes, undeclaredPlaceholders, unknownParameterType } from './parameters.js';
 
 /**
@@ -69,9 +70,12 @@ export class QueryFileProblem extends Error {
   }
 }
 
-/** Trailing blank space at the end of the SQL is not significant: editors add and remove final newlines. */
+/**
+ * SQL as files hold it and plans compare it: LF line ends (a query kept with CRLF is the same query), and
+ * trailing blank space is not significant (editors add and remove final newlines).
+ */
 export function normalSql(sql: string): string {
-  return sql.trimEnd();
+  return lfLineEnds(sql).trimEnd();
 }
 
 /** The server's parameters in the file's terms: a missing text is empty, a missing list is empty. */
@@ -120,7 +124,7 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
       `"${slug}" cannot be a query slug: the file name must be <slug>.sql, the slug letters, digits, _ . and - (not first), the file name up to 255 bytes`,
     );
   // a checkout with Windows line ends (CRLF) reads as the same query, not as a change on every line
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lines = lfLineEnds(text).split('\n');
   if (lines[0] !== marker)
     report(1, `a query file starts with a front-matter block: a line "${marker}", the fields as YAML in "-- " comments, then "${marker}"`);
   const end = lines.findIndex((line, index) => index > 0 && line === marker);
@@ -173,12 +177,15 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
     metadata: record.metadata ?? null,
     dataSourceId: (record.dataSourceId as string | null | undefined) ?? null,
   };
+  const nul = nulAt(query.sql);
+  if (nul) report(end + 1 + nul.line, `the SQL holds a NUL character (column ${nul.column}): SQL cannot hold one`, 'sql');
   // the API's own limits, as on `queries create`, on the fields not already reported
   const checked = CreateQueryBody.safeParse(query);
   for (const issue of checked.success ? [] : checked.error.issues) {
     if (!broken.has(String(issue.path[0]))) report(lineOf(issue.path as (string | number)[]), `${issue.path.join('.')}: ${issue.message}`);
   }
   if (query.sql.trim() === '') report(end + 2, 'no SQL below the front-matter block');
+
   const badType = unknownParameterType(declared);
   if (badType) report(lineOf(['parameters']), `${badType}; the types ws accepts: ${parameterTypes.join(', ')}`);
   // with a parameter left out for its problem, the SQL would seem to use one that nothing declares
