@@ -34,12 +34,14 @@ export interface CarriedOptions {
  */
 export class PrintedCommands {
   /** Commands as typed with no global option (the MCP server's answers, and code that has no command line). */
-  static readonly bare = new PrintedCommands([], [], []);
+  static readonly bare = new PrintedCommands([], [], [], []);
 
   private constructor(
     private readonly profile: readonly string[],
     private readonly place: readonly string[],
     private readonly output: readonly string[],
+    /** The output options that choose a format, not what is picked from one answer (--json's fields, --jq). */
+    private readonly format: readonly string[],
   ) {}
 
   static of(options: CarriedOptions): PrintedCommands {
@@ -56,7 +58,13 @@ export class PrintedCommands {
       ...(options.crlf ? ['--crlf'] : []),
       ...(options.wide ? ['--wide'] : []),
     ];
-    return new PrintedCommands(profile, place, output);
+    const format = [
+      ...(options.json !== undefined && options.json !== false ? ['--json'] : []),
+      ...(options.output !== undefined ? ['-o', options.output] : []),
+      ...(options.crlf ? ['--crlf'] : []),
+      ...(options.wide ? ['--wide'] : []),
+    ];
+    return new PrintedCommands(profile, place, output, format);
   }
 
   /**
@@ -65,6 +73,15 @@ export class PrintedCommands {
    */
   continuing(...words: string[]): string {
     return shellCommand('ws', ...words, ...this.profile, ...this.place, ...this.output);
+  }
+
+  /**
+   * The command that waits for what this one started without waiting (`queries execute`, `automations trigger`):
+   * it prints in the format asked for here, but another answer (the rows, the run with its steps), which --json
+   * fields or a --jq filter written for the start's answer would not fit.
+   */
+  following(...words: string[]): string {
+    return shellCommand('ws', ...words, ...this.profile, ...this.place, ...this.format);
   }
 
   /**

@@ -10,6 +10,9 @@ import { ws } from '../helpers/ws.js';
 const builtIn = typeof ((await import('node:module')) as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** What docs/security.md says of the cache, which these tests hold to what ws does. */
+const security = fs.readFileSync(path.join(root, 'docs', 'security.md'), 'utf8').replace(/\s+/g, ' ');
+
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ws-compile-cache-'));
 
 /** `ws config path` loads dist/cli.cjs and needs no server; its output must not change with the cache. */
@@ -26,6 +29,7 @@ if (!builtIn)
       expect(first).toMatchObject({ exitCode: 0, stdout: '/nonexistent/ws-config/config.json\n', stderr: '' });
       expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toEqual(first);
       expect(fs.readdirSync(cacheHome)).toEqual([]);
+      expect(security).toContain('On Node 20 nothing is cached.');
     });
   });
 
@@ -36,6 +40,8 @@ if (builtIn)
       const first = await configPath({ XDG_CACHE_HOME: cacheHome });
       expect(first).toMatchObject({ exitCode: 0, stderr: '' });
       expect(fs.readdirSync(path.join(cacheHome, 'ws'))).toEqual(['node']);
+      // as docs/security.md says: `$XDG_CACHE_HOME/ws`, Node's compile cache in `ws/node/`
+      expect(security).toContain('`$XDG_CACHE_HOME/ws`, else `~/.cache/ws`: `ws/node/`');
       expect(fs.readdirSync(path.join(cacheHome, 'ws', 'node'), { recursive: true }).length).toBeGreaterThan(0);
       expect(await configPath({ XDG_CACHE_HOME: cacheHome })).toEqual(first);
       // a folder others can write to: no cache at all rather than one they could fill

@@ -94,6 +94,9 @@ describe('the standalone ws', () => {
     const node = /node (\S+)\)/.exec((await ws(['--version'])).stdout)?.[1];
     const folder = `sea-v${node}-${process.arch}`;
     expect(fs.readdirSync(path.join(cacheHome, 'ws'))).toEqual([folder]);
+    // and docs/security.md names that folder
+    const named = /`(ws\/sea-<node version>-<arch>\/)`/.exec(fs.readFileSync(path.join(root, 'docs', 'security.md'), 'utf8'))?.[1];
+    expect(named?.replace('<node version>', `v${node}`).replace('<arch>', process.arch)).toBe(`ws/${folder}/`);
     expect(
       fs
         .readdirSync(path.join(cacheHome, 'ws', folder))
@@ -129,6 +132,9 @@ describe('the archives', () => {
         'ws',
       ].sort(),
     );
+    // docs/install.md lists what unpacking it gives, as `tar -xzf ws-….tar.gz   # ws, LICENSE, …`
+    const listed = /^tar -xzf ws-\S+\.tar\.gz +# (.+)$/m.exec(fs.readFileSync(path.join(root, 'docs', 'install.md'), 'utf8'))?.[1];
+    expect(listed?.split(', ').sort()).toEqual(listing.filter((entry) => /^[^/]+\/?$/.test(entry)).sort());
     const notices = execFileSync('tar', ['-xzOf', file, 'THIRD-PARTY-NOTICES.md'], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
     // the npm package's notices (every package bundled in dist/), and what the binary adds
     expect(notices.startsWith(fs.readFileSync(path.join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8').trimEnd())).toBe(true);

@@ -26,6 +26,14 @@ describe('PrintedCommands: the options a printed command carries', () => {
     );
   });
 
+  it('a command that waits for what this one started: where it runs and the format, not the fields or --jq of this answer', () => {
+    expect(PrintedCommands.of(options).following('runs', 'wait', 'r1', '--data')).toBe(
+      "ws runs wait r1 --data --profile 'ci prod' --base-url https://ws.example.com/public/v3 --allow-insecure-http --http-timeout 2m --json --crlf --wide",
+    );
+    expect(PrintedCommands.of({ output: 'csv' }).following('automations', 'wait', 'a1')).toBe('ws automations wait a1 -o csv');
+    expect(PrintedCommands.of({ jq: '.id' }).following('automations', 'wait', 'a1')).toBe('ws automations wait a1');
+  });
+
   it('any other command: where it runs only; ws config: the profile only', () => {
     const printed = PrintedCommands.of(options);
     expect(printed.command('automations', 'cancel', 'a1')).toBe(

@@ -2,6 +2,8 @@
  * The `<slug>.sql` format of `ws queries pull|apply`: what pull writes reads back as the same query (so a
  * second apply sends nothing), whatever the text holds, and each broken rule names its line.
  */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/api/schemas/queries.js';
 import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/shared/query-file.js';
@@ -107,6 +109,12 @@ describe('notUtf8', () => {
     ['a character cut at the end', bytes('SELECT ', [0xe2, 0x82]), 7],
   ])('refuses %s, naming the first bad byte', (_what, input, offset) => {
     expect(notUtf8(input)).toMatchObject({ offset });
+  });
+
+  it('says what docs/queries-as-code.md shows it says', () => {
+    const doc = fs.readFileSync(fileURLToPath(new URL('../../docs/queries-as-code.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
+    const shown = /\(`(byte offset \d+ \(line 1\) is 0xE9; [^`]+)`\)/.exec(doc)?.[1];
+    expect(shown).toBe(notUtf8(Buffer.from("SELECT 'caf\xe9'", 'latin1'))!.detail);
   });
 
   it('says what the bytes likely are', () => {

@@ -75,7 +75,7 @@ export async function run(ctx: Context, [given]: Automations['trigger']['args'],
     // as `queries execute`: the new run's id in a table, the API's answer in JSON
     if (output.format === 'table') ctx.io.stdout.write(`${started.id}\n`);
     else await output.item(started, runDetailView([]));
-    ctx.note(`Started automation run ${started.id}. Follow it: ${ctx.printed.command('automations', 'wait', started.id)}`);
+    ctx.note(`Started automation run ${started.id}. Follow it: ${ctx.printed.following('automations', 'wait', started.id)}`);
     return;
   }
   const follow = { timeoutMs, cancelOnInterrupt: opts.cancelOnInterrupt, cancelOnTimeout: opts.cancelOnTimeout, live: true, interruption };

@@ -61,7 +61,7 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
     interruption.dispose();
     if (output.format === 'table' || rowFormat(output.format)) ctx.io.stdout.write(`${runId}\n`);
     else await output.document(started);
-    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${ctx.printed.continuing('runs', 'wait', runId, '--data')}`);
+    ctx.note(`Started run ${runId} of ${query.slug}. Wait for it: ${ctx.printed.following('runs', 'wait', runId, '--data', ...rowOptions(opts))}`);
     return;
   }
   // the rows (or the status) in the output chosen, as this command would have printed them

@@ -40,6 +40,15 @@ describe('ws automations trigger', () => {
     expect(server.requests.map((r) => [r.method, r.path, JSON.parse(r.body)])).toEqual([['POST', `/automations/${id}/runs`, { userAgent: 'cli' }]]);
   });
 
+  it('without --wait, the command that follows the run carries the output format given (as queries execute does)', async () => {
+    server.on('POST', `/automations/${id}/runs`, started);
+    const yaml = await ws(['automations', 'trigger', id, '-o', 'yaml']);
+    expect(yaml.exitCode, yaml.stderr).toBe(0);
+    expect(yaml.stderr).toBe(`Started automation run ${runId}. Follow it: ws automations wait ${runId} -o yaml\n`);
+    const json = await ws(['automations', 'trigger', id, '--json', 'id'], { stderrIsTTY: true });
+    expect(json.stderr).toBe(`Started automation run ${runId}. Follow it: ws automations wait ${runId} --json\n`);
+  });
+
   it('in a terminal the same, and --json prints the run as the server answered', async () => {
     server.on('POST', `/automations/${id}/runs`, started);
     const tty = await ws(['automations', 'trigger', id], { tty: true, stdinIsTTY: false, columns: 100 }); // stdin elsewhere: no inputs asked

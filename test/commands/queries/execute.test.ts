@@ -3,6 +3,8 @@
  * --no-data, its status. In-process against the emulator (runs of a few milliseconds a state, or 300 ms on `slow`);
  * Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
  */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { query, uuid } from '../../helpers/fixtures.js';
@@ -76,6 +78,30 @@ describe('ws queries execute', () => {
     const run = await emu.api('GET', `/query-runs/${runId}`);
     expect(run.status).toBe(200);
     expect(run.json.userAgent).toBe('cli');
+  });
+
+  it("without --wait, the command that waits carries the output format given, not --json fields or --jq chosen for the start's answer", async () => {
+    const csv = await ws(['queries', 'execute', dailyRevenue, '-o', 'csv', '--crlf', '--limit', '5']);
+    expect(csv.exitCode, csv.stderr).toBe(0);
+    expect(csv.stderr).toBe(
+      `Started run ${csv.stdout.trim()} of daily_revenue. Wait for it: ws runs wait ${csv.stdout.trim()} --data --limit 5 -o csv --crlf\n`,
+    );
+    // the rows have no field queryRunId: the pasted command would fail on it
+    const json = await ws(['queries', 'execute', dailyRevenue, '--json', 'queryRunId'], { stderrIsTTY: true });
+    const runId = JSON.parse(json.stdout).queryRunId;
+    expect(json.stderr).toBe(`Started run ${runId} of daily_revenue. Wait for it: ws runs wait ${runId} --data --json\n`);
+    // the example of docs/scripts-and-ci.md ("Printed commands") is what ws prints, the run's id shortened there
+    const doc = fs.readFileSync(fileURLToPath(new URL('../../../docs/scripts-and-ci.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
+    const [, command, hint, shortId] = /`(ws queries execute daily_revenue -o csv)` ends with `(Wait for it: ws runs wait (\S+) --data -o csv)`/.exec(doc)!;
+    const example = await ws(command!.split(' ').slice(1));
+    expect(
+      example.stderr
+        .trim()
+        .replace(/^.*\. (Wait for it)/, '$1')
+        .replace(example.stdout.trim(), '<id>'),
+    ).toBe(hint!.replace(shortId!, '<id>'));
+    const jq = await ws(['queries', 'execute', dailyRevenue, '--jq', '.queryRunId'], { stderrIsTTY: true });
+    expect(jq.stderr).toBe(`Started run ${jq.stdout.trim()} of daily_revenue. Wait for it: ws runs wait ${jq.stdout.trim()} --data\n`);
   });
 
   it('without --wait, --json prints the API response', async () => {
