@@ -142,6 +142,13 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
     expect(error.code).toBe('usage');
     expect(error.message).toMatch(/^cannot write the config file \/\.config\/ws\/config\.json: permission denied/);
     expect(error.hint).toMatch(hint);
+    // a HOME it may not even enter (an image's HOME=/root, mode 0700): the file cannot be read, said with the same hint
+    const rootHome = path.join(scratch, 'root-home');
+    fs.mkdirSync(rootHome, { mode: 0o700 });
+    const read = await asHomeless(['queries', 'list'], { HOME: rootHome, WS_API_KEY: testKey, WS_BASE_URL: server.baseUrl });
+    expect(read.exitCode, read.stderr).toBe(2);
+    expect(read.stderr).toMatch(`error: cannot read the config file ${rootHome}/.config/ws/config.json: EACCES`);
+    expect(read.stderr).toMatch(hint);
   });
 
   it('XDG_CACHE_HOME holds the compile cache (Node 22.1 and later); no HOME is needed for it', async () => {
