@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
 import { formatQueryFile, isFileSlug } from './shared/query-file.js';
+import { lfLineEnds } from '../../workspace/sql.js';
 import type { Queries } from './shared/declaration.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
@@ -52,7 +53,8 @@ export async function run(ctx: Context, [dir = '.', named]: Queries['pull']['arg
     const text = await formatQueryFile(query);
     const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
     let action: Pulled['action'] = 'written';
-    if (before === text) action = 'unchanged';
+    // a checkout with CRLF line ends holds the same query (one line-end rule, as apply reads it): left as it is
+    if (before !== undefined && lfLineEnds(before) === text) action = 'unchanged';
     else if (before !== undefined && !opts.force) {
       action = 'kept';
       problems.push(

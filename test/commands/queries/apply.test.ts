@@ -225,6 +225,10 @@ describe('bytes that are not what they seem', () => {
     for (const name of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, name), fs.readFileSync(path.join(dir, name), 'utf8').replace(/\n/g, '\r\n'));
     const again = await ws(['queries', 'apply', dir, '--dry-run']);
     expect(again.exitCode, again.stdout).toBe(0);
+    // and pulled again: the same files, not files that "differ from the server" and are kept (exit 1)
+    const pulled = await ws(['queries', 'pull', dir, 'crlf_made', 'crlf_kept']);
+    expect(pulled.exitCode, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toContain('0 files written, 2 unchanged');
     expect(writes(routes(await emu.requests()))).toEqual([]);
   });
 });
