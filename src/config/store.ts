@@ -51,6 +51,20 @@ function denied(error: unknown): boolean {
 }
 
 /**
+ * Whether this user can see the file at all. A folder on its path that may not be entered (an image's HOME=/root,
+ * mode 0700, inherited by another uid) holds nothing of this user's: no file there, as with no folder at all. A file
+ * that is there but may not be read is an error.
+ */
+function reachable(file: string): boolean {
+  try {
+    fs.statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Reads the config file; no file (or no folder for one: see configDir) holds no profile. Every command that talks
  * to the API reads it, so it is read directly, with nothing loaded for it.
  */
@@ -60,7 +74,7 @@ export function readConfig(file: string | undefined): ConfigData {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (denied(error) && !reachable(file))) return { profiles: {} };
     throw new WsError('usage', `cannot read the config file ${file}: ${(error as Error).message}`, denied(error) ? { hint: configFolderHint } : {});
   }
   if (text.trim() === '') return { profiles: {} };

@@ -142,13 +142,28 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
     expect(error.code).toBe('usage');
     expect(error.message).toMatch(/^cannot write the config file \/\.config\/ws\/config\.json: permission denied/);
     expect(error.hint).toMatch(hint);
-    // a HOME it may not even enter (an image's HOME=/root, mode 0700): the file cannot be read, said with the same hint
+  });
+
+  it('a HOME that uid may not enter holds no file of its own: WS_API_KEY and WS_BASE_URL work; a file there that it may not read is said', async () => {
+    server.reset();
+    server.on('GET', '/queries', { body: queryList([]) });
+    // an image's HOME=/root, mode 0700, inherited by another uid
     const rootHome = path.join(scratch, 'root-home');
-    fs.mkdirSync(rootHome, { mode: 0o700 });
-    const read = await asHomeless(['queries', 'list'], { HOME: rootHome, WS_API_KEY: testKey, WS_BASE_URL: server.baseUrl });
-    expect(read.exitCode, read.stderr).toBe(2);
-    expect(read.stderr).toMatch(`error: cannot read the config file ${rootHome}/.config/ws/config.json: EACCES`);
-    expect(read.stderr).toMatch(hint);
+    fs.mkdirSync(path.join(rootHome, '.config', 'ws'), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(rootHome, '.config', 'ws', 'config.json'), '{"profiles":{}}', { mode: 0o600 });
+    fs.chmodSync(rootHome, 0o700);
+    const read = await asHomeless(['queries', 'list', '--json'], { HOME: rootHome, WS_API_KEY: testKey, WS_BASE_URL: server.baseUrl });
+    expect(read.stderr).toBe('');
+    expect(read.exitCode).toBe(0);
+    expect(server.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/queries']]);
+    // the folder may be entered, the file not read: that is a file of somebody's that ws was pointed at
+    fs.chmodSync(rootHome, 0o755);
+    fs.chmodSync(path.join(rootHome, '.config'), 0o755);
+    fs.chmodSync(path.join(rootHome, '.config', 'ws'), 0o755);
+    const unreadable = await asHomeless(['queries', 'list'], { HOME: rootHome, WS_API_KEY: testKey, WS_BASE_URL: server.baseUrl });
+    expect(unreadable.exitCode, unreadable.stderr).toBe(2);
+    expect(unreadable.stderr).toMatch(`error: cannot read the config file ${rootHome}/.config/ws/config.json: EACCES`);
+    expect(unreadable.stderr).toMatch(hint);
   });
 
   it('XDG_CACHE_HOME holds the compile cache (Node 22.1 and later); no HOME is needed for it', async () => {
