@@ -34,7 +34,7 @@ export function humanCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-const numberText = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const numberText = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const dateText = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 const timeText = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
