@@ -420,9 +420,15 @@ interface DocumentWriter {
 function jsonDocument(key: string): DocumentWriter {
   const indented = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
   return {
-    head: (leading) => `{\n${Object.entries(leading).map(([name, value]) => `  ${JSON.stringify(name)}: ${indented(value, '  ')},\n`).join('')}  ${JSON.stringify(key)}: [`,
+    head: (leading) =>
+      `{\n${Object.entries(leading)
+        .map(([name, value]) => `  ${JSON.stringify(name)}: ${indented(value, '  ')},\n`)
+        .join('')}  ${JSON.stringify(key)}: [`,
     item: (item, index) => `${index === 0 ? '' : ','}\n    ${indented(item, '    ')}`,
-    tail: (rest, count) => `${count ? '\n  ' : ''}]${Object.entries(rest).map(([name, value]) => `,\n  ${JSON.stringify(name)}: ${indented(value, '  ')}`).join('')}\n}\n`,
+    tail: (rest, count) =>
+      `${count ? '\n  ' : ''}]${Object.entries(rest)
+        .map(([name, value]) => `,\n  ${JSON.stringify(name)}: ${indented(value, '  ')}`)
+        .join('')}\n}\n`,
   };
 }
 

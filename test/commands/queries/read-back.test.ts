@@ -9,10 +9,11 @@ import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorServer } from '../../helpers/command.js';
 import { createQuery, tempFiles } from '../../helpers/query-setup.js';
-import { skipWithout } from '../../helpers/tools.js';
+import { skipWithout, underCI } from '../../helpers/tools.js';
 
 const { ws } = emulatorServer();
 const files = tempFiles('ws-read-back-');
+const noPython = skipWithout('python3');
 
 /** Rows DuckDB reads from a file, with its values as JS (NULL as null). */
 async function duckdb(sql: string): Promise<Record<string, unknown>[]> {
@@ -58,8 +59,12 @@ describe('csv and tsv tell NULL from the empty string', () => {
     const file = files.file('null-empty.csv', result.stdout);
     const rows = await duckdb(`SELECT * FROM read_csv('${file}', header = true, all_varchar = true, allow_quoted_nulls = false)`);
     expect(rows).toEqual([{ n: null, empty: '', dash: '-', a: 'a', quoted: 'say "hi", then', backslash_n: '\\N' }]);
-    const python_rows = python('import csv, json, sys; print(json.dumps(list(csv.DictReader(sys.stdin))))', result.stdout);
-    expect(python_rows).toEqual([{ n: '', empty: '', dash: '-', a: 'a', quoted: 'say "hi", then', backslash_n: '\\N' }]);
+  });
+
+  it.skipIf(noPython)("csv: Python's csv reads every text back (it has no NULL: both are '')", async () => {
+    const result = await ws(['queries', 'data', slug, '-o', 'csv']);
+    const rows = python('import csv, json, sys; print(json.dumps(list(csv.DictReader(sys.stdin))))', result.stdout);
+    expect(rows).toEqual([{ n: '', empty: '', dash: '-', a: 'a', quoted: 'say "hi", then', backslash_n: '\\N' }]);
   });
 
   it('tsv: NULL is \\N, as PostgreSQL text and COPY write it; a backslash is \\\\', async () => {
@@ -75,9 +80,55 @@ describe('csv and tsv tell NULL from the empty string', () => {
 describe('yaml reads back as the strings it holds', () => {
   // strings that YAML 1.1 (PyYAML, Psych) or 1.2 (the yaml package, go-yaml v3) would read as something else
   const strings = [
-    'NO', 'yes', 'on', 'off', 'Y', 'n', '1_000', '12:30', '190:20:30', '2026-01-01', '2026-01-01 10:00:00', '0x1F', '0o17', '0b101', '017',
-    '~', 'null', 'Null', '1e3', '-1.5', '.5', '.inf', '-.Inf', '.NaN', '<<', '=', 'true', 'False', '- item', 'a: b', '#x', ' lead', 'trail ',
-    'line1\nline2', '', 'plain text', '@at', '%pct', '`tick', 'it\'s', '"q"', '[1]', '{a}', '!tag', '&anchor', '*alias', '? key', '|', '>',
+    'NO',
+    'yes',
+    'on',
+    'off',
+    'Y',
+    'n',
+    '1_000',
+    '12:30',
+    '190:20:30',
+    '2026-01-01',
+    '2026-01-01 10:00:00',
+    '0x1F',
+    '0o17',
+    '0b101',
+    '017',
+    '~',
+    'null',
+    'Null',
+    '1e3',
+    '-1.5',
+    '.5',
+    '.inf',
+    '-.Inf',
+    '.NaN',
+    '<<',
+    '=',
+    'true',
+    'False',
+    '- item',
+    'a: b',
+    '#x',
+    ' lead',
+    'trail ',
+    'line1\nline2',
+    '',
+    'plain text',
+    '@at',
+    '%pct',
+    '`tick',
+    "it's",
+    '"q"',
+    '[1]',
+    '{a}',
+    '!tag',
+    '&anchor',
+    '*alias',
+    '? key',
+    '|',
+    '>',
   ];
   let slug: string;
   beforeAll(async () => {
@@ -94,7 +145,10 @@ describe('yaml reads back as the strings it holds', () => {
     expect(parseYaml(result.stdout, { version: '1.1' }).rows).toEqual(expected());
   });
 
-  describe.skipIf(skipWithout('python3'))('PyYAML', () => {
+  // outside CI a machine without PyYAML skips, saying so; under CI (.ci/run installs python3-yaml) the test fails
+  const noPyYaml = !noPython && spawnSync('python3', ['-c', 'import yaml']).status !== 0;
+  if (noPyYaml && !underCI) console.warn('skipped: the PyYAML test: python3 has no yaml module (Debian: python3-yaml)');
+  describe.skipIf(noPython || (noPyYaml && !underCI))('PyYAML', () => {
     it('reads back every value (YAML 1.1)', async () => {
       const result = await ws(['queries', 'data', slug, '-o', 'yaml']);
       expect(result.exitCode, result.stderr).toBe(0);
