@@ -23,7 +23,7 @@ import { helpManifestOf } from './help/manifest.js';
 import { manualOf, type ManualPage } from './help/manual.js';
 import { examples, jsonFieldsOf, unknownCommandHints, type Program, type Runner, type Same } from './cmdutil/command.js';
 import { known } from './output/field-selection.js';
-import { redactSecret, stripControl } from './text.js';
+import { escapeBidi, redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
@@ -173,8 +173,9 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
   }
-  let text = `error: ${redact(error.message, secrets)}\n`;
-  if (error.hint) text += `hint: ${redact(error.hint, secrets)}\n`;
+  // for a person: bidi marks escaped too, so that a name in the message reads in the order it was sent
+  let text = `error: ${escapeBidi(redact(error.message, secrets))}\n`;
+  if (error.hint) text += `hint: ${escapeBidi(redact(error.hint, secrets))}\n`;
   if (error.requestId) text += `request id: ${error.requestId}\n`;
   io.stderr.write(text);
 }

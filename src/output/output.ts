@@ -1,7 +1,7 @@
 import type { Page } from '../api/paginate.js';
 import { rowFormat, type OutputFormat } from '../config/settings.js';
 import { write, type IO } from '../io.js';
-import { escapeControl, stripControl } from '../text.js';
+import { escapeControl, terminalText } from '../text.js';
 import { durationText, humanCount, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields, valueAt } from './field-selection.js';
@@ -131,7 +131,7 @@ export class Output {
     // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
     const remaining = printed.total - source.offset - printed.count;
     const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${typeof source.moreHint === 'string' ? source.moreHint : source.moreHint(remaining)}`;
-    if (!this.options.quiet) this.io.stderr.write(`${stripControl(text)}\n`);
+    if (!this.options.quiet) this.io.stderr.write(`${terminalText(text)}\n`);
     else if (this.options.jsonNotices && this.options.format === 'ndjson' && this.options.jq === undefined) {
       this.io.stderr.write(
         `${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`,
@@ -173,7 +173,7 @@ export class Output {
       }
       if (items.length > 0) await draw();
       if (blocks === 0) return this.hint(`no ${source.key} found`);
-      if (source.footer && blocks === 1) await out(`${stripControl(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
+      if (source.footer && blocks === 1) await out(`${terminalText(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
       if (hidden.size) this.hint(leftOutHint([...hidden], this.io.columns ?? 0));
       return;
     }
@@ -227,7 +227,7 @@ export class Output {
     if (format === 'markdown')
       return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
-    const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
+    const block = shown.block && { title: shown.block.title, text: terminalText(shown.block.text) };
     if (this.io.stdoutIsTTY) {
       const rows = shown.rows.map(([label, value, kind]) => [label, pretty(value, kind ?? 'text', this.io.now(), this.paint)] as [string, string]);
       return out(detail(rows, block, this.paint));
@@ -235,7 +235,7 @@ export class Output {
     // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
     const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
     const rows = shown.rows
-      .map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`)
+      .map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${terminalText(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`)
       .join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
@@ -337,12 +337,12 @@ export class Output {
    * through this output's stderr, which a pager holds until it quits, so it follows the paged rows.
    */
   notice(text: string): void {
-    this.io.stderr.write(`${stripControl(text)}\n`);
+    this.io.stderr.write(`${terminalText(text)}\n`);
   }
 
   /** A line for a person on stderr, in a terminal only and never with --quiet. */
   hint(text: string): void {
-    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);
+    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${terminalText(text)}\n`);
   }
 }
 

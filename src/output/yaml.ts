@@ -9,13 +9,27 @@ import type { Node } from 'yaml';
 type Yaml = typeof import('yaml');
 
 /**
- * A string that some YAML 1.1 or 1.2 resolver reads as another type: null, booleans (1.1's y/n, yes/no, on/off
- * too), the merge and value keys, infinities and NaN, and anything that starts like a number (ints with `_`,
- * `0x`, `0o`, `0b`, sexagesimal `12:30`, floats, dates and timestamps). Broader than needed: a quoted string
- * reads back the same.
+ * Strings that a YAML 1.1 or 1.2 resolver reads as another type (PyYAML's and the 1.1 spec's, with Psych's
+ * `1,000` and sexagesimals from 0; the 1.2 core schema's): null, booleans (1.1's y/n, yes/no, on/off too),
+ * ints (`0x`, `0o`, `0b`, 1.1's octal `017`, `_` and `:`), floats (`1e3`, `.5`, `.inf`, `.nan`), 1.1's
+ * dates and timestamps, and the merge and value keys. A UUID or a slug is plain: none of these reads it.
  */
-const retyped =
-  /^(?:~|null|Null|NULL|y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|<<|=|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[-+]?\.?[0-9][0-9a-zA-Z_.:+\- ]*)$/;
+const retyped = new RegExp(
+  [
+    /~|null|Null|NULL/,
+    /y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF/,
+    /<<|=/,
+    /[-+]?(?:0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_,]*)/,
+    /[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?/,
+    /[-+]?(?:[0-9][0-9_,]*(?:\.[0-9_]*)?|\.[0-9_]+)(?:[eE][-+]?[0-9]+)?/,
+    /[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)/,
+    /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?/,
+  ]
+    .map((pattern) => `(?:${pattern.source})`)
+    .join('|')
+    .replace(/^/, '^(?:')
+    .concat(')$'),
+);
 
 /** A JSON value as YAML nodes, the strings a reader would retype double-quoted. */
 function toNode(yaml: Yaml, value: unknown): unknown {
