@@ -54,8 +54,10 @@ function range(series: (number | null)[][]): { lo: number; hi: number } {
   let hi = -Infinity;
   for (const values of series) for (const v of values) if (v !== null) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
   if (lo === Infinity) return { lo: 0, hi: 1 };
-  // a flat line is drawn across the middle
-  return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
+  if (lo !== hi) return { lo, hi };
+  // a flat line is drawn across the middle: ±1, or ±1% where 1 is below a double's precision (12345678901234567)
+  const pad = lo - 1 === lo || hi + 1 === hi ? Math.abs(lo) / 100 : 1;
+  return { lo: lo - pad, hi: hi + pad };
 }
 
 /** `x` rounded to `decimals` by `round`, where a float's last bit (16.499999…) does not count. */
@@ -191,7 +193,8 @@ export function labelWidthOf(values: (number | null)[], rows: number): number {
  * thousands) are drawn in panels one above the other, each with its own y axis, sharing the x axis.
  */
 export function panels(series: Series[]): Series[][] {
-  const size = (s: Series) => Math.max(0, ...s.values.map((v) => (v !== null && Number.isFinite(v) ? Math.abs(v) : 0)));
+  // a loop, not Math.max(...values): a spread of 125,000 values or more overflows the stack
+  const size = (s: Series) => s.values.reduce<number>((most, v) => (v !== null && Number.isFinite(v) ? Math.max(most, Math.abs(v)) : most), 0);
   const sizes = series.map(size).filter((v) => v > 0);
   return sizes.length > 1 && Math.max(...sizes) > 10 * Math.min(...sizes) ? series.map((s) => [s]) : [series];
 }

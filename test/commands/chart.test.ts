@@ -191,3 +191,48 @@ describe('results of other shapes', () => {
     expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   }, 30_000);
 });
+
+describe('charts that crashed (issue 39)', () => {
+  const made = async (name: string, sql: string) => {
+    const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { slug } = JSON.parse(created.stdout);
+    const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    return slug as string;
+  };
+
+  it('a flat line of large values draws across the middle, between labels around its value (12,345T)', async () => {
+    const slug = await made('Flat big', 'SELECT i AS x, 12345678901234567::BIGINT AS v FROM range(4) t(i)');
+    const result = await ws(['queries', 'data', slug, '-o', 'chart', '--y', 'v']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n');
+    const line = lines.findIndex((l) => /[│┤]─{20,}$/.test(l));
+    const label = (l: string | undefined) => (l === undefined ? undefined : /^ *(\d+)T ┤/.exec(l)?.[1]);
+    const above = lines
+      .slice(0, line)
+      .map(label)
+      .findLast((l) => l !== undefined);
+    const below = lines
+      .slice(line + 1)
+      .map(label)
+      .find((l) => l !== undefined);
+    expect(Number(above)).toBeGreaterThanOrEqual(12_345);
+    expect(Number(below)).toBeLessThanOrEqual(12_345);
+    expect(result.stdout).toContain('── v');
+  });
+
+  it('a one-row DECIMAL(38,10) result draws', async () => {
+    const slug = await made('One decimal', "SELECT CAST('12345678901234567890.0123456789' AS DECIMAL(38,10)) AS v");
+    const result = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('── v');
+  });
+
+  it('more than 125,000 rows draw (the hint after a first-page chart asks for --all)', async () => {
+    const slug = await made('Many points', 'SELECT i AS x, i % 1000 AS v FROM range(130000) t(i)');
+    const result = await ws(['queries', 'data', slug, '--all', '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('── v');
+  }, 60_000);
+});
