@@ -236,3 +236,22 @@ describe('charts that crashed (issue 39)', () => {
     expect(result.stdout).toContain('── v');
   }, 60_000);
 });
+
+describe('column kinds by the type grammar (issue 39)', () => {
+  it('lists, arrays and INTERVAL are not numbers (nor a DATE[] a time); UBIGINT and UHUGEINT are', async () => {
+    const sql =
+      "SELECT 'k' || i AS label, [DATE '2026-01-01'] AS days, INTERVAL (i) DAY AS span, [i]::INTEGER[] AS ints, [i, i, i]::BIGINT[3] AS arr, (18446744073709551615 - i)::UBIGINT AS big, (i * 1000)::UHUGEINT AS huge FROM range(3) t(i)";
+    const created = await ws(['queries', 'create', '--name', 'Kinds', '--sql', sql, '--json', 'slug']);
+    const { slug } = JSON.parse(created.stdout);
+    const ran = await ws(['queries', 'execute', slug, '--wait', '-o', 'markdown']);
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    expect(ran.stdout.split('\n')[1]).toBe('| --- | --- | --- | --- | --- | ---: | ---: |');
+    // the series are the two numeric columns, drawn as bars against the text column (a DATE[] is no x axis)
+    const chart = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(chart.exitCode, chart.stderr).toBe(0);
+    expect(chart.stdout).toMatch(/^k0 │/m);
+    expect(chart.stdout).toContain('big');
+    expect(chart.stdout).toContain('huge');
+    expect(chart.stdout).not.toMatch(/span|ints|arr/);
+  });
+});
