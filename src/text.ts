@@ -61,12 +61,18 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The closest of `names` to a mistyped word, if any is close enough to be a likely typo. */
+/**
+ * The closest of `names` to a mistyped word, if any is close enough to be a likely typo: a name the word begins
+ * first (the word cut short), then by distance, so that `daily_revenu` finds `daily_revenue` before
+ * `daily_revenue_2`; the first of equals.
+ */
 export function closest(word: string, names: readonly string[]): string | undefined {
-  let best: { name: string; score: number } | undefined;
+  let best: { name: string; prefix: boolean; score: number } | undefined;
   for (const name of names) {
-    const score = name.startsWith(word) ? 0 : distance(word, name);
-    if (score <= Math.max(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
+    const prefix = name.startsWith(word);
+    const score = distance(word, name);
+    if (!prefix && score > Math.max(2, Math.floor(name.length / 3))) continue;
+    if (!best || (prefix && !best.prefix) || (prefix === best.prefix && score < best.score)) best = { name, prefix, score };
   }
   return best?.name;
 }
