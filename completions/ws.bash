@@ -170,7 +170,7 @@ _ws_argument_words() {
   esac
 }
 
-_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --crlf --debug --http-timeout --allow-insecure-http --no-prompt --help"
+_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --crlf --csv-safe --debug --http-timeout --allow-insecure-http --no-prompt --help"
 _ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run --run-timeout --search --seed --series --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --time-zone --timeout --tool --tools-file --visibility --x --y -F -H -X -f -o "
 _ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
 _ws_dynamic_options="| --profile|queries execute --param|"

@@ -77,6 +77,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--no-pager', "never send output through a pager (WS_PAGER, the profile's pager, PAGER, else less -FRX)")
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--crlf', 'with -o csv, end lines in CRLF (RFC 4180) instead of LF')
+    .option('--csv-safe', "with -o csv, start a text cell a spreadsheet would run as a formula (= + - @, tab, CR) with ' (OWASP)")
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m')
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')

@@ -155,6 +155,7 @@ export class Context {
         explicit: s.output.source === 'flag',
         wide: Boolean(this.globals.wide),
         crlf: Boolean(this.globals.crlf),
+        csvSafe: Boolean(this.globals.csvSafe),
         jsonNotices: s.jsonProgress,
       },
       fields,

@@ -6,7 +6,7 @@ import { numberText, plain } from './cells.js';
  * NULL (or a field not sent) is an empty field and the empty string `""`, as DuckDB's and psql's CSV write
  * them, so that a reader can tell the two apart (DuckDB's read_csv with allow_quoted_nulls = false).
  */
-export function csvRecord(values: unknown[], lineEnd: '\n' | '\r\n' = '\n', safe = false): string {
+export function csvRecord(values: unknown[], lineEnd: '\n' | '\r\n' = '\n', safe: boolean | undefined = false): string {
   let text = '';
   for (let i = 0; i < values.length; i++) text += (i === 0 ? '' : ',') + csvField(values[i], safe);
   return text + lineEnd;

@@ -27,6 +27,8 @@ export interface OutputOptions {
   wide?: boolean;
   /** csv records end in CRLF, not LF (`--crlf`). */
   crlf?: boolean;
+  /** csv text cells a spreadsheet would run as formulas start with ' (`--csv-safe`). */
+  csvSafe?: boolean;
   /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
   jsonNotices?: boolean;
 }
@@ -88,6 +90,7 @@ export class Output {
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (options.crlf && options.format !== 'csv') throw usageError(`--crlf is for -o csv, not ${options.format}`, 'add -o csv, or leave --crlf out');
+    if (options.csvSafe && options.format !== 'csv') throw usageError(`--csv-safe is for -o csv, not ${options.format}`, 'add -o csv, or leave --csv-safe out');
     if (shape.document && rowFormat(options.format)) {
       if (options.explicit)
         throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
@@ -186,7 +189,7 @@ export class Output {
       const fields = csvHeader(view.columns);
       const header =
         format === 'csv'
-          ? csvRecord(fields, this.lineEnd)
+          ? csvRecord(fields, this.lineEnd, this.options.csvSafe)
           : format === 'tsv'
             ? tsvRecord(fields)
             : format === 'table'
@@ -201,10 +204,11 @@ export class Output {
       // one write per page, not per row: each write is a system call; the columns are read once per page too
       const { columns } = view;
       const { lineEnd } = this;
+      const csvSafe = Boolean(this.options.csvSafe);
       let text = '';
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd);
+        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd, csvSafe);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
         else text += plainRow(columns, item);
@@ -222,7 +226,10 @@ export class Output {
     const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
+    if (format === 'csv')
+      return out(
+        csvRecord(csvHeader(view.columns), this.lineEnd, this.options.csvSafe) + csvRecord(csvValues(view.columns, item), this.lineEnd, this.options.csvSafe),
+      );
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
     if (format === 'markdown')
       return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);

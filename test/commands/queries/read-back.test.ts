@@ -230,3 +230,26 @@ describe('--json a,b', () => {
     expect(JSON.parse(executed.stdout)).toMatchObject({ columns: [{ name: 'b', type: 'INTEGER' }], rows: [{ b: 2 }] });
   });
 });
+
+describe('--csv-safe', () => {
+  it("keeps formulas as text for a spreadsheet (a leading '), numbers as numbers; off by default, the data exact", async () => {
+    const slug = await ran(
+      'Formulas',
+      `SELECT '=HYPERLINK("http://x.test","click")' AS f, '+1+2' AS plus, '-5' AS neg, '@SUM(A1)' AS at, chr(9) || '=1' AS tab, 'ok' AS plain, -3 AS n`,
+    );
+    const exact = await ws(['queries', 'data', slug, '-o', 'csv']);
+    expect(exact.stdout).toBe('f,plus,neg,at,tab,plain,n\n"=HYPERLINK(""http://x.test"",""click"")",+1+2,-5,@SUM(A1),\t=1,ok,-3\n');
+    const safe = await ws(['queries', 'data', slug, '-o', 'csv', '--csv-safe']);
+    expect(safe.exitCode, safe.stderr).toBe(0);
+    expect(safe.stdout).toBe('f,plus,neg,at,tab,plain,n\n"\'=HYPERLINK(""http://x.test"",""click"")",\'+1+2,-5,\'@SUM(A1),\'\t=1,ok,-3\n');
+    const file = files.file('safe.csv', safe.stdout);
+    const rows = await duckdb(`SELECT * FROM read_csv('${file}', header = true, all_varchar = true)`);
+    expect(rows[0]).toMatchObject({ f: '\'=HYPERLINK("http://x.test","click")', neg: '-5' });
+  });
+
+  it('is for -o csv only: exit 2 otherwise, nothing sent', async () => {
+    const result = await ws(['queries', 'list', '-o', 'json', '--csv-safe']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--csv-safe is for -o csv, not json');
+  });
+});
