@@ -32,6 +32,21 @@ export interface LineChartInput {
   firstColor?: number;
   /** Filled with the names of the series drawn over entirely by later ones (the same rows at this height). */
   hidden?: string[];
+  /**
+   * Filled, where a column is the mean of several points, with each series' extremes that the means hide: its
+   * highest point above the highest mean drawn, its lowest below the lowest (by their index among the points).
+   */
+  extremes?: Extreme[];
+}
+
+/** A point of a series that a chart of means does not show: the highest or the lowest, by its index. */
+export interface Extreme {
+  series: string;
+  which: 'highest' | 'lowest';
+  value: number;
+  point: number;
+  /** Points per column. */
+  size: number;
 }
 
 /** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
@@ -120,6 +135,26 @@ export function lineChart(input: LineChartInput): string[] {
     const needed = Math.max(...labels.map((l) => textWidth(l)));
     if (needed <= labelWidth) break;
     labelWidth = needed;
+  }
+  if (size > 1 && input.extremes) {
+    // an extreme within a row of the means drawn is as good as drawn (a ramp's ends): only those beyond are named
+    const { lo: low, hi: high } = range(drawn);
+    const row = (high - low) / Math.max(1, rows - 1);
+    series.forEach((s, i) => {
+      const means = drawn[i]!.filter((v): v is number => v !== null);
+      if (!means.length) return;
+      const [top, bottom] = means.reduce(([hi, lo], v) => [Math.max(hi, v), Math.min(lo, v)], [-Infinity, Infinity]);
+      let highest = -1;
+      let lowest = -1;
+      s.values.forEach((v, at) => {
+        if (v === null) return;
+        if (highest < 0 || v > s.values[highest]!) highest = at;
+        if (lowest < 0 || v < s.values[lowest]!) lowest = at;
+      });
+      const off = (v: number, mean: number) => Math.abs(v - mean) > row;
+      if (off(s.values[highest]!, top)) input.extremes!.push({ series: s.name, which: 'highest', value: s.values[highest]!, point: highest, size });
+      if (off(s.values[lowest]!, bottom)) input.extremes!.push({ series: s.name, which: 'lowest', value: s.values[lowest]!, point: lowest, size });
+    });
   }
   // fewer points than columns: each takes the same run of columns, so that a few months use the width
   const stretch = size === 1 && points > 0 ? Math.max(1, Math.floor(Math.max(1, width - labelWidth - 2) / points)) : 1;

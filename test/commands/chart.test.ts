@@ -255,3 +255,41 @@ describe('column kinds by the type grammar (issue 39)', () => {
     expect(chart.stdout).not.toMatch(/span|ints|arr/);
   });
 });
+
+describe('what a chart of means hides, and gaps in dates (issue 39)', () => {
+  const made = async (name: string, sql: string) => {
+    const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { slug } = JSON.parse(created.stdout);
+    const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    return slug as string;
+  };
+
+  it('a spike the means hide is named on stderr with its date', async () => {
+    const slug = await made(
+      'Spike',
+      "SELECT CAST(DATE '2026-01-01' + INTERVAL (i) DAY AS DATE) AS day, CASE WHEN i = 2345 THEN 1000000000 ELSE 10000 + i % 7 END AS v FROM range(5000) t(i)",
+    );
+    const result = await ws(['queries', 'data', slug, '--all', '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('mean');
+    expect(result.stderr).toMatch(/each column of v is the mean of \d+ points: its highest value, 1000000000 \(2032-06-03\), is above the line drawn/);
+  });
+
+  it('a gap in the dates is a gap in the line', async () => {
+    const slug = await made('Gap', "SELECT DATE '2026-01-01' + INTERVAL (i) DAY AS day, 5 + i % 3 AS v FROM range(30) t(i) WHERE i NOT BETWEEN 10 AND 19");
+    const result = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const plot = result.stdout.split('\n').filter((line) => /[┤│]/.test(line) && !line.includes('└'));
+    const start = plot[0]!.search(/[┤│]/) + 1;
+    const width = Math.max(...plot.map((line) => line.length)) - start;
+    const blank = Array.from({ length: width }, (_v, c) => plot.every((line) => (line[start + c] ?? ' ') === ' '));
+    // ten days of thirty missing: a third of the plot, in its middle, has nothing drawn
+    const run = blank.reduce<{ best: number; now: number }>(
+      (acc, empty) => (empty ? { best: Math.max(acc.best, acc.now + 1), now: acc.now + 1 } : { ...acc, now: 0 }),
+      { best: 0, now: 0 },
+    ).best;
+    expect(run).toBeGreaterThanOrEqual(Math.floor(width / 4));
+  });
+});
