@@ -192,16 +192,17 @@ describe('results of other shapes', () => {
   }, 30_000);
 });
 
-describe('charts that crashed (issue 39)', () => {
-  const made = async (name: string, sql: string) => {
-    const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
-    expect(created.exitCode, created.stderr).toBe(0);
-    const { slug } = JSON.parse(created.stdout);
-    const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
-    expect(ran.exitCode, ran.stderr).toBe(0);
-    return slug as string;
-  };
+/** A query made with ws and run once; its slug. */
+async function made(name: string, sql: string): Promise<string> {
+  const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
+  expect(created.exitCode, created.stderr).toBe(0);
+  const { slug } = JSON.parse(created.stdout);
+  const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
+  expect(ran.exitCode, ran.stderr).toBe(0);
+  return slug as string;
+}
 
+describe('charts that crashed (issue 39)', () => {
   it('a flat line of large values draws across the middle, between labels around its value (12,345T)', async () => {
     const slug = await made('Flat big', 'SELECT i AS x, 12345678901234567::BIGINT AS v FROM range(4) t(i)');
     const result = await ws(['queries', 'data', slug, '-o', 'chart', '--y', 'v']);
@@ -257,15 +258,6 @@ describe('column kinds by the type grammar (issue 39)', () => {
 });
 
 describe('what a chart of means hides, and gaps in dates (issue 39)', () => {
-  const made = async (name: string, sql: string) => {
-    const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
-    expect(created.exitCode, created.stderr).toBe(0);
-    const { slug } = JSON.parse(created.stdout);
-    const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
-    expect(ran.exitCode, ran.stderr).toBe(0);
-    return slug as string;
-  };
-
   it('a spike the means hide is named on stderr with its date', async () => {
     const slug = await made(
       'Spike',
