@@ -122,7 +122,7 @@ export function declareQueries(program: Program) {
       .argument('[query]', pickedQuery)
       .option('--limit <n>', 'rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt)
       .option('--offset <n>', 'rows to skip', nonNegativeInt)
-      .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)')
+      .option('--all', 'every row, streamed page by page (--jq sees them as one document, up to 16 MiB of JSON)')
       .option(
         '--run <queryRunId>',
         "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run",
