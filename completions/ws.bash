@@ -65,8 +65,8 @@ _ws_options() {
     "api") echo "--method --raw-field --field --header --input --include --paginate --help" ;;
     "completion") echo "--help" ;;
     "emulator") echo "--help" ;;
-    "emulator start") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
-    "emulator exec") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --help" ;;
+    "emulator start") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --time-zone --help" ;;
+    "emulator exec") echo "--port --host --allow-host --data-dir --api-key --seed --latency --fault-rate --fault-seed --step-duration --max-body-size --run-timeout --memory-limit --threads --max-result-size --time-zone --help" ;;
     "mcp") echo "--allow-writes --help" ;;
   esac
 }
@@ -170,8 +170,8 @@ _ws_argument_words() {
   esac
 }
 
-_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --crlf --debug --http-timeout --allow-insecure-http --no-prompt --help"
-_ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run --run-timeout --search --seed --series --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --timeout --tool --tools-file --visibility --x --y -F -H -X -f -o "
+_ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --crlf --csv-safe --debug --http-timeout --allow-insecure-http --no-prompt --help"
+_ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run --run-timeout --search --seed --series --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --time-zone --timeout --tool --tools-file --visibility --x --y -F -H -X -f -o "
 _ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
 _ws_dynamic_options="| --profile|queries execute --param|"
 _ws_help_topics="environment exit-codes formatting"

@@ -23,7 +23,7 @@ import { helpManifestOf } from './help/manifest.js';
 import { manualOf, type ManualPage } from './help/manual.js';
 import { examples, jsonFieldsOf, unknownCommandHints, type Program, type Runner, type Same } from './cmdutil/command.js';
 import { known } from './output/field-selection.js';
-import { redactSecret, stripControl } from './text.js';
+import { escapeBidi, redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
@@ -77,6 +77,7 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
     .option('--no-pager', "never send output through a pager (WS_PAGER, the profile's pager, PAGER, else less -FRX)")
     .option('--wide', 'tables in a terminal show every column and full ids, even when wider than the terminal')
     .option('--crlf', 'with -o csv, end lines in CRLF (RFC 4180) instead of LF')
+    .option('--csv-safe', "with -o csv, start a text cell a spreadsheet would run as a formula (= + - @, tab, CR) with ' (OWASP)")
     .option('--debug', 'log each HTTP request and response to stderr, key redacted (env WS_DEBUG=1)')
     .option('--http-timeout <duration>', 'timeout of each HTTP request, e.g. 30s, 2m')
     .option('--allow-insecure-http', 'allow sending the key over plain http:// to a host that is not loopback')
@@ -173,8 +174,9 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     io.stderr.write(`${escapeJsonControls(JSON.stringify({ error: body }))}\n`);
     return;
   }
-  let text = `error: ${redact(error.message, secrets)}\n`;
-  if (error.hint) text += `hint: ${redact(error.hint, secrets)}\n`;
+  // for a person: bidi marks escaped too, so that a name in the message reads in the order it was sent
+  let text = `error: ${escapeBidi(redact(error.message, secrets))}\n`;
+  if (error.hint) text += `hint: ${escapeBidi(redact(error.hint, secrets))}\n`;
   if (error.requestId) text += `request id: ${error.requestId}\n`;
   io.stderr.write(text);
 }

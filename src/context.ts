@@ -7,7 +7,7 @@ import type { KeyringPlace, KeyringWait } from './config/keyring.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
-import { stripControl } from './text.js';
+import { stripControl, terminalText } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { colorWanted } from './output/color.js';
 import { whyNotAsk } from './prompt.js';
@@ -155,6 +155,7 @@ export class Context {
         explicit: s.output.source === 'flag',
         wide: Boolean(this.globals.wide),
         crlf: Boolean(this.globals.crlf),
+        csvSafe: Boolean(this.globals.csvSafe),
         jsonNotices: s.jsonProgress,
       },
       fields,
@@ -291,7 +292,7 @@ export class Context {
 
   /** A progress or hint line for a person on stderr; silent with --quiet, and with a machine format off a terminal. */
   note(line: string): void {
-    if (!this.hushed()) this.io.stderr.write(`${stripControl(line)}\n`); // names and ids from the server
+    if (!this.hushed()) this.io.stderr.write(`${terminalText(line)}\n`); // names and ids from the server
   }
 
   private hushed(): boolean {

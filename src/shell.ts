@@ -22,6 +22,7 @@ export interface CarriedOptions {
   output?: string;
   jq?: string;
   crlf?: boolean;
+  csvSafe?: boolean;
   wide?: boolean;
 }
 
@@ -29,7 +30,7 @@ export interface CarriedOptions {
  * Every command ws prints for a person to paste (resume, cancel, rerun, every row, log in) is written here, with
  * the global options given on this command line that decide where it runs (--profile, --base-url,
  * --allow-insecure-http, --http-timeout) and, for a command that goes on with this one, what it prints (--json,
- * -o, --jq, --crlf, --wide). Only flags are carried: environment variables and the profile apply again anyway,
+ * -o, --jq, --crlf, --csv-safe, --wide). Only flags are carried: environment variables and the profile apply again anyway,
  * and a key is never a flag. A base URL loses any user:password, which ws never sends.
  */
 export class PrintedCommands {
@@ -56,6 +57,7 @@ export class PrintedCommands {
       ...(options.output !== undefined ? ['-o', options.output] : []),
       ...(options.jq !== undefined ? ['--jq', options.jq] : []),
       ...(options.crlf ? ['--crlf'] : []),
+      ...(options.csvSafe ? ['--csv-safe'] : []),
       ...(options.wide ? ['--wide'] : []),
     ];
     const format = [

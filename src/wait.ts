@@ -3,7 +3,7 @@ import { WsError, type ErrorIds } from './errors.js';
 import type { IO } from './io.js';
 import { Interruption } from './interruption.js';
 import { startProgress } from './output/progress.js';
-import { stripControl } from './text.js';
+import { terminalText } from './text.js';
 
 export interface WaitSpec<T> {
   /** Reads the remote job once; `signal` aborts when the user presses Ctrl-C, even mid-request. */
@@ -166,5 +166,5 @@ function resumeHint(spec: { resume: string; cancel?: string }): string {
 
 /** What a wait says on the first stop signal while it cancels the run (the spinner's line and the live view alike). */
 export function cancellingNote(label: string): string {
-  return `Cancelling ${stripControl(label)}… (press Ctrl-C again to leave it running)`;
+  return `Cancelling ${terminalText(label)}… (press Ctrl-C again to leave it running)`;
 }

@@ -10,9 +10,6 @@ import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '
 
 type Row = Record<string, unknown>;
 
-/** Rows of one document that --jq runs on (see ListSource.jqChunk): as many as a page an export asks for. */
-export const jqRows = 10_000;
-
 /** The options of a command that prints rows, as a printed command repeats them: --limit, and a chart's --x, --y and --series. */
 export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string }): string[] {
   const words = (flag: string, value: string | number | undefined) => (value !== undefined ? [flag, String(value)] : []);
@@ -115,10 +112,10 @@ export async function printLatestData(
         // a document written page by page knows only at its end
         leading: (first) => {
           const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
-          return run;
+          // `--json a,b` narrows the columns' schema as it narrows the rows, in the order asked
+          return fields && Array.isArray(run.columns) ? { ...run, columns: pickedColumns(run.columns, fields) } : run;
         },
         summarize: (_first, count) => ({ returnedRowCount: count }),
-        jqChunk: jqRows,
         resume: (written, error) => {
           // the rows of another run would follow: what was printed must be read again, whole
           if (error.code === 'data_replaced') return undefined;
@@ -139,4 +136,10 @@ export async function printLatestData(
         : `showing the first ${of}; every row: ${request.allCommand} (or -o csv, or a pipe)`,
     );
   }
+}
+
+/** The columns of a result that `--json a,b` keeps, in its order. */
+function pickedColumns(columns: unknown[], fields: string[]): unknown[] {
+  const named = (column: unknown) => (typeof column === 'object' && column !== null && 'name' in column ? String(column.name) : undefined);
+  return fields.flatMap((field) => columns.filter((column) => named(column) === field));
 }

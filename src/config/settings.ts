@@ -32,6 +32,7 @@ export interface GlobalOptions {
   pager?: boolean;
   wide?: boolean;
   crlf?: boolean;
+  csvSafe?: boolean;
   debug?: boolean;
   httpTimeout?: string;
   allowInsecureHttp?: boolean;

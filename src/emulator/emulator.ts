@@ -37,6 +37,11 @@ export interface EmulatorOptions {
   threads?: number;
   /** Largest result a run may keep, measured as its rows in JSON. */
   maxResultBytes?: number;
+  /**
+   * The time zone of every SQL session (DuckDB's TimeZone): TIMESTAMPTZ values and their casts to DATE are the same
+   * on every machine. Default UTC, whatever the machine's TZ.
+   */
+  timeZone?: string;
   /** Host names served besides loopback and localhost, on any port (--allow-host). */
   allowHosts?: string[];
   /** Time a client has to send its request headers, and its whole request. */
@@ -100,6 +105,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     options.dataDir,
     { memoryBytes: limits.memoryLimitBytes, threads: limits.threads, runTimeoutMs: limits.runTimeoutMs, maxResultBytes: limits.maxResultBytes },
     options.seed === 'demo' ? demoTables : undefined,
+    options.timeZone ?? 'UTC',
   );
   const store = new Store(engine);
   await store.load();

@@ -82,11 +82,12 @@ export class Engine {
     private readonly dataDir: string | undefined,
     private readonly limits: WarehouseLimits,
     private readonly warehouseSetup: string | undefined,
+    private readonly timeZone: string,
     private readonly restoreUmask: () => void,
   ) {}
 
-  /** `warehouseSetup` runs once in each organization's new database (the demo tables). */
-  static async open(dataDir: string | undefined, limits: WarehouseLimits, warehouseSetup?: string): Promise<Engine> {
+  /** `warehouseSetup` runs once in each organization's new database (the demo tables); `timeZone` is every SQL session's. */
+  static async open(dataDir: string | undefined, limits: WarehouseLimits, warehouseSetup: string | undefined, timeZone: string): Promise<Engine> {
     let duckdb: typeof import('@duckdb/node-api');
     try {
       duckdb = await import('@duckdb/node-api');
@@ -121,7 +122,7 @@ export class Engine {
         SET enable_external_access = false;
         SET lock_configuration = true;
       `);
-      return new Engine(duckdb, instance, state, dataDir, limits, warehouseSetup, restoreUmask);
+      return new Engine(duckdb, instance, state, dataDir, limits, warehouseSetup, timeZone, restoreUmask);
     } catch (error) {
       restoreUmask();
       throw error;
@@ -147,7 +148,7 @@ export class Engine {
     if (!warehouse) {
       const file = this.dataDir ? path.join(this.dataDir, `org-${organizationId.replace(/[^0-9a-zA-Z-]/g, '')}.duckdb`) : ':memory:';
       const fresh = file === ':memory:' || !fs.existsSync(file);
-      warehouse = Warehouse.open(this.duckdb, file, this.limits, fresh ? this.warehouseSetup : undefined);
+      warehouse = Warehouse.open(this.duckdb, file, this.limits, fresh ? this.warehouseSetup : undefined, this.timeZone);
       warehouse.catch(() => this.warehouses.delete(organizationId));
       this.warehouses.set(organizationId, warehouse);
     }

@@ -25,15 +25,16 @@ export type BoundValue = string | number | boolean | null;
 const numberTypes = new Set(['number', 'numeric', 'integer', 'int', 'float', 'double', 'decimal', 'bigint']);
 
 /**
- * The value of each placeholder: the execute call's value, else the declared default, converted by the
+ * The value of each placeholder: the execute call's value (the empty string too), else the declared default, converted by the
  * declared type. Throws a readable message when one is missing or does not fit its type.
  */
 export function bindValues(sql: string, declared: DeclaredParameter[], given: Record<string, unknown>): Record<string, BoundValue> {
   const values: Record<string, BoundValue> = {};
   for (const name of placeholders(sql)) {
     const declaration = declared.find((p) => p.name === name);
-    const raw = name in given ? given[name] : (declaration?.defaultValue ?? undefined);
-    if (raw === undefined || raw === '') throw new Error(`parameter "${name}" has no value and no default`);
+    // a value given, '' included, is the value; only a parameter left out takes the default (a default of '' is none)
+    const raw = Object.hasOwn(given, name) ? given[name] : declaration?.defaultValue || undefined;
+    if (raw === undefined) throw new Error(`parameter "${name}" has no value and no default`);
     const type = (declaration?.type ?? 'text').toLowerCase();
     values[name] = convert(name, raw, type);
   }

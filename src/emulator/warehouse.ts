@@ -43,17 +43,60 @@ export class Queue {
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
 
 /**
- * JSON-safe rows. DECIMAL values stay the exact decimal strings DuckDB reads, scale and all (`"16.50"`), so that a
- * column has one JSON type and no digit is lost; whole numbers are numbers within 2^53, exact strings past it;
- * DOUBLE and FLOAT are numbers already; dates and times ISO strings.
+ * Types whose values the bindings' JSON does not write as DuckDB prints them: dates and timestamps (infinity as
+ * `5881580-07-11`), TIMESTAMPTZ and TIMETZ (in the offset of the machine's TZ), INTERVAL (an object of months,
+ * days and micros), FLOAT (widened to 0.10000000149011612). They are read as DuckDB's own text.
+ */
+const printedType = /^(DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|TIMESTAMP WITH TIME ZONE|TIME WITH TIME ZONE|INTERVAL|FLOAT)$/;
+/** A list, array, struct, map or union holding such values (or a DOUBLE, for -0.0), but no number past a double's. */
+const nestedType = /\[|^(STRUCT|MAP|UNION)\b/;
+const printedInside = /\b(DATE|TIMESTAMP\w*|TIME|INTERVAL|DOUBLE)\b/;
+const wideNumberInside = /\b(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL|VARINT|BIGNUM)\b/;
+
+/** How a column is read: DuckDB's text for the types above, DuckDB's own JSON for nested values holding them. */
+function selected(column: ResultColumn): { sql: string; read: 'value' | 'text' | 'json' } {
+  const name = `"${column.name.replaceAll('"', '""')}"`;
+  if (printedType.test(column.type)) return { sql: `CAST(${name} AS VARCHAR) AS ${name}`, read: 'text' };
+  if (nestedType.test(column.type) && printedInside.test(column.type) && !wideNumberInside.test(column.type))
+    return { sql: `CAST(to_json(${name}) AS VARCHAR) AS ${name}`, read: 'json' };
+  return { sql: name, read: 'value' };
+}
+
+/** The tokens of DuckDB's JSON that JSON cannot carry (NaN, ±Infinity, -0.0), outside strings: written as strings. */
+const jsonToken = /"(?:[^"\\]|\\.)*"|-?Infinity|NaN|-0\.0(?![\d.eE])/g;
+
+/** A FLOAT's or DOUBLE's value as JSON carries it: a number, or its name where JSON has none (NaN, ±Infinity, -0.0). */
+function floatValue(value: unknown): unknown {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0.0' : value;
+  if (typeof value !== 'string') return value;
+  const text = value;
+  const lower = text.toLowerCase();
+  if (lower === 'nan') return 'NaN';
+  if (lower === 'inf' || lower === 'infinity') return 'Infinity';
+  if (lower === '-inf' || lower === '-infinity') return '-Infinity';
+  const number = Number(text);
+  return Object.is(number, -0) ? '-0.0' : number;
+}
+
+/**
+ * JSON-safe rows, each value as DuckDB prints it. DECIMAL values stay the exact decimal strings DuckDB reads,
+ * scale and all (`"16.50"`), so that a column has one JSON type and no digit is lost; whole numbers are numbers
+ * within 2^53, exact strings past it; DOUBLE and FLOAT are numbers (NaN, ±Infinity and -0.0 by name, which JSON
+ * lacks); dates, times and intervals DuckDB's text (`infinity`, `2026-03-08 22:30:00+00` in the emulator's time
+ * zone, `1 year 2 months 3 days 04:05:06.789`).
  */
 function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): Row[] {
-  const integers = columns.filter((c) => integerType.test(c.type)).map((c) => c.name);
-  if (integers.length === 0) return rows;
   for (const row of rows) {
-    for (const name of integers) {
-      const value = row[name];
-      if (typeof value === 'string' && Number.isSafeInteger(Number(value))) row[name] = Number(value);
+    for (const column of columns) {
+      const value = row[column.name];
+      if (value === null || value === undefined) continue;
+      if (integerType.test(column.type)) {
+        if (typeof value === 'string' && Number.isSafeInteger(Number(value))) row[column.name] = Number(value);
+      } else if (column.type === 'FLOAT' || column.type === 'DOUBLE') {
+        row[column.name] = floatValue(value);
+      } else if (selected(column).read === 'json' && typeof value === 'string') {
+        row[column.name] = JSON.parse(value.replace(jsonToken, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+      }
     }
   }
   return rows;
@@ -91,7 +134,13 @@ export class Warehouse {
     private readonly limits: WarehouseLimits,
   ) {}
 
-  static async open(duckdb: typeof import('@duckdb/node-api'), file: string, limits: WarehouseLimits, setupSql: string | undefined): Promise<Warehouse> {
+  static async open(
+    duckdb: typeof import('@duckdb/node-api'),
+    file: string,
+    limits: WarehouseLimits,
+    setupSql: string | undefined,
+    timeZone: string,
+  ): Promise<Warehouse> {
     const instance = await duckdb.DuckDBInstance.create(file, {
       memory_limit: `${Math.floor(limits.memoryBytes / 1024)}KiB`,
       threads: String(limits.threads),
@@ -100,8 +149,10 @@ export class Warehouse {
     });
     const reader = await instance.connect();
     // Setup first (it may create tables), then lock: from here saved SQL can read tables and nothing else,
-    // and nothing spills to a temporary folder, so memory_limit really bounds what a query holds.
+    // and nothing spills to a temporary folder, so memory_limit really bounds what a query holds. Every session
+    // has the emulator's time zone, not the machine's (DuckDB takes TZ's by default): the same rows everywhere.
     await reader.run(`
+      SET GLOBAL TimeZone = '${timeZone.replaceAll("'", "''")}';
       CREATE SCHEMA IF NOT EXISTS ws_results;
       ${setupSql ?? ''}
       SET temp_directory = '';
@@ -197,7 +248,8 @@ export class Warehouse {
   /** One page of a run's result rows, in the order the query produced them. */
   readRows(runId: string, columns: ResultColumn[], limit: number, offset: number): Promise<Row[]> {
     return this.reads.run(async () => {
-      const result = await this.reader.runAndReadAll(`SELECT * FROM ${resultTable(runId)} LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`);
+      const list = columns.length ? columns.map((c) => selected(c).sql).join(', ') : '*';
+      const result = await this.reader.runAndReadAll(`SELECT ${list} FROM ${resultTable(runId)} LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`);
       return toJsonRows(result.getRowObjectsJson() as Record<string, unknown>[], columns);
     });
   }

@@ -110,21 +110,24 @@ stdout carries data only; progress, hints and errors go to stderr.
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
                           Each command's help lists its fields under "JSON fields"; completion offers them.
   --jq <expression>       filter the JSON with jq (implies JSON); prints exactly what jq -r prints,
-                          strings raw and nothing trimmed. Over more than 10,000 rows of a query
-                          result, the expression runs on each 10,000 rows in turn (as gh api --paginate
-                          --jq runs on each page), each the document a one-page result is (its rows,
-                          returnedRowCount of them); for one answer over every row, pipe -o ndjson into
-                          jq -s. A jq error is exit 1, code jq_error, after what jq printed before it.
+                          strings raw and nothing trimmed. jq sees one document, the whole result; one
+                          of more than 16 MiB of JSON is refused (exit 2) before anything is printed:
+                          pipe -o ndjson into jq, or read part with --limit and --offset. A jq error is
+                          exit 1, code jq_error, after what jq printed before it.
   --crlf                  with -o csv, end lines in CRLF (RFC 4180) instead of LF
+  --csv-safe              with -o csv, a text cell starting with = + - @, tab or CR gets a leading '
+                          so that a spreadsheet shows it as text, not a formula (OWASP); off by default,
+                          so that the data stays exact
 
   table    in a terminal: aligned columns, text cut to the width, numbers and dates never (a column
            that does not fit is left out and named); in a pipe: tab-separated, nothing cut
   json     the response body; a list fetched in several pages is one envelope. Query data has one
            order of fields whatever its size: the run's fields, rows, then returnedRowCount
   ndjson   one JSON object a line: one per item of a list, one per row of data
-  csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF)
-  tsv      tab-separated, a header row first; tab, newline and backslash escaped
-  yaml     the JSON document as YAML
+  csv      RFC 4180 quoting, a header row first, lines ending in LF (--crlf: CRLF); NULL an empty
+           field, the empty string ""
+  tsv      tab-separated, a header row first; tab, newline and backslash escaped, NULL as \\N
+  yaml     the JSON document as YAML; strings a YAML 1.1 or 1.2 reader would retype are quoted
   markdown GitHub-flavoured tables (job summaries, pull-request comments): a header, numbers
            right-aligned, values exact and escaped (| and line ends), nothing cut
   chart    a query result drawn (queries execute --wait, queries data, runs wait --data): a line
@@ -142,7 +145,7 @@ json, ndjson and --jq with stderr off a terminal, which keep stderr clean (json'
 be (an end before the start, more than 31 days) shows as -; json, yaml, csv and tsv keep the timestamps.
 Commands printed in hints are quoted for the shell: paste them as they are. They carry the --profile,
 --base-url, --allow-insecure-http and --http-timeout given, and a command that goes on with this one (wait
-again, run again, every row) the output options too (--json, -o, --jq, --crlf, --wide).
+again, run again, every row) the output options too (--json, -o, --jq, --crlf, --csv-safe, --wide).
 
 Examples:
   $ ws queries list --json id,slug

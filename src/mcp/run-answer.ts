@@ -95,12 +95,13 @@ export function failureWithCall(failure: WsError, runId: string, query: { slug: 
 /**
  * The answer for a run as it is now: still going, a normal answer naming the call that looks again; FAILED or
  * CANCELLED, the CLI's error; COMPLETED, its rows from `offset`; replaced by a newer run's, which run has them.
- * `rowCount` is the run's own count (from its result), for when its rows cannot be read.
+ * `rowCount` is the run's own count (from its result), for when its rows cannot be read; `params`, the values the run was
+ * started with (by execute_query), which the call that runs it again carries.
  */
 export async function runAnswer(
   http: HttpClient,
   run: QueryRunStatusResponse,
-  query: { id: string; slug: string; rowCount?: number | null } | undefined,
+  query: { id: string; slug: string; rowCount?: number | null; params?: Record<string, unknown> } | undefined,
   maxRows: number,
   offset = 0,
 ): Promise<{ data: RunAnswer; text: string }> {
@@ -134,7 +135,7 @@ export async function runAnswer(
     const next = { tool: 'get_query_run', arguments: { run_id: window.replacedBy, offset: 0, max_rows: rowsWanted || 100 } };
     const count = query.rowCount ?? null;
     notes.push(
-      `its rows were replaced by those of run ${window.replacedBy}, which completed after it (a query keeps only the rows of its newest completed run): \`next\` reads those; ${callText({ tool: 'execute_query', arguments: { query: query.slug } })} runs the query again`,
+      `its rows were replaced by those of run ${window.replacedBy}, which completed after it (a query keeps only the rows of its newest completed run): \`next\` reads those; ${callText({ tool: 'execute_query', arguments: { query: query.slug, ...(query.params && Object.keys(query.params).length ? { params: query.params } : {}) } })} runs the query again`,
     );
     return answer({ ...base, total_row_count: count, rows_omitted: count, rows_replaced_by: window.replacedBy, next, notes });
   }

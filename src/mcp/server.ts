@@ -16,7 +16,7 @@ import type { Context } from '../context.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { PrintedCommands } from '../shell.js';
-import { redactSecret, stripControl } from '../text.js';
+import { redactSecret, stripControl, terminalText } from '../text.js';
 import { version } from '../version.js';
 import { render } from './render.js';
 import { mcpRequestHints } from './request-hints.js';
@@ -47,14 +47,11 @@ function argumentError(tool: Tool, error: z.ZodError): WsError {
   );
 }
 
-/** Marks that reorder the text around them (U+202E shows "abc" as "cba"): escaped, so that input echoed in an error reads as it was sent. */
-const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** An error as a tool's text answer has it: `error: …` and `hint: …`, control characters removed (as the CLI does), bidi marks escaped, without the key. */
 function errorText(error: unknown, secrets: string[]): string {
   const known = error instanceof WsError ? error : new WsError('api', (error as Error)?.message ?? String(error));
   const text = `error: ${known.message}${known.hint ? `\nhint: ${known.hint}` : ''}`;
-  const shown = stripControl(text).replace(bidi, (mark) => `\\u${mark.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = terminalText(text);
   return secrets.reduce((out, secret) => redactSecret(out, secret), shown);
 }
 

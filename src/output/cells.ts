@@ -24,17 +24,23 @@ export function relativeTime(iso: string, now: number): string {
           : abs < 30 * 86_400
             ? [Math.floor(abs / 86_400), 'day']
             : [0, ''];
-  if (unit === '') return new Date(then).toISOString().slice(0, 10);
+  // the calendar date where the user is, as ls -l and gh show it, not UTC's
+  if (unit === '') return localDate(new Date(then));
   if (abs < 5) return 'just now';
   const text = `${amount} ${unit}${amount === 1 ? '' : 's'}`;
   return future ? `in ${text}` : `${text} ago`;
+}
+
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 export function humanCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-const numberText = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const numberText = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const dateText = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 const timeText = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 

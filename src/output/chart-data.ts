@@ -41,8 +41,76 @@ export const maxSeries = 3;
 /** At most this many values of a series column are drawn, one colour each. */
 export const maxSplitSeries = 6;
 
-const numericType = /^(big|small|tiny|u)?(int|integer|decimal|numeric|double|float|real|number|hugeint)/i;
-const timeType = /^(date|time|timestamp|datetime)/i;
+/** Scalar SQL types (DuckDB's names and their aliases, PostgreSQL's) that hold numbers; DECIMAL(p,s) by its name. */
+const numericTypes = new Set([
+  'tinyint',
+  'smallint',
+  'integer',
+  'int',
+  'bigint',
+  'hugeint',
+  'utinyint',
+  'usmallint',
+  'uinteger',
+  'ubigint',
+  'uhugeint',
+  'varint',
+  'bignum',
+  'int1',
+  'int2',
+  'int4',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'int128',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'uint128',
+  'short',
+  'long',
+  'signed',
+  'decimal',
+  'numeric',
+  'number',
+  'double',
+  'double precision',
+  'float',
+  'float4',
+  'float8',
+  'real',
+]);
+/** Scalar SQL types that hold a date or a time of day (INTERVAL, a length of time, is neither). */
+const timeTypes = new Set([
+  'date',
+  'time',
+  'timetz',
+  'time with time zone',
+  'time without time zone',
+  'timestamp',
+  'timestamptz',
+  'datetime',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'timestamp_s',
+  'timestamp_ms',
+  'timestamp_ns',
+  'timestamp_us',
+]);
+
+/**
+ * What a declared column type holds, read by its grammar, not by a prefix: a list (`INTEGER[]`), an array
+ * (`DATE[3]`), a struct, map or union is neither a number nor a time, whatever its items are; `UBIGINT` is a
+ * number, `INTERVAL` is not.
+ */
+export function typeKind(type: string): 'number' | 'time' | 'nested' | 'other' {
+  const text = type.trim().toLowerCase();
+  if (/\[\d*\]$/.test(text) || /^(struct|map|union|list)\b/.test(text)) return 'nested';
+  const name = text.replace(/\s*\(.*\)$/, '').replace(/\s+/g, ' ');
+  return numericTypes.has(name) ? 'number' : timeTypes.has(name) ? 'time' : 'other';
+}
 const isoTime = /^\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
 
 /** A value as a number, or null (a NULL, or a value that is not a finite number). */
@@ -77,8 +145,9 @@ export function timeOf(value: unknown): number | null {
 
 /** What a column holds, from its declared type, else from its values (NULLs say nothing). */
 export function kindOf(column: ResultColumn, rows: Row[]): 'number' | 'time' | 'text' | 'unknown' {
-  if (column.type && numericType.test(column.type)) return 'number';
-  if (column.type && timeType.test(column.type)) return 'time';
+  const declared = column.type ? typeKind(column.type) : undefined;
+  if (declared === 'number' || declared === 'time') return declared;
+  if (declared === 'nested') return 'text';
   const present = rows.map((row) => row[column.name]).filter((value) => value !== null && value !== undefined);
   if (present.length === 0) return column.type ? 'text' : 'unknown';
   // a string of digits is a number only when the server says the column is numeric (a zip code is text)

@@ -32,6 +32,21 @@ export interface LineChartInput {
   firstColor?: number;
   /** Filled with the names of the series drawn over entirely by later ones (the same rows at this height). */
   hidden?: string[];
+  /**
+   * Filled, where a column is the mean of several points, with each series' extremes that the means hide: its
+   * highest point above the highest mean drawn, its lowest below the lowest (by their index among the points).
+   */
+  extremes?: Extreme[];
+}
+
+/** A point of a series that a chart of means does not show: the highest or the lowest, by its index. */
+export interface Extreme {
+  series: string;
+  which: 'highest' | 'lowest';
+  value: number;
+  point: number;
+  /** Points per column. */
+  size: number;
 }
 
 /** Cyan, magenta, yellow, then green, blue and red: as many as a series column draws (maxSplitSeries). */
@@ -54,8 +69,10 @@ function range(series: (number | null)[][]): { lo: number; hi: number } {
   let hi = -Infinity;
   for (const values of series) for (const v of values) if (v !== null) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
   if (lo === Infinity) return { lo: 0, hi: 1 };
-  // a flat line is drawn across the middle
-  return lo === hi ? { lo: lo - 1, hi: hi + 1 } : { lo, hi };
+  if (lo !== hi) return { lo, hi };
+  // a flat line is drawn across the middle: ±1, or ±1% where 1 is below a double's precision (12345678901234567)
+  const pad = lo - 1 === lo || hi + 1 === hi ? Math.abs(lo) / 100 : 1;
+  return { lo: lo - pad, hi: hi + pad };
 }
 
 /** `x` rounded to `decimals` by `round`, where a float's last bit (16.499999…) does not count. */
@@ -118,6 +135,26 @@ export function lineChart(input: LineChartInput): string[] {
     const needed = Math.max(...labels.map((l) => textWidth(l)));
     if (needed <= labelWidth) break;
     labelWidth = needed;
+  }
+  if (size > 1 && input.extremes) {
+    // an extreme within a row of the means drawn is as good as drawn (a ramp's ends): only those beyond are named
+    const { lo: low, hi: high } = range(drawn);
+    const row = (high - low) / Math.max(1, rows - 1);
+    series.forEach((s, i) => {
+      const means = drawn[i]!.filter((v): v is number => v !== null);
+      if (!means.length) return;
+      const [top, bottom] = means.reduce(([hi, lo], v) => [Math.max(hi, v), Math.min(lo, v)], [-Infinity, Infinity]);
+      let highest = -1;
+      let lowest = -1;
+      s.values.forEach((v, at) => {
+        if (v === null) return;
+        if (highest < 0 || v > s.values[highest]!) highest = at;
+        if (lowest < 0 || v < s.values[lowest]!) lowest = at;
+      });
+      const off = (v: number, mean: number) => Math.abs(v - mean) > row;
+      if (off(s.values[highest]!, top)) input.extremes!.push({ series: s.name, which: 'highest', value: s.values[highest]!, point: highest, size });
+      if (off(s.values[lowest]!, bottom)) input.extremes!.push({ series: s.name, which: 'lowest', value: s.values[lowest]!, point: lowest, size });
+    });
   }
   // fewer points than columns: each takes the same run of columns, so that a few months use the width
   const stretch = size === 1 && points > 0 ? Math.max(1, Math.floor(Math.max(1, width - labelWidth - 2) / points)) : 1;
@@ -191,7 +228,8 @@ export function labelWidthOf(values: (number | null)[], rows: number): number {
  * thousands) are drawn in panels one above the other, each with its own y axis, sharing the x axis.
  */
 export function panels(series: Series[]): Series[][] {
-  const size = (s: Series) => Math.max(0, ...s.values.map((v) => (v !== null && Number.isFinite(v) ? Math.abs(v) : 0)));
+  // a loop, not Math.max(...values): a spread of 125,000 values or more overflows the stack
+  const size = (s: Series) => s.values.reduce<number>((most, v) => (v !== null && Number.isFinite(v) ? Math.max(most, Math.abs(v)) : most), 0);
   const sizes = series.map(size).filter((v) => v > 0);
   return sizes.length > 1 && Math.max(...sizes) > 10 * Math.min(...sizes) ? series.map((s) => [s]) : [series];
 }

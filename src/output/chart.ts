@@ -5,7 +5,7 @@
 import { cell } from '../text.js';
 import { barChart } from './chart-bars.js';
 import { counted, drawnValueOf, maxSeries, maxSplitSeries, numberOf, timeOf, type ChartPlan, type Row } from './chart-data.js';
-import { labelWidthOf, lineChart, panels, type Series } from './chart-line.js';
+import { labelWidthOf, lineChart, panels, type Extreme, type Series } from './chart-line.js';
 
 /** The terminal the chart is drawn for. */
 export interface ChartRoom {
@@ -93,6 +93,37 @@ function seriesOf(rows: Row[], plan: ChartPlan): { rows: Row[]; series: Series[]
   return { rows: xs, series, notes, xOf };
 }
 
+/**
+ * Dates a whole number of days apart, with the points of the days missing between them (index -1, no row), so
+ * that a gap in the dates is a gap in the line: when nine steps in ten are one step (a day, a week), the others
+ * being holes of whole steps, and at most as many points are added as there are rows; other dates are drawn as
+ * they were, one point a row.
+ */
+function withGaps<T extends { at: number | null; index: number; row: Row | undefined }>(points: T[]): T[] {
+  const day = 86_400_000;
+  const steps = new Map<number, number>();
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1]!.at, points[i]!.at];
+    if (a !== null && b !== null && b > a && (b - a) % day === 0) steps.set(b - a, (steps.get(b - a) ?? 0) + 1);
+  }
+  const [step, count = 0] = [...steps.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0] ?? [];
+  // only a regular series with holes: dates at uneven steps stay one point a row
+  if (step === undefined || count < 0.9 * [...steps.values()].reduce((a, b) => a + b, 0)) return points;
+  const missing = points.reduce((sum, p, i) => {
+    const before = points[i - 1]?.at;
+    return before === undefined || before === null || p.at === null || (p.at - before) % step !== 0 ? sum : sum + Math.max(0, (p.at - before) / step - 1);
+  }, 0);
+  if (missing === 0 || missing > points.length) return points;
+  const out: T[] = [];
+  for (const [i, p] of points.entries()) {
+    const before = points[i - 1]?.at;
+    if (before !== undefined && before !== null && p.at !== null && (p.at - before) % step === 0)
+      for (let at = before + step; at < p.at; at += step) out.push({ ...p, at, index: -1, row: undefined });
+    out.push(p);
+  }
+  return out;
+}
+
 /** The chart's text, and notes for stderr (series not drawn, rows left out: `shownRows` of them shown). */
 export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { text: string; notes: string[]; shownRows: number } {
   const size = chartRoom(room);
@@ -116,9 +147,10 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
     index,
     at: plan.x === undefined ? index : plan.xKind === 'time' ? timeOf(row[plan.x]) : numberOf(row[plan.x]),
   }));
-  const sorted = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity))
+  const inOrder = order.every((o, i) => i === 0 || (o.at ?? -Infinity) >= (order[i - 1]!.at ?? -Infinity))
     ? order
     : [...order].sort((a, b) => (a.at ?? -Infinity) - (b.at ?? -Infinity));
+  const sorted = plan.xKind === 'time' ? withGaps(inOrder) : inOrder;
   // NaN and ±Infinity have no place on a y axis: gaps, as NULLs are, and said on stderr
   for (const s of series) {
     const left = sorted.map((o) => s.values[o.index]).filter((v): v is number => v !== null && v !== undefined && !Number.isFinite(v));
@@ -129,7 +161,7 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
   const drawn = series.map((s) => ({
     name: s.name,
     values: sorted.map((o) => {
-      const v = s.values[o.index]!;
+      const v = o.index < 0 ? null : s.values[o.index]!;
       return v !== null && Number.isFinite(v) ? v : null;
     }),
   }));
@@ -139,6 +171,7 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
   const labelWidth = Math.max(...drawn.map((s) => labelWidthOf(s.values, plotRows)));
   let color = 0;
   const hidden: string[] = [];
+  const extremes: Extreme[] = [];
   const lines = groups.flatMap((group, index) => {
     const last = index === groups.length - 1;
     const panel = lineChart({
@@ -153,10 +186,18 @@ export function drawChart(result: Row[], plan: ChartPlan, room: ChartRoom): { te
       xAxis: last,
       firstColor: color,
       hidden,
+      extremes,
     });
     color += group.length;
     return panel;
   });
   if (hidden.length) notes.push(`drawn over by a later line, at the same rows at this height: ${hidden.join(', ')}`);
+  // a column is a mean: a spike it hides is named, with its x, so that it is not lost
+  for (const { series: name, which, value, point, size: per } of extremes) {
+    const at = sorted[point];
+    notes.push(
+      `each column of ${name} is the mean of ${per} points: its ${which} value, ${value} (${at ? label(at.row, at.index) : point + 1}), is ${which === 'highest' ? 'above' : 'below'} the line drawn`,
+    );
+  }
   return { text: `${lines.join('\n')}\n`, notes, shownRows: result.length };
 }

@@ -1,13 +1,14 @@
 import type { Page } from '../api/paginate.js';
 import { rowFormat, type OutputFormat } from '../config/settings.js';
 import { write, type IO } from '../io.js';
-import { escapeControl, stripControl } from '../text.js';
-import { durationText, plain, pretty, type Paint } from './cells.js';
+import { escapeControl, terminalText } from '../text.js';
+import { durationText, humanCount, plain, pretty, type Paint } from './cells.js';
 import { csvRecord, tsvRecord } from './delimited.js';
 import { checkFields, pickFields, valueAt } from './field-selection.js';
 import { WsError, usageError } from '../errors.js';
 import { checkJq, runJq } from './jq.js';
 import { escapeJsonControls, escapeYamlControls } from './serialize.js';
+import { yamlItem, yamlWriter } from './yaml.js';
 import { markdownHeader, markdownRow } from './markdown.js';
 import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, terminalTable } from './table.js';
 import type { ChartPlan } from './chart-data.js';
@@ -26,6 +27,8 @@ export interface OutputOptions {
   wide?: boolean;
   /** csv records end in CRLF, not LF (`--crlf`). */
   crlf?: boolean;
+  /** csv text cells a spreadsheet would run as formulas start with ' (`--csv-safe`). */
+  csvSafe?: boolean;
   /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
   jsonNotices?: boolean;
 }
@@ -60,11 +63,6 @@ export interface ListSource<T> {
    */
   leading?: (first: Record<string, unknown> | undefined) => Record<string, unknown>;
   /**
-   * With --jq, the expression runs on each document of this many items (the shape of a one-page result) instead
-   * of on the whole, so that memory stays flat; fixed, so the output does not depend on the server's page size.
-   */
-  jqChunk?: number;
-  /**
    * For an output broken part-way by `error` after `written` items reached stdout: the command that prints the
    * rest, or undefined when there is none (the items changed meanwhile). Without it, such a break is not reported.
    */
@@ -92,6 +90,7 @@ export class Output {
    */
   static async create(io: IO, options: OutputOptions, fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
     if (options.crlf && options.format !== 'csv') throw usageError(`--crlf is for -o csv, not ${options.format}`, 'add -o csv, or leave --crlf out');
+    if (options.csvSafe && options.format !== 'csv') throw usageError(`--csv-safe is for -o csv, not ${options.format}`, 'add -o csv, or leave --csv-safe out');
     if (shape.document && rowFormat(options.format)) {
       if (options.explicit)
         throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
@@ -135,7 +134,7 @@ export class Output {
     // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
     const remaining = printed.total - source.offset - printed.count;
     const text = `showing ${printed.count} of ${printed.total} ${source.key}; ${typeof source.moreHint === 'string' ? source.moreHint : source.moreHint(remaining)}`;
-    if (!this.options.quiet) this.io.stderr.write(`${stripControl(text)}\n`);
+    if (!this.options.quiet) this.io.stderr.write(`${terminalText(text)}\n`);
     else if (this.options.jsonNotices && this.options.format === 'ndjson' && this.options.jq === undefined) {
       this.io.stderr.write(
         `${escapeJsonControls(JSON.stringify({ notice: { code: 'list_cut', message: text, shown: printed.count, total: printed.total } }))}\n`,
@@ -150,39 +149,8 @@ export class Output {
     const progress = { written: 0 };
     const source = { ...whole, pages: reading(whole, progress) };
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
-    if (jq !== undefined && source.jqChunk) {
-      let chunk: unknown[] = [];
-      let first: Record<string, unknown> | undefined;
-      let total = 0;
-      let documents = 0;
-      const flush = async () => {
-        await this.printJq(documentOf(source, first, chunk, total), jq);
-        progress.written += chunk.length;
-        documents += 1;
-        chunk = [];
-      };
-      for await (const page of source.pages) {
-        first ??= page.envelope;
-        total = page.total;
-        for (const item of page.items) {
-          chunk.push(pick(item));
-          if (chunk.length === source.jqChunk) await flush();
-        }
-      }
-      // the last rows, or the one document of a result with none
-      if (chunk.length || documents === 0) await flush();
-      if (documents > 1)
-        this.hint(
-          `--jq ran on each ${source.jqChunk.toLocaleString('en-US')} ${source.key} in turn (${documents} times); for one answer over all of them, pipe -o ndjson into jq -s`,
-        );
-      return;
-    }
-    if (format === 'json' && jq === undefined) return this.streamJson(source, progress);
-    if (format === 'json' || format === 'yaml') {
-      const document = await collectEnvelope(source);
-      const items = document[source.key] as unknown[];
-      return this.print({ ...document, [source.key]: items.map(pick) });
-    }
+    if (jq !== undefined) return this.printJq(await jqDocument(source, pick), jq);
+    if (format === 'json' || format === 'yaml') return this.streamDocument(source, progress);
     if (format === 'table' && this.io.stdoutIsTTY) {
       // a table is laid out from the rows it shows; past tableBlock rows, one block at a time, each under its own
       // header, so that memory stays flat and the first rows show at once (a million rows held 800 MB)
@@ -208,7 +176,7 @@ export class Output {
       }
       if (items.length > 0) await draw();
       if (blocks === 0) return this.hint(`no ${source.key} found`);
-      if (source.footer && blocks === 1) await out(`${stripControl(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
+      if (source.footer && blocks === 1) await out(`${terminalText(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
       if (hidden.size) this.hint(leftOutHint([...hidden], this.io.columns ?? 0));
       return;
     }
@@ -221,7 +189,7 @@ export class Output {
       const fields = csvHeader(view.columns);
       const header =
         format === 'csv'
-          ? csvRecord(fields, this.lineEnd)
+          ? csvRecord(fields, this.lineEnd, this.options.csvSafe)
           : format === 'tsv'
             ? tsvRecord(fields)
             : format === 'table'
@@ -236,10 +204,11 @@ export class Output {
       // one write per page, not per row: each write is a system call; the columns are read once per page too
       const { columns } = view;
       const { lineEnd } = this;
+      const csvSafe = Boolean(this.options.csvSafe);
       let text = '';
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd);
+        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd, csvSafe);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
         else text += plainRow(columns, item);
@@ -257,12 +226,15 @@ export class Output {
     const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
     if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv') return out(csvRecord(csvHeader(view.columns), this.lineEnd) + csvRecord(csvValues(view.columns, item), this.lineEnd));
+    if (format === 'csv')
+      return out(
+        csvRecord(csvHeader(view.columns), this.lineEnd, this.options.csvSafe) + csvRecord(csvValues(view.columns, item), this.lineEnd, this.options.csvSafe),
+      );
     if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
     if (format === 'markdown')
       return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
-    const block = shown.block && { title: shown.block.title, text: stripControl(shown.block.text) };
+    const block = shown.block && { title: shown.block.title, text: terminalText(shown.block.text) };
     if (this.io.stdoutIsTTY) {
       const rows = shown.rows.map(([label, value, kind]) => [label, pretty(value, kind ?? 'text', this.io.now(), this.paint)] as [string, string]);
       return out(detail(rows, block, this.paint));
@@ -270,7 +242,7 @@ export class Output {
     // off a terminal values stay exact (ISO times, whole numbers), but a duration keeps its unit
     const text = (value: unknown, kind: string | undefined) => (kind === 'duration' && typeof value === 'number' ? durationText(value) : plain(value));
     const rows = shown.rows
-      .map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${stripControl(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`)
+      .map(([label, value, kind]) => `${label ? `${label}:` : ''}\t${terminalText(text(value, kind)).replace(/[\t\r\n]+/g, ' ')}\n`)
       .join('');
     return out(block ? `${rows}${block.title}:\n${block.text.replace(/\n?$/, '\n')}` : rows);
   }
@@ -289,11 +261,11 @@ export class Output {
   }
 
   /**
-   * JSON for a list. One page is printed as the API sent it (or in the list's own order of fields, `leading`);
-   * several pages become one envelope written item by item, so that `--all` over a large result keeps one page
-   * in memory.
+   * JSON or YAML for a list. One page is printed as the API sent it (or in the list's own order of fields,
+   * `leading`); several pages become one envelope written item by item, so that `--all` over a large result
+   * keeps one page in memory.
    */
-  private async streamJson<T>(source: ListSource<T>, progress: { written: number }): Promise<void> {
+  private async streamDocument<T>(source: ListSource<T>, progress: { written: number }): Promise<void> {
     const out = (text: string) => this.emit(text);
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     const iterator = source.pages[Symbol.asyncIterator]();
@@ -305,16 +277,14 @@ export class Output {
       const items = page.items.map(pick);
       return this.print(page.envelope && !source.leading ? { ...page.envelope, [source.key]: items } : documentOf(source, page.envelope, items, page.total));
     }
-    const leading = Object.entries(source.leading?.(first.value.envelope) ?? {});
-    await out(
-      `{\n${leading.map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')},\n`).join('')}  ${JSON.stringify(source.key)}: [`,
-    );
+    const writer = this.options.format === 'yaml' ? yamlDocument(await yamlWriter(), source.key) : jsonDocument(source.key);
+    await out(writer.head(source.leading?.(first.value.envelope) ?? {}));
     let count = 0;
     let total = 0;
     const writePage = async (page: Page<T>) => {
       total = page.total;
       let text = '';
-      for (const item of page.items) text += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(pick(item), null, 2).replace(/\n/g, '\n    ')}`;
+      for (const item of page.items) text += writer.item(pick(item), count++);
       await out(text);
       progress.written += page.items.length;
     };
@@ -323,10 +293,8 @@ export class Output {
       await writePage(next.value);
       next = await iterator.next();
     }
-    const rest = Object.entries(summary(source, first.value.envelope, count, total)).filter(([key]) => key !== source.key);
-    await out(
-      `${count ? '\n  ' : ''}]${rest.map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`).join('')}\n}\n`,
-    );
+    const rest = Object.fromEntries(Object.entries(summary(source, first.value.envelope, count, total)).filter(([key]) => key !== source.key));
+    await out(writer.tail(rest, count));
   }
 
   /**
@@ -343,7 +311,7 @@ export class Output {
   private async print(value: unknown): Promise<void> {
     if (this.options.jq !== undefined) return this.printJq(value, this.options.jq);
     let text: string;
-    if (this.options.format === 'yaml') text = (await import('yaml')).stringify(value);
+    if (this.options.format === 'yaml') text = (await yamlWriter())(value);
     else if (this.options.format === 'ndjson') text = `${JSON.stringify(value)}\n`;
     else text = `${JSON.stringify(value, null, 2)}\n`;
     await this.emit(text);
@@ -376,12 +344,12 @@ export class Output {
    * through this output's stderr, which a pager holds until it quits, so it follows the paged rows.
    */
   notice(text: string): void {
-    this.io.stderr.write(`${stripControl(text)}\n`);
+    this.io.stderr.write(`${terminalText(text)}\n`);
   }
 
   /** A line for a person on stderr, in a terminal only and never with --quiet. */
   hint(text: string): void {
-    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${stripControl(text)}\n`);
+    if (!this.options.quiet && this.io.stderrIsTTY) this.io.stderr.write(`${terminalText(text)}\n`);
   }
 }
 
@@ -419,9 +387,7 @@ function documentOf<T>(source: ListSource<T>, first: Record<string, unknown> | u
 }
 
 /** One page as the server sent it; several pages as one envelope whose fields describe the whole. */
-async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string, unknown>> {
-  const pages: Page<T>[] = [];
-  for await (const page of source.pages) pages.push(page);
+function collectEnvelope<T>(source: ListSource<T>, pages: Page<unknown>[]): Record<string, unknown> {
   if (pages.length === 1 && pages[0]!.envelope && !source.all && !source.leading) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
   return documentOf(
     source,
@@ -449,3 +415,65 @@ async function* reading<T>(source: ListSource<T>, progress: { written: number })
     });
   }
 }
+
+/** The pieces of a list's document written item by item: the fields before the items, each item, the rest. */
+interface DocumentWriter {
+  head(leading: Record<string, unknown>): string;
+  item(item: unknown, index: number): string;
+  tail(rest: Record<string, unknown>, count: number): string;
+}
+
+/** JSON indented by 2, as JSON.stringify(document, null, 2) writes it whole. */
+function jsonDocument(key: string): DocumentWriter {
+  const indented = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+  return {
+    head: (leading) =>
+      `{\n${Object.entries(leading)
+        .map(([name, value]) => `  ${JSON.stringify(name)}: ${indented(value, '  ')},\n`)
+        .join('')}  ${JSON.stringify(key)}: [`,
+    item: (item, index) => `${index === 0 ? '' : ','}\n    ${indented(item, '    ')}`,
+    tail: (rest, count) =>
+      `${count ? '\n  ' : ''}]${Object.entries(rest)
+        .map(([name, value]) => `,\n  ${JSON.stringify(name)}: ${indented(value, '  ')}`)
+        .join('')}\n}\n`,
+  };
+}
+
+/** YAML as the whole document would be written: `key:` and its items, each `  - …`, between the other fields. */
+function yamlDocument(write: (value: unknown) => string, key: string): DocumentWriter {
+  const fields = (value: Record<string, unknown>) => (Object.keys(value).length ? write(value) : '');
+  return {
+    head: (leading) => fields(leading),
+    item: (item, index) => `${index === 0 ? write({ [key]: [] }).replace(/ \[\]\n$/, '\n') : ''}${yamlItem(write, key, item)}`,
+    tail: (rest, count) => `${count ? '' : write({ [key]: [] })}${fields(rest)}`,
+  };
+}
+
+/**
+ * The document --jq runs on: the whole list, as -o json prints it, so that jq gives one answer over every item.
+ * jq-wasm holds it in its own memory (256 MiB; a document of about 30 MiB of JSON aborted it): past jqLimit
+ * the command stops before printing anything, saying the size and what to use instead.
+ */
+async function jqDocument<T>(source: ListSource<T>, pick: (item: unknown) => unknown): Promise<unknown> {
+  const pages: Page<unknown>[] = [];
+  let size = 0;
+  let count = 0;
+  for await (const page of source.pages) {
+    const items = page.items.map(pick);
+    for (const item of items) size += JSON.stringify(item).length + 6;
+    count += items.length;
+    pages.push({ ...page, items });
+    if (size > jqLimit) {
+      const whole = Math.max(page.total - source.offset, count);
+      throw usageError(
+        `--jq holds one document of at most ${jqLimit / mib} MiB, and this result of ${humanCount(whole)} ${source.key} is about ${Math.ceil(((size / count) * whole) / mib)} MiB of JSON`,
+        `pipe -o ndjson into jq (-o ndjson | jq -n 'reduce inputs as $row (0; . + 1)'), or read part of it with --limit and --offset`,
+      );
+    }
+  }
+  return collectEnvelope(source, pages);
+}
+
+const mib = 1024 * 1024;
+/** The most JSON text --jq takes in one document (see jqDocument). */
+export const jqLimit = 16 * mib;

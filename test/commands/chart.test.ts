@@ -191,3 +191,99 @@ describe('results of other shapes', () => {
     expect((await emu.requests()).filter((r) => r.method === 'POST')).toEqual([]);
   }, 30_000);
 });
+
+/** A query made with ws and run once; its slug. */
+async function made(name: string, sql: string): Promise<string> {
+  const created = await ws(['queries', 'create', '--name', name, '--sql', sql, '--json', 'slug']);
+  expect(created.exitCode, created.stderr).toBe(0);
+  const { slug } = JSON.parse(created.stdout);
+  const ran = await ws(['queries', 'execute', slug, '--wait', '--no-data', '-q']);
+  expect(ran.exitCode, ran.stderr).toBe(0);
+  return slug as string;
+}
+
+describe('charts that crashed (issue 39)', () => {
+  it('a flat line of large values draws across the middle, between labels around its value (12,345T)', async () => {
+    const slug = await made('Flat big', 'SELECT i AS x, 12345678901234567::BIGINT AS v FROM range(4) t(i)');
+    const result = await ws(['queries', 'data', slug, '-o', 'chart', '--y', 'v']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n');
+    const line = lines.findIndex((l) => /[│┤]─{20,}$/.test(l));
+    const label = (l: string | undefined) => (l === undefined ? undefined : /^ *(\d+)T ┤/.exec(l)?.[1]);
+    const above = lines
+      .slice(0, line)
+      .map(label)
+      .findLast((l) => l !== undefined);
+    const below = lines
+      .slice(line + 1)
+      .map(label)
+      .find((l) => l !== undefined);
+    expect(Number(above)).toBeGreaterThanOrEqual(12_345);
+    expect(Number(below)).toBeLessThanOrEqual(12_345);
+    expect(result.stdout).toContain('── v');
+  });
+
+  it('a one-row DECIMAL(38,10) result draws', async () => {
+    const slug = await made('One decimal', "SELECT CAST('12345678901234567890.0123456789' AS DECIMAL(38,10)) AS v");
+    const result = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('── v');
+  });
+
+  it('more than 125,000 rows draw (the hint after a first-page chart asks for --all)', async () => {
+    const slug = await made('Many points', 'SELECT i AS x, i % 1000 AS v FROM range(130000) t(i)');
+    const result = await ws(['queries', 'data', slug, '--all', '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('── v');
+  }, 60_000);
+});
+
+describe('column kinds by the type grammar (issue 39)', () => {
+  it('lists, arrays and INTERVAL are not numbers (nor a DATE[] a time); UBIGINT and UHUGEINT are', async () => {
+    const sql =
+      "SELECT 'k' || i AS label, [DATE '2026-01-01'] AS days, INTERVAL (i) DAY AS span, [i]::INTEGER[] AS ints, [i, i, i]::BIGINT[3] AS arr, (18446744073709551615 - i)::UBIGINT AS big, (i * 1000)::UHUGEINT AS huge FROM range(3) t(i)";
+    const created = await ws(['queries', 'create', '--name', 'Kinds', '--sql', sql, '--json', 'slug']);
+    const { slug } = JSON.parse(created.stdout);
+    const ran = await ws(['queries', 'execute', slug, '--wait', '-o', 'markdown']);
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    expect(ran.stdout.split('\n')[1]).toBe('| --- | --- | --- | --- | --- | ---: | ---: |');
+    // the series are the two numeric columns, drawn as bars against the text column (a DATE[] is no x axis)
+    const chart = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(chart.exitCode, chart.stderr).toBe(0);
+    expect(chart.stdout).toMatch(/^k0 │/m);
+    expect(chart.stdout).toContain('big');
+    expect(chart.stdout).toContain('huge');
+    expect(chart.stdout).not.toMatch(/span|ints|arr/);
+  });
+});
+
+describe('what a chart of means hides, and gaps in dates (issue 39)', () => {
+  it('a spike the means hide is named on stderr with its date', async () => {
+    const slug = await made(
+      'Spike',
+      "SELECT CAST(DATE '2026-01-01' + INTERVAL (i) DAY AS DATE) AS day, CASE WHEN i = 2345 THEN 1000000000 ELSE 10000 + i % 7 END AS v FROM range(5000) t(i)",
+    );
+    const result = await ws(['queries', 'data', slug, '--all', '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('mean');
+    expect(result.stderr).toMatch(/each column of v is the mean of \d+ points: its highest value, 1000000000 \(2032-06-03\), is above the line drawn/);
+  });
+
+  it('a gap in the dates is a gap in the line', async () => {
+    const slug = await made('Gap', "SELECT DATE '2026-01-01' + INTERVAL (i) DAY AS day, 5 + i % 3 AS v FROM range(30) t(i) WHERE i NOT BETWEEN 10 AND 19");
+    const result = await ws(['queries', 'data', slug, '-o', 'chart']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const plot = result.stdout.split('\n').filter((line) => /[┤│]/.test(line) && !line.includes('└'));
+    const start = plot[0]!.search(/[┤│]/) + 1;
+    const width = Math.max(...plot.map((line) => line.length)) - start;
+    const blank = Array.from({ length: width }, (_v, c) => plot.every((line) => (line[start + c] ?? ' ') === ' '));
+    // ten days of thirty missing: a third of the plot, in its middle, has nothing drawn
+    let run = 0;
+    let now = 0;
+    for (const empty of blank) {
+      now = empty ? now + 1 : 0;
+      run = Math.max(run, now);
+    }
+    expect(run).toBeGreaterThanOrEqual(Math.floor(width / 4));
+  });
+});

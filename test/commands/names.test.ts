@@ -90,6 +90,15 @@ describe('a name nothing has', () => {
     expect(viaCli.stderr).toBe(`error: no query has the slug or name "daily revenu"\nhint: ${likeliest}; see which there are: \`ws queries list\`\n`);
   });
 
+  it('names the nearest: a slug the word is a prefix of, the closest first (daily_revenue before daily_revenue_2)', async () => {
+    const second = query({ id: uuid(), slug: 'daily_revenue_2', name: 'Daily revenue 2' });
+    const daily = query({ id: uuid(), slug: 'daily_revenue', name: 'Daily revenue' });
+    serve('/queries', 'queries', [second, daily, query({ id: uuid(), slug: 'daily_revenue_by_country', name: 'Daily revenue by country' })]);
+    const viaCli = await ws(['queries', 'get', 'daily_revenu']);
+    expect(viaCli.exitCode).toBe(4);
+    expect(viaCli.stderr).toContain(`hint: the likeliest: "daily_revenue" or "Daily revenue" (${daily.id});`);
+  });
+
   it('an automation likewise', async () => {
     const weekly = automation({ id: uuid(), name: 'Weekly export' });
     serve('/automations', 'workflows', [weekly]);

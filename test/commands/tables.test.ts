@@ -179,13 +179,13 @@ describe('NULL, the empty string and the text "-"', () => {
     expect(coloured.stdout.split('\n')[1]).toBe('\u001b[2mNULL\u001b[22m  -            end');
   });
 
-  it('a pipe shows NULL too; csv and tsv keep NULL empty, json null', async () => {
+  it('a pipe shows NULL too; csv writes NULL empty and the empty string "", tsv NULL as \\N, json null', async () => {
     serveRows(columns, rows);
     expect((await ws(['queries', 'data', queryId], { tty: false })).stdout).toBe('n\tdash\tempty\ttail\nNULL\t-\t\tend\n');
     serveRows(columns, rows);
-    expect((await ws(['queries', 'data', queryId, '-o', 'csv'], { tty: false })).stdout).toBe('n,dash,empty,tail\n,-,,end\n');
+    expect((await ws(['queries', 'data', queryId, '-o', 'csv'], { tty: false })).stdout).toBe('n,dash,empty,tail\n,-,"",end\n');
     serveRows(columns, rows);
-    expect((await ws(['queries', 'data', queryId, '-o', 'tsv'], { tty: false })).stdout).toBe('n\tdash\tempty\ttail\n\t-\t\tend\n');
+    expect((await ws(['queries', 'data', queryId, '-o', 'tsv'], { tty: false })).stdout).toBe('n\tdash\tempty\ttail\n\\N\t-\t\tend\n');
     serveRows(columns, rows);
     expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'], { tty: false })).stdout).rows).toEqual(rows);
   });

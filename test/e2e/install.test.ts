@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { installedSize } from '../../scripts/install-size.mjs';
 import { skipWithout } from '../helpers/tools.js';
 import { tempConfigDir, wsBin } from '../helpers/ws.js';
 
@@ -71,6 +72,27 @@ describe('npm install -g of the packed package', () => {
     );
     const ws = await execa(path.join(prefix, 'bin', 'ws'), ['--version'], { env: { WS_CONFIG_DIR: tempConfigDir() }, timeout: 30_000 });
     expect(ws.stdout).toBe(packageJson.version);
+  });
+
+  it('has the size docs/install.md gives: the whole, its native modules and the largest parts (issue 39)', async () => {
+    await installed;
+    const size = installedSize(path.join(prefix, 'lib', 'node_modules', '@workspace-cli', 'ws'));
+    const doc = fs.readFileSync(path.join(root, 'docs', 'install.md'), 'utf8').replace(/\s+/g, ' ');
+    const figure = (pattern: RegExp) => {
+      const match = pattern.exec(doc);
+      expect(match, `docs/install.md: ${pattern}`).not.toBeNull();
+      return match![1]!;
+    };
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+    const packageSize = (name: string) => size.packages.find((p) => p.name === name)?.bytes ?? 0;
+    const file = (relative: string) => fs.statSync(path.join(prefix, 'lib', 'node_modules', '@workspace-cli', 'ws', relative)).size;
+    expect(String(Math.round(size.bytes / 1e6)), `installed: ${mb(size.bytes)} MB`).toBe(figure(/installs about (\d+) MB of files/));
+    expect(['no', 'one', 'two', 'three'][size.native]).toBe(figure(/with (\w+) native modules?/));
+    expect(mb(packageSize('jq-wasm'))).toBe(figure(/jq-wasm \((\d+\.\d) MB/));
+    expect(mb(file('dist/vendor/undici.cjs'))).toBe(figure(/undici's public index is (\d+\.\d) MB/));
+    expect(mb(file('dist/vendor/mcp.cjs'))).toBe(figure(/SDK (\d+\.\d) MB/));
+    if (process.platform === 'linux' && process.arch === 'x64' && packageSize('@napi-rs/keyring-linux-x64-gnu') > 0)
+      expect(mb(packageSize('@napi-rs/keyring-linux-x64-gnu'))).toBe(figure(/(\d+\.\d) MB for Linux x64/));
   });
 
   describe.skipIf(skipWithout('man'))('man', () => {

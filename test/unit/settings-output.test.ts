@@ -202,6 +202,10 @@ describe('csvRecord (RFC 4180 quoting, LF line ends)', () => {
     expect(csvRecord([null, undefined, 42, 1.5, true, 'plain'], '\r\n')).toBe(',,42,1.5,true,plain\r\n');
   });
 
+  it('writes the empty string as "", apart from NULL', () => {
+    expect(csvRecord([null, '', 'x'])).toBe(',"",x\n');
+  });
+
   it('quotes fields with commas, quotes, CR or LF and doubles the quotes', () => {
     expect(csvRecord(['a,b', 'say "hi"', 'line1\r\nline2', 'lf\nonly', 'cr\ronly'])).toBe('"a,b","say ""hi""","line1\r\nline2","lf\nonly","cr\ronly"\n');
   });
@@ -217,8 +221,8 @@ describe('csvRecord (RFC 4180 quoting, LF line ends)', () => {
 });
 
 describe('tsvRecord', () => {
-  it('writes empty fields for null and undefined and ends with LF', () => {
-    expect(tsvRecord([null, undefined, 7, false])).toBe('\t\t7\tfalse\n');
+  it('writes NULL as \\N (PostgreSQL text), a field not sent and the empty string empty, and ends with LF', () => {
+    expect(tsvRecord([null, undefined, '', 7, false])).toBe('\\N\t\t\t7\tfalse\n');
   });
 
   it('escapes tab, newline, CR and backslash, so every record is one line of the right number of fields', () => {

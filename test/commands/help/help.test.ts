@@ -34,6 +34,29 @@ describe('ws help <command>', () => {
   });
 });
 
+describe('--limit says where its default is which (issue 39)', () => {
+  it.each([
+    ['queries', 'execute'],
+    ['queries', 'data'],
+    ['runs', 'wait'],
+  ])('ws %s %s --help: every row by default, the first 1000 in a terminal table or a chart', async (...command) => {
+    const io = fakeIO();
+    expect(await run([...command, '--help'], io)).toBe(0);
+    const line = io
+      .out()
+      .split('\n')
+      .findIndex((l) => l.trimStart().startsWith('--limit'));
+    const text = io
+      .out()
+      .split('\n')
+      .slice(line, line + 3)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).not.toContain('(default 1000)');
+    expect(text).toMatch(/default: every row; a table in a terminal and a chart show the first 1000/);
+  });
+});
+
 describe('help topics', () => {
   it.each([
     ['environment', /^Environment variables\n/, 'WS_API_KEY'],

@@ -4,6 +4,7 @@
  * real results. A reader that goes away early (`| head`) is in test/e2e/queries-runs.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { RecordedRequest } from '../../helpers/api-server.js';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { uuid } from '../../helpers/fixtures.js';
@@ -229,10 +230,27 @@ describe('one JSON document, whatever the size', () => {
     const result = await ws(['queries', 'data', queryId, '-o', 'yaml']);
     expect([...result.stdout.matchAll(/^(\w+):/gm)].map((m) => m[1])).toEqual(order);
   });
+
+  it('-o yaml written page by page is the document written whole, the same bytes, and the JSON document read back', async () => {
+    const rows = numbered(2500).map((row, i) => ({ ...row, text: ['yes', '', 'a: b', 'line\nbreak', null][i % 5], list: [i, 'on'] }));
+    serve(rows, 1000);
+    const streamed = await ws(['queries', 'data', queryId, '--all', '-o', 'yaml']);
+    const json = await ws(['queries', 'data', queryId, '--all', '--json']);
+    expect(streamed.exitCode, streamed.stderr).toBe(0);
+    expect(parseYaml(streamed.stdout)).toEqual(JSON.parse(json.stdout));
+    server.reset();
+    serve(rows);
+    const whole = await ws(['queries', 'data', queryId, '--all', '-o', 'yaml']);
+    expect(whole.stdout).toBe(streamed.stdout);
+    server.reset();
+    serve([]);
+    const none = await ws(['queries', 'data', queryId, '--all', '-o', 'yaml']);
+    expect(parseYaml(none.stdout).rows).toEqual([]);
+  });
 });
 
 describe('--jq over many pages', () => {
-  it('runs on each page, the same document as a one-page result, and every row gets through', async () => {
+  it('runs once on the whole result, the same document as a one-page result, and every row gets through', async () => {
     serve(numbered(25_000));
     const values = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows[].n']);
     expect(values.exitCode, values.stderr).toBe(0);
@@ -242,23 +260,17 @@ describe('--jq over many pages', () => {
         .join(''),
     );
     const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[.returnedRowCount, (.rows | length), .totalRowCount, .rows[0].n] | @csv']);
-    expect(counts.stdout).toBe('10000,10000,25000,0\n10000,10000,25000,10000\n5000,5000,25000,20000\n');
+    expect(counts.stdout).toBe('25000,25000,25000,0\n');
+    expect(counts.stderr).toBe('');
   });
 
-  it('runs on each 10,000 rows whatever page size the server sends (here 3,000)', async () => {
+  it('whatever page size the server sends (here 3,000)', async () => {
     const rows = numbered(25_000);
     serve(rows, 3_000);
-    const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[(.rows | length), .rows[0].n] | @csv']);
+    const counts = await ws(['queries', 'data', queryId, '--all', '--jq', '[(.rows | length), .rows[-1].n] | @csv'], { stderrIsTTY: true });
     expect(counts.exitCode, counts.stderr).toBe(0);
-    expect(counts.stdout).toBe('10000,0\n10000,10000\n5000,20000\n');
-  });
-
-  it('says so to a person at a terminal, not to a program', async () => {
-    serve(numbered(25_000));
-    const watched = await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length'], { stderrIsTTY: true });
-    expect(watched.stdout).toBe('10000\n10000\n5000\n');
-    expect(watched.stderr).toBe('--jq ran on each 10,000 rows in turn (3 times); for one answer over all of them, pipe -o ndjson into jq -s\n');
-    expect((await ws(['queries', 'data', queryId, '--all', '--jq', '.rows | length'])).stderr).toBe('');
+    expect(counts.stdout).toBe('25000,24999\n');
+    expect(counts.stderr).toBe('');
   });
 
   it('runs once on a result of no rows', async () => {
@@ -295,6 +307,15 @@ describe('an export that breaks part-way', () => {
     state.healed = true;
     const rest = await ws(error.resumeCommand.split(' ').slice(1));
     expect(ndjsonNumbers(result.stdout + rest.stdout)).toEqual(rows.map((row) => row.n));
+  });
+
+  it('-o yaml streams too: the rows before the break are on stdout (issue 40: it held the whole result)', async () => {
+    const rows = numbered(25_000);
+    breaking(rows, 20_000);
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'yaml'], { env: { WS_MAX_ATTEMPTS: '1' } });
+    expect(result.exitCode).toBe(1);
+    expect([...result.stdout.matchAll(/^ {2}- "n": (\d+)$/gm)].map((m) => Number(m[1]))).toEqual(rows.slice(0, 20_000).map((row) => row.n));
+    expect(result.stderr).toContain('the output is partial: it holds the first 20000 rows');
   });
 
   it('says so in text on a terminal, with --limit carried over', async () => {
@@ -370,7 +391,7 @@ describe('numbers a double would round', () => {
 });
 
 describe('ws queries data against the emulator', () => {
-  it('csv quotes commas, quotes and newlines, leaves NULL empty and writes nested values as JSON', async () => {
+  it('csv quotes commas, quotes and newlines, leaves NULL empty (tsv: \\N) and writes nested values as JSON', async () => {
     const sql = `SELECT 'a,b' AS c1, 'say "hi"' AS c2, 'line1' || chr(10) || 'line2' AS c3, NULL AS c4, {'k': 1, 's': 'x,y'} AS nested, [1, 2] AS list, 42 AS num`;
     const { id } = await createQuery(emuWs, 'Awkward values', sql);
     const executed = await emuWs(['queries', 'execute', 'awkward_values', '--wait', '-o', 'csv']);
@@ -381,7 +402,7 @@ describe('ws queries data against the emulator', () => {
     expect(data.exitCode, data.stderr).toBe(0);
     expect(data.stdout).toBe(expected);
     const tsv = await emuWs(['queries', 'data', 'awkward_values', '-o', 'tsv']);
-    expect(tsv.stdout).toBe('c1\tc2\tc3\tc4\tnested\tlist\tnum\na,b\tsay "hi"\tline1\\nline2\t\t{"k":1,"s":"x,y"}\t[1,2]\t42\n');
+    expect(tsv.stdout).toBe('c1\tc2\tc3\tc4\tnested\tlist\tnum\na,b\tsay "hi"\tline1\\nline2\t\\N\t{"k":1,"s":"x,y"}\t[1,2]\t42\n');
     const json = await emuWs(['queries', 'data', 'awkward_values', '-o', 'ndjson']);
     expect(JSON.parse(json.stdout)).toEqual({ c1: 'a,b', c2: 'say "hi"', c3: 'line1\nline2', c4: null, nested: { k: 1, s: 'x,y' }, list: [1, 2], num: 42 });
   });
@@ -640,7 +661,8 @@ describe('every row off a terminal', () => {
     ],
     [['-o', 'json'], (out) => JSON.parse(out).rows.map((row: { n: number }) => row.n)],
     [['--jq', '.rows[].n'], (out) => out.trimEnd().split('\n').map(Number)],
-    [['-o', 'yaml'], (out) => [...out.matchAll(/^ {2}- n: (\d+)$/gm)].map((m) => Number(m[1]))],
+    // `n` is quoted: YAML 1.1 reads a plain n as false
+    [['-o', 'yaml'], (out) => [...out.matchAll(/^ {2}- "n": (\d+)$/gm)].map((m) => Number(m[1]))],
   ];
   it.each(formats)('queries data %j prints all rows, with nothing on stderr', async (flags, rows) => {
     const result = await emuWs(['queries', 'data', 'rows_2500', ...flags]);

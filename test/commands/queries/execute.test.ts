@@ -179,6 +179,21 @@ describe('ws queries execute', () => {
     expect(none.stdout).toBe('country\torders\trevenue\n');
   });
 
+  it("--param st= passes the empty string, not the default: '' is a value (issue 39)", async () => {
+    const { status, json } = await emu.api('POST', '/queries', {
+      name: 'Status filter',
+      sql: 'SELECT {{st}} AS st, length({{st}}) AS n',
+      parameters: [{ name: 'st', type: 'text', description: 'order status', defaultValue: 'paid' }],
+      userAgent: 'cli',
+    });
+    expect(status).toBe(201);
+    const empty = await ws(['queries', 'execute', json.slug, '--param', 'st=', '--wait', '-q', '-o', 'csv']);
+    expect(empty.exitCode, empty.stderr).toBe(0);
+    expect(empty.stdout).toBe('st,n\n"",0\n');
+    const left = await ws(['queries', 'execute', json.slug, '--wait', '-q', '-o', 'csv']);
+    expect(left.stdout).toBe('st,n\npaid,4\n');
+  });
+
   it('an undeclared --param is exit 2 listing the declared ones; nothing is executed', async () => {
     const result = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'region=EU', '--wait']);
     expect(result.exitCode).toBe(2);

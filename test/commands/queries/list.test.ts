@@ -64,6 +64,23 @@ describe('ws queries list in a terminal', () => {
     );
   });
 
+  it('shows a date older than 30 days as the local calendar date, as ls -l does (issue 39)', async () => {
+    // 2026-01-15 09:00 UTC is 2026-01-14 23:00 in Honolulu, 2026-01-15 18:00 in Tokyo
+    serve([query({ updatedAt: '2026-01-15T09:00:00.000Z' })]);
+    const before = process.env.TZ;
+    try {
+      process.env.TZ = 'Pacific/Honolulu';
+      const honolulu = await ws(['queries', 'list'], { columns: 120, env: { NO_COLOR: '1' } });
+      expect(honolulu.stdout).toMatch(/ 2026-01-14\n$/);
+      process.env.TZ = 'Asia/Tokyo';
+      const tokyo = await ws(['queries', 'list'], { columns: 120, env: { NO_COLOR: '1' } });
+      expect(tokyo.stdout).toMatch(/ 2026-01-15\n$/);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it('computes relative times from the injected clock, not the real one', async () => {
     serve([query({ updatedAt: '2026-11-20T10:00:00.000Z' })]);
     const later = await ws(['queries', 'list'], { now: '2026-11-20T15:00:00.000Z', env: { NO_COLOR: '1' } });

@@ -23,7 +23,8 @@ function emulatorFlags<Args extends unknown[], Opts extends OptionValues, Global
     .option('--run-timeout <duration>', 'a run whose SQL takes longer fails, e.g. 60s (default)')
     .option('--memory-limit <size>', "memory of each organization's SQL engine, e.g. 1GiB (default)")
     .option('--threads <n>', "threads of each organization's SQL engine (default 2)", positiveInt)
-    .option('--max-result-size <size>', 'largest result a run may keep, as JSON, e.g. 100MiB (default)');
+    .option('--max-result-size <size>', 'largest result a run may keep, as JSON, e.g. 100MiB (default)')
+    .option('--time-zone <name>', "the SQL sessions' time zone (an IANA name, e.g. Europe/Berlin), whatever the machine's", 'UTC');
 }
 
 /** `ws emulator`: its commands, their arguments, flags and help, as commander parses and prints them. */
@@ -46,7 +47,7 @@ export function declareEmulator(program: Program) {
   examples(emulator, 'ws emulator --port 0', 'ws emulator exec -- ws queries list');
   emulator.addHelpText(
     'after',
-    '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --host, --allow-host, --data-dir, --api-key, --seed, --latency, --fault-rate, --step-duration and the limits (--max-body-size, --run-timeout, --memory-limit, --threads, --max-result-size).',
+    '\n`ws emulator` is `ws emulator start`: see `ws help emulator start` for --port, --host, --allow-host, --data-dir, --api-key, --seed, --latency, --fault-rate, --step-duration and the limits (--max-body-size, --run-timeout, --memory-limit, --threads, --max-result-size) and --time-zone.',
   );
   return { start, exec };
 }

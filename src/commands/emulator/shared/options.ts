@@ -49,6 +49,8 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
     }
   }
   if (flags.threads !== undefined && (flags.threads < 1 || flags.threads > 64)) throw usageError(`invalid --threads ${flags.threads}: must be from 1 to 64`);
+  if (!knownTimeZone(flags.timeZone))
+    throw usageError(`invalid --time-zone "${flags.timeZone}": not a time zone name`, 'give an IANA name, e.g. UTC or Europe/Berlin');
   return {
     port: flags.port,
     host: flags.host.replace(/^\[|\]$/g, ''),
@@ -65,5 +67,16 @@ export function emulatorOptions(flags: EmulatorFlags): EmulatorOptions {
     ...(flags.memoryLimit ? { memoryLimitBytes: parseSize(flags.memoryLimit, '--memory-limit') } : {}),
     ...(flags.threads !== undefined ? { threads: flags.threads } : {}),
     ...(flags.maxResultSize ? { maxResultBytes: parseSize(flags.maxResultSize, '--max-result-size') } : {}),
+    timeZone: flags.timeZone,
   };
+}
+
+/** Whether ICU, which DuckDB's time zones come from too, knows the name. */
+function knownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return /^[A-Za-z0-9_+\-/]+$/.test(name);
+  } catch {
+    return false;
+  }
 }

@@ -88,7 +88,7 @@ export function declareQueries(program: Program) {
       .option('--wait', 'wait for the run to end, then print the rows')
       .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
       .option('--no-data', 'with --wait: print the final status instead of the rows')
-      .option('--limit <n>', 'with --wait: rows wanted (default 1000)', positiveInt),
+      .option('--limit <n>', 'with --wait: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
   );
   examples(
     execute,
@@ -120,9 +120,9 @@ export function declareQueries(program: Program) {
       .command('data')
       .description('Print the rows of the latest successful run of a query')
       .argument('[query]', pickedQuery)
-      .option('--limit <n>', 'rows wanted (default 1000)', positiveInt)
+      .option('--limit <n>', 'rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt)
       .option('--offset <n>', 'rows to skip', nonNegativeInt)
-      .option('--all', 'every row, streamed page by page (--jq runs on each 10,000 rows in turn)')
+      .option('--all', 'every row, streamed page by page (--jq sees them as one document, up to 16 MiB of JSON)')
       .option(
         '--run <queryRunId>',
         "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run",

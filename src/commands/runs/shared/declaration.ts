@@ -25,7 +25,7 @@ export function declareRuns(program: Program) {
       .argument('<runId>', 'query run UUID')
       .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
       .option('--data', "print the query's rows when the run completed (else its final status)")
-      .option('--limit <n>', 'with --data: rows wanted (default 1000)', positiveInt),
+      .option('--limit <n>', 'with --data: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
   );
   examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
   wait.addHelpText(

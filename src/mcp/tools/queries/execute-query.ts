@@ -47,6 +47,6 @@ export const executeQueryTool = tool(
         throw error;
       },
     );
-    return runAnswer(client, run, query, max_rows);
+    return runAnswer(client, run, { ...query, params }, max_rows);
   },
 );
