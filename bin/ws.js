@@ -33,12 +33,13 @@ function start() {
   process.stderr.on('error', (error) => {
     if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
   });
-  require('../dist/cli.cjs')
-    .run(args)
-    .then((code) => {
-      process.exitCode = code;
-      // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
-      // the signal itself, as the shell expects of a hung-up job (same status, 129).
-      if (code === 129) process.kill(process.pid, 'SIGHUP');
-    });
+  const cli = require('../dist/cli.cjs');
+  cli.run(args).then((code) => {
+    process.exitCode = code;
+    // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
+    // the signal itself, as the shell expects of a hung-up job (same status, 129).
+    if (code === 129) process.kill(process.pid, 'SIGHUP');
+    // A read of the system keyring still blocked in its library, its wait over: Node's exit would wait for it.
+    else if (cli.keyringStillReading()) cli.endNow(code);
+  });
 }

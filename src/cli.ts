@@ -27,6 +27,9 @@ import { redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
+// for bin/ws.js: a keyring read blocked after its wait must not hold ws's exit (src/config/keyring.ts)
+export { endNow, keyringStillReading } from './config/keyring.js';
+
 const groups: [string, (program: Program, runner: Runner) => void][] = [
   ['queries', registerQueries],
   ['runs', registerRuns],
@@ -105,6 +108,16 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
   const globalNames: Same<keyof ReturnType<typeof program.opts>, keyof GlobalOptions> = true;
   void globalNames;
   return program;
+}
+
+/** The groups whose commands call the API with the profile's key (not auth, config, completion, emulator, mcp). */
+const keyedGroups = new Set(['queries', 'runs', 'automations', 'agents', 'skills', 'sessions', 'api']);
+
+/** Whether a command sends the key, so that a key in the system keyring is read while it loads. */
+function sendsKey(command: CommandUnknownOpts): boolean {
+  let group = command;
+  while (group.parent?.parent) group = group.parent;
+  return keyedGroups.has(group.name());
 }
 
 function rootHelp(argv: readonly string[]): boolean {
@@ -300,6 +313,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
       const { Context } = await import('./context.js');
       const context = new Context(io, command.optsWithGlobals(), report, command);
       contexts.push(context);
+      if (sendsKey(command)) context.readKeyringEarly();
       const { run: verb } = await load();
       exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;
     });

@@ -66,8 +66,8 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     ws(args, { ...reach.env, ...env }, input === undefined ? {} : { input, stdin: 'pipe' });
 
   /** A Secret Service of the test's own, for a test that locks it. */
-  async function ownKeyring(test: (own: SecretService) => Promise<void>): Promise<void> {
-    const own = await startSecretService();
+  async function ownKeyring(test: (own: SecretService) => Promise<void>, options: { silentPrompter?: boolean } = {}): Promise<void> {
+    const own = await startSecretService(options);
     try {
       await test(own);
     } finally {
@@ -237,6 +237,27 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       expect(error.hint).toContain('unlock the keyring and try again');
       expect(api.requests).toEqual([]);
     });
+  });
+
+  it('a locked keyring whose unlock dialog nobody answers: a command gives up after its wait (exit 3, saying why), not when the dialog does', async () => {
+    await ownKeyring(
+      async (own) => {
+        const config = tempConfigDir();
+        expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, key, own)).exitCode).toBe(0);
+        own.lock();
+        api.reset();
+        // GNOME Keyring waits 25 s for its dialog, and a read in ws's own process is blocked in the library meanwhile:
+        // ws must still end when its own wait (5 s with nobody to answer) is over
+        const list = await ws(['queries', 'list'], { ...own.env, WS_CONFIG_DIR: config, CI: 'true' }, { timeout: 20_000 });
+        expect(list.exitCode, list.stderr).toBe(3);
+        expect(list.stderr).toContain(
+          'error: cannot read the API key of profile "default" from the system keyring: the system keyring did not answer within 5 s (it may be locked)\n',
+        );
+        expect(list.stderr).toContain('hint: unlock the keyring and try again');
+        expect(api.requests).toEqual([]);
+      },
+      { silentPrompter: true },
+    );
   });
 
   it('a Secret Service that never answers: login gives up within seconds (exit 2), and so does a command', async () => {

@@ -43,8 +43,38 @@ async function waitFor(ready: () => boolean, what: string): Promise<void> {
   throw new Error(`${what} did not start within 5 s`);
 }
 
-/** Starts a bus and GNOME Keyring on it, unlocked. */
-export async function startSecretService(): Promise<SecretService> {
+/**
+ * The configuration of a session bus on which the prompter GNOME Keyring shows its unlock dialog with can be started
+ * but never answers (as a dialog nobody is there to answer): an unlock waits until GNOME Keyring's own call to it
+ * gives up, 25 s.
+ */
+function busWithSilentPrompter(dir: string): string[] {
+  const services = path.join(dir, 'services');
+  fs.mkdirSync(services);
+  for (const name of ['org.gnome.keyring.SystemPrompter', 'org.gnome.keyring.PrivatePrompter']) {
+    fs.writeFileSync(path.join(services, `${name}.service`), `[D-BUS Service]\nName=${name}\nExec=/bin/sleep 90\n`);
+  }
+  fs.writeFileSync(
+    path.join(dir, 'bus.conf'),
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>${services}</servicedir>
+  <limit name="service_start_timeout">60000</limit>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+`,
+  );
+  return [`--config-file=${path.join(dir, 'bus.conf')}`];
+}
+
+/**
+ * Starts a bus and GNOME Keyring on it, unlocked. With `silentPrompter`, an unlock of the locked keyring waits for a
+ * dialog that never answers (busWithSilentPrompter); without, it fails at once, as where no dialog can be shown.
+ */
+export async function startSecretService(options: { silentPrompter?: boolean } = {}): Promise<SecretService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-test-keyring-'));
   const runtime = path.join(dir, 'run');
   fs.mkdirSync(runtime, { mode: 0o700 });
@@ -55,7 +85,7 @@ export async function startSecretService(): Promise<SecretService> {
     XDG_DATA_HOME: path.join(dir, 'data'),
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
-  const bus = busDaemon(['--session'], base);
+  const bus = busDaemon(options.silentPrompter ? busWithSilentPrompter(dir) : ['--session'], base);
   const env: Record<string, string> = { ...(base as Record<string, string>), DBUS_SESSION_BUS_ADDRESS: bus.address };
   // in the foreground, as a child of this process: stopped with it; the password on stdin makes and unlocks "login"
   const keyring: ChildProcess = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
