@@ -148,9 +148,9 @@ let keyringBinding;
 /**
  * @napi-rs/keyring: its native binding, the asset of this platform. Node loads an addon from a file only, so the
  * asset is written into a private temporary folder (0700: nobody else can swap the file before it is loaded), loaded
- * with process.dlopen, and removed at once (Linux keeps a loaded library mapped once its file is gone). Only
- * `ws __keyring` asks for it (src/config/keyring-child.ts); when this throws, ws falls back to the config file with
- * its warning.
+ * with process.dlopen, and removed at once (Linux keeps a loaded library mapped once its file is gone). Only a
+ * use of the keyring asks for it (src/config/keyring.ts, keyring-child.ts); when this throws, ws falls back to the
+ * config file with its warning.
  */
 function keyring() {
   if (keyringBinding) return keyringBinding;

@@ -313,7 +313,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
       const { Context } = await import('./context.js');
       const context = new Context(io, command.optsWithGlobals(), report, command);
       contexts.push(context);
-      if (sendsKey(command)) context.readKeyringEarly();
+      if (sendsKey(command)) await context.readKeyringEarly();
       const { run: verb } = await load();
       exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;
     });

@@ -217,7 +217,7 @@ export class Context {
    * runs while the command loads (cli.ts); the first request then waits only for what is left of it. Nothing
    * happens when the key comes from elsewhere or the settings fail (the command says so itself).
    */
-  readKeyringEarly(): void {
+  async readKeyringEarly(): Promise<void> {
     let place: KeyringPlace | undefined;
     try {
       place = this.settings.keyring;
@@ -228,6 +228,8 @@ export class Context {
     this.keyringRead = this.readKeyring(place);
     // what went wrong is said when a request needs the key; a command that never sends it says nothing of it
     this.keyringRead.catch(() => undefined);
+    // one turn of the event loop, so that the question to the keyring is on its way while the command loads
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** The profile's key from the system keyring: the read started early, or one started now for the first request. */

@@ -171,28 +171,29 @@ export function endNow(code: number): never {
 }
 
 /**
- * Whether the key is read in this process: where Node can end while a read is blocked (process.execve) and the
- * Secret Service answered a Ping just now, so that the library's connection (made on the calling thread) does not
- * hang. macOS keeps the process of its own: not measured there.
+ * Whether the key may be read in this process: where Node can end while a read is blocked (process.execve) and the
+ * library finds the bus ws was given. macOS keeps the process of its own: not measured there.
  */
-async function readsHere(env: IO['env'], waitMs: number): Promise<boolean> {
+function mayReadHere(env: IO['env']): boolean {
   if (execve() === undefined || process.platform === 'darwin' || process.platform === 'win32') return false;
   // the library finds the bus in this process's own environment, which must be the one ws was given
-  if (['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'].some((name) => env[name] !== process.env[name])) return false;
-  const { secretServiceAnswers } = await import('./session-bus.js');
-  return secretServiceAnswers(env, Math.min(pingMs, waitMs));
+  return ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'].every((name) => env[name] === process.env[name]);
 }
 
-/** Reads the key in this process: the library connects on this thread, and reads on libuv's pool, within the wait. */
-async function readHere(place: KeyringPlace, wait: KeyringWait, waitMs: number): Promise<string | null> {
-  const { libraryMissing, keyringFailure, entryOptions } = await import('./keyring-child.js');
-  let keyring: typeof import('@napi-rs/keyring');
+/** The library, or why it cannot be loaded here. */
+async function library(): Promise<typeof import('@napi-rs/keyring')> {
   try {
-    keyring = await import('@napi-rs/keyring');
+    return await import('@napi-rs/keyring');
   } catch (error) {
+    const { libraryMissing } = await import('./keyring-child.js');
     const failure = libraryMissing(error);
     throw new KeyringError(failure.error, failure.absent);
   }
+}
+
+/** Reads the key in this process: the library connects on this thread, and reads on libuv's pool, within the wait. */
+async function readHere(keyring: typeof import('@napi-rs/keyring'), place: KeyringPlace, wait: KeyringWait, waitMs: number): Promise<string | null> {
+  const { keyringFailure, entryOptions } = await import('./keyring-child.js');
   const { service, account } = keyringNames(place);
   let read: Promise<string | null>;
   try {
@@ -230,9 +231,19 @@ export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<s
   const missing = noSessionBus(wait.io.env);
   if (missing) throw new KeyringError(missing, true);
   const started = performance.now();
-  const here = await readsHere(wait.io.env, wait.waitMs);
-  const rest = wait.waitMs - (performance.now() - started);
-  const value = here ? await readHere(place, wait, rest) : await ask(place, wait, { op: 'get' }, rest);
+  let value: string | boolean | null;
+  if (mayReadHere(wait.io.env)) {
+    // the Secret Service answers a Ping (so that the library's connection, made on this thread, does not hang)
+    // while the library loads
+    const { secretServiceAnswers } = await import('./session-bus.js');
+    const answers = secretServiceAnswers(wait.io.env, Math.min(pingMs, wait.waitMs));
+    const keyring = await library();
+    const here = await answers;
+    const rest = wait.waitMs - (performance.now() - started);
+    value = here ? await readHere(keyring, place, wait, rest) : await ask(place, wait, { op: 'get' }, rest);
+  } else {
+    value = await ask(place, wait, { op: 'get' });
+  }
   return typeof value === 'string' ? value : undefined;
 }
 

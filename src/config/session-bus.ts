@@ -117,10 +117,15 @@ export function secretServiceAnswers(env: IO['env'], timeoutMs: number): Promise
     let data = Buffer.alloc(0);
     connection.on('error', () => done(false));
     connection.on('close', () => done(false));
-    connection.on('connect', () => {
-      // SASL EXTERNAL: the bus knows this uid from the socket; the uid is sent as hex of its decimal digits
-      connection.write(`\0AUTH EXTERNAL ${Buffer.from(String(process.getuid!())).toString('hex')}\r\n`);
-    });
+    // all at once, in one round trip (as systemd's sd-bus does): SASL EXTERNAL (the bus knows this uid from the
+    // socket; it is sent as hex of its decimal digits), BEGIN, then Hello and the Ping
+    connection.write(
+      Buffer.concat([
+        Buffer.from(`\0AUTH EXTERNAL ${Buffer.from(String(process.getuid!())).toString('hex')}\r\nBEGIN\r\n`),
+        bus(1, 'Hello'),
+        bus(2, 'Ping', noAutoStart, 'org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.DBus.Peer'),
+      ]),
+    );
     connection.on('data', (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
       if (!authenticated) {
@@ -129,13 +134,6 @@ export function secretServiceAnswers(env: IO['env'], timeoutMs: number): Promise
         if (!data.subarray(0, end).toString('latin1').startsWith('OK ')) return done(false);
         authenticated = true;
         data = data.subarray(end + 2);
-        connection.write(
-          Buffer.concat([
-            Buffer.from('BEGIN\r\n'),
-            bus(1, 'Hello'),
-            bus(2, 'Ping', noAutoStart, 'org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.DBus.Peer'),
-          ]),
-        );
       }
       const { replies: found, used } = replies(data);
       data = data.subarray(used);
