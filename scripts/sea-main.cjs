@@ -189,6 +189,10 @@ function requireFrom(from) {
       const help = load('dist/help.cjs');
       return { serveHelp: (argv) => help.serveHelp(argv, () => Buffer.from(sea.getAsset('dist/help.json'))) };
     }
+    if (from === 'bin/ws.js' && specifier === '../dist/complete.cjs') {
+      const fast = load('dist/complete.cjs');
+      return { serveComplete: (argv) => fast.serveComplete(argv, () => sea.getAsset('dist/complete.json', 'utf8')) };
+    }
     if (specifier.startsWith('.')) return load(path.posix.join(path.posix.dirname(from), specifier));
     if (specifier === 'jq-wasm') return jq();
     if (specifier === '@napi-rs/keyring') return keyring();

@@ -146,6 +146,12 @@ export function helpManifest(): string {
   ); // help reads no action: none is attached
 }
 
+/** dist/complete.json, the command tree as completion reads it: scripts/build.mjs calls this on the built dist/cli.cjs. */
+export async function completionTree(): Promise<string> {
+  const { commandTree } = await import('./completion/tree.js');
+  return JSON.stringify(commandTree(buildProgram(processIO(), () => {})));
+}
+
 /** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
 export function commandManual(): ManualPage[] {
   return manualOf(
@@ -324,7 +330,15 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     return 0;
   }
   const program = buildProgram(io, runner, argv);
-  if (argv[0] === '__complete') return (await import('./completion/complete.js')).complete(argv.slice(1), io, program);
+  if (argv[0] === '__complete') {
+    const [{ complete }, { commandTree }, { cacheThenApi }] = await Promise.all([
+      import('./completion/complete.js'),
+      import('./completion/tree.js'),
+      import('./completion/names.js'),
+    ]);
+    await complete(argv.slice(1), io, commandTree(program), cacheThenApi);
+    return 0;
+  }
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
   const words = jsonBeforeArgument(standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program)), program);
