@@ -331,6 +331,25 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     }
   });
 
+  it.skipIf(skipWithoutPty)('at a terminal, an unlock dialog nobody answers is said to be waited for, and Ctrl-C ends ws at once', async () => {
+    await ownKeyring(
+      async (own) => {
+        const config = tempConfigDir();
+        expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, key, own)).exitCode).toBe(0);
+        own.lock();
+        api.reset();
+        // the read waits for GNOME Keyring's dialog (25 s), blocked in the library: Ctrl-C must not wait for it
+        const session = wsInPty(['queries', 'list'], { env: { ...own.env, WS_CONFIG_DIR: config } });
+        await session.waitFor(/Waiting for the system keyring \(it may be asking you to unlock it\)/);
+        session.type('\x03');
+        const result = await session.result;
+        expect(result.exitCode).toBe(130);
+        expect(api.requests).toEqual([]);
+      },
+      { silentPrompter: true },
+    );
+  });
+
   it('a stop signal sent to ws alone ends its keyring process too; ws ends by that signal', async () => {
     const silent = startSilentSecretService();
     try {
