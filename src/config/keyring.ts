@@ -236,7 +236,7 @@ export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<s
     // the Secret Service answers a Ping (so that the library's connection, made on this thread, does not hang)
     // while the library loads
     const { secretServiceAnswers } = await import('./session-bus.js');
-    const answers = secretServiceAnswers(wait.io.env, Math.min(pingMs, wait.waitMs));
+    const answers = secretServiceAnswers(wait.io.env, Math.min(pingMs, wait.waitMs)).catch(() => false);
     const keyring = await library();
     const here = await answers;
     const rest = wait.waitMs - (performance.now() - started);

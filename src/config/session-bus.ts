@@ -8,6 +8,15 @@
  */
 import type { IO } from '../io.js';
 
+/** A value of a D-Bus address, %-escaped; one that is not well escaped is kept as written. */
+function unescapeValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Where the session bus listens: a socket path (an abstract one starts with NUL), from the address or the runtime folder. */
 export function sessionBusSocket(env: IO['env']): string | undefined {
   const address = env.DBUS_SESSION_BUS_ADDRESS;
@@ -18,7 +27,7 @@ export function sessionBusSocket(env: IO['env']): string | undefined {
       const keys = new Map(
         rest.split(',').map((pair) => {
           const [key, value = ''] = pair.split(/=(.*)/s) as [string, string?];
-          return [key, decodeURIComponent(value)];
+          return [key, unescapeValue(value)];
         }),
       );
       if (keys.has('path')) return keys.get('path');
@@ -135,9 +144,14 @@ export function secretServiceAnswers(env: IO['env'], timeoutMs: number): Promise
         authenticated = true;
         data = data.subarray(end + 2);
       }
-      const { replies: found, used } = replies(data);
-      data = data.subarray(used);
-      const ping = found.find(({ replyTo }) => replyTo === 2);
+      let found: ReturnType<typeof replies>;
+      try {
+        found = replies(data);
+      } catch {
+        return done(false); // not D-Bus as this reads it
+      }
+      data = data.subarray(found.used);
+      const ping = found.replies.find(({ replyTo }) => replyTo === 2);
       // 2: METHOD_RETURN; 3: ERROR (ServiceUnknown when nobody holds the name)
       if (ping) done(ping.type === 2);
     });
