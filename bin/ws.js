@@ -9,12 +9,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Tab: names kept from the API (src/completion/names-cache.ts) are printed by dist/complete.cjs, without the
   // bundle; with none kept, the whole of ws asks the API
   compileCache();
-  require('../dist/complete.cjs')
-    .serveComplete(args.slice(1))
-    .then(
-      (answered) => answered || start(),
-      () => start(),
-    );
+  let answered;
+  try {
+    answered = require('../dist/complete.cjs').serveComplete(args.slice(1));
+  } catch {
+    answered = Promise.resolve(false); // a build without it
+  }
+  answered.then(
+    (done) => done || start(),
+    () => start(),
+  );
 } else if (args.length === 1 && args[0] === '__keyring') {
   // the system keyring's own process (src/config/keyring-child.ts): a request on stdin, the answer on stdout
   require('../dist/keyring.cjs').serve(process.stdin, process.stdout);

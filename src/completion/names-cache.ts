@@ -73,7 +73,10 @@ export function cachedNames(io: IO, question: NamesQuestion): { names: Candidate
   const exact = entries[key];
   const entry = usable(exact, now) ? exact : entries[keyOf(io, question, '')!];
   if (!usable(entry, now)) return undefined;
-  return { names: entry.names.filter((name) => Array.isArray(name) && typeof name[0] === 'string'), stale: entry !== exact || now - entry.at > freshMs };
+  return {
+    names: entry.names.filter((name) => Array.isArray(name) && typeof name[0] === 'string' && typeof name[1] === 'string'),
+    stale: entry !== exact || now - entry.at > freshMs,
+  };
 }
 
 /** Keeps the names the API gave for this question (written whole: a temporary file, then renamed). */
