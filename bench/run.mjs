@@ -12,13 +12,16 @@
 //   WS_BENCH_ONLY=latency         only that case (an emulator with --latency 50ms), not the whole bench
 //   WS_BENCH_ONLY=start           only the start-up and API cases (no exports)
 //   WS_BENCH_ONLY=export          only the exports and their memory
+//   WS_BENCH_ONLY=keyring         only a command whose key is in the system keyring (a private GNOME Keyring)
+//                                 against the same command with WS_API_KEY
+//   WS_BENCH_ONLY=complete        only Tab on names the API gives (`ws __complete`, names kept) against node -e 0
 //
 // With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
 //
 //   WS_BENCH_BEFORE=/path/to/checkout  another build of ws (a clone at an older commit, `npm ci && npm run build`):
 //                                      its start-up cases are measured in the same rounds, and this build's
 //                                      compared with them (target: at most a few per cent slower)
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -225,8 +228,149 @@ try {
 }
 
 async function wholeBench() {
+  if (only === 'keyring') return keyringCases();
+  if (only === 'complete') return completeCases();
   if (only !== 'export') await startCases();
+  if (only !== 'export') await keyringCases();
+  if (only !== 'export') await completeCases();
   if (only !== 'start') await exportCases();
+}
+
+/**
+ * A Secret Service of the bench's own: a private D-Bus session bus with GNOME Keyring on it, unlocked, holding
+ * `key` for the profile of `configDir` (as test/helpers/secret-service.ts starts one for the tests).
+ */
+async function startKeyring(origin, configDir, key) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-keyring-'));
+  fs.mkdirSync(path.join(dir, 'run'), { mode: 0o700 });
+  const base = { PATH: process.env.PATH, HOME: dir, XDG_RUNTIME_DIR: path.join(dir, 'run'), XDG_DATA_HOME: path.join(dir, 'data') };
+  const [address, pid] = execFileSync('dbus-daemon', ['--session', '--fork', '--print-address=1', '--print-pid=1'], { env: base, encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  const env = { ...base, DBUS_SESSION_BUS_ADDRESS: address };
+  const daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+  daemon.stdin.end('ws-bench');
+  const stop = () => {
+    daemon.kill();
+    process.kill(Number(pid));
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (let tries = 0; tries < 100 && !fs.existsSync(path.join(dir, 'data', 'keyrings', 'login.keyring')); tries++) await new Promise((r) => setTimeout(r, 50));
+  const account = `default (${path.join(configDir, 'config.json')})`;
+  const stored = spawnSync('secret-tool', ['store', '--label', 'ws bench', 'service', `ws:${origin}`, 'username', account], { env, input: key });
+  if (stored.status !== 0) {
+    stop();
+    throw new Error(`secret-tool store failed: ${stored.stderr}`);
+  }
+  return { address, stop };
+}
+
+/**
+ * Issue 41: a command whose key is in the system keyring (GNOME Keyring on a private session bus) against the same
+ * command with WS_API_KEY, interleaved round after round. Skipped, saying so, without dbus-daemon, GNOME Keyring
+ * and secret-tool.
+ */
+async function keyringCases() {
+  const missing = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+  const pairs = [
+    ['ws queries list, key in the system keyring', 'ws queries list, key in WS_API_KEY', ['queries', 'list']],
+    ['ws queries get <id> --json, key in the system keyring', 'ws queries get <id> --json, key in WS_API_KEY', ['queries', 'get', null, '--json']],
+  ];
+  if (missing.length) {
+    for (const [name, baseline] of pairs) results.push({ case: name, ms: null, baseline, note: `not measured: ${missing.join(', ')} missing` });
+    return;
+  }
+  const someQuery = (await api('GET', '/queries?limit=1')).queries[0].id;
+  const origin = new URL(baseUrl).origin;
+  const configDir = fs.mkdtempSync(path.join(scratch, 'keyring-'));
+  fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin } } }));
+  const keyring = await startKeyring(origin, configDir, 'bench');
+  try {
+    const inKeyring = { ...cleanEnv, WS_CONFIG_DIR: configDir, DBUS_SESSION_BUS_ADDRESS: keyring.address };
+    console.log(
+      `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the key in the system keyring, ${rounds} rounds`,
+    );
+    await pairedRounds(
+      pairs.map(([name, baseline, words]) => {
+        const args = [ws, ...words.map((word) => word ?? someQuery)];
+        return { name, baseline, command: node, args, env: inKeyring, baseCommand: node, baseArgs: args, baseEnv: env };
+      }),
+      '<= 1.1x',
+      1.1,
+      (p) => `${p.name.replace(', key in the system keyring', '')} with the key in the system keyring at most 1.1x the same with WS_API_KEY`,
+    );
+  } finally {
+    keyring.stop();
+  }
+}
+
+/** Interleaved rounds of pairs { name, baseline, command, args, env, baseCommand, baseArgs, baseEnv }: their medians, in results. */
+async function pairedRounds(pairs, target, limit, text) {
+  const times = pairs.map(() => ({ ws: [], base: [] }));
+  // the first round warms the caches
+  for (let i = 0; i <= rounds; i++) {
+    for (const [at, p] of pairs.entries()) {
+      const measured = (await timed(p.command, p.args, p.env)).ms;
+      const baseline = (await timed(p.baseCommand, p.baseArgs, p.baseEnv)).ms;
+      if (i > 0) {
+        times[at].ws.push(measured);
+        times[at].base.push(baseline);
+      }
+    }
+  }
+  for (const [at, p] of pairs.entries()) {
+    const ms = median(times[at].ws);
+    const baselineMs = median(times[at].base);
+    results.push({
+      case: p.name,
+      ms: round(ms),
+      baseline: p.baseline,
+      baselineMs: round(baselineMs),
+      ratio: round(ms / baselineMs, 2),
+      target,
+      met: ms <= limit * baselineMs,
+    });
+    budget(results.at(-1), text(p));
+  }
+}
+
+/**
+ * Issue 41: Tab on names only the API knows, with the names kept from an earlier Tab (dist/complete.cjs answers),
+ * against `node -e 0`, interleaved.
+ */
+async function completeCases() {
+  const home = fs.mkdtempSync(path.join(scratch, 'home-'));
+  const configDir = fs.mkdtempSync(path.join(scratch, 'complete-'));
+  fs.writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify({ profiles: { default: { baseUrl, apiKey: 'bench', apiKeyOrigin: new URL(baseUrl).origin } } }),
+    { mode: 0o600 },
+  );
+  const tabEnv = { PATH: process.env.PATH, HOME: home, WS_CONFIG_DIR: configDir };
+  const words = [
+    ['ws __complete ws queries get "" (names kept)', ['queries', 'get', '']],
+    ['ws __complete ws automations trigger "" (names kept)', ['automations', 'trigger', '']],
+  ];
+  // the first Tab asks the API and keeps the names; later ones print them (and ask again, in the background, past 30 s)
+  for (const [, line] of words) await timed(node, [ws, '__complete', 'ws', ...line], tabEnv);
+  console.log(
+    `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; Tab with names kept, ${rounds} rounds`,
+  );
+  await pairedRounds(
+    words.map(([name, line]) => ({
+      name,
+      baseline: 'node -e 0',
+      command: node,
+      args: [ws, '__complete', 'ws', ...line],
+      env: tabEnv,
+      baseCommand: node,
+      baseArgs: ['-e', '0'],
+      baseEnv: cleanEnv,
+    })),
+    '<= 1.2x',
+    1.2,
+    (p) => `Tab: \`${p.name.replace(' (names kept)', '')}\` with the names kept at most 1.2x \`node -e 0\` (the target is Node 24's)`,
+  );
 }
 
 async function startCases() {

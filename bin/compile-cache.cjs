@@ -8,11 +8,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** The cache folder `ws/<name>` of this user, made if missing (never a missing home), if it is safe; else undefined. */
-function cacheFolder(name) {
+/**
+ * The cache folder `ws/<name>` of this user, made if missing (never a missing home), if it is safe; else undefined.
+ * `env` is the environment it is found from (ws's own, but for tests).
+ */
+function cacheFolder(name, env = process.env) {
   // a relative XDG_CACHE_HOME is to be ignored, say the XDG rules
-  const xdg = process.env.XDG_CACHE_HOME;
-  const home = process.env.HOME;
+  const xdg = env.XDG_CACHE_HOME;
+  const home = env.HOME;
   const base = xdg && path.isAbsolute(xdg) ? xdg : home && path.isAbsolute(home) ? path.join(home, '.cache') : undefined;
   if (!base || typeof process.getuid !== 'function') return undefined;
   const folder = path.join(base, 'ws', name);
@@ -61,5 +64,6 @@ function enable() {
   if (folder || process.env.NODE_COMPILE_CACHE) enableCompileCache(folder);
 }
 
-// cacheFolder serves the standalone ws too (scripts/sea-main.cjs), which keeps a code cache of its bundle there
+// cacheFolder serves the standalone ws too (scripts/sea-main.cjs), which keeps a code cache of its bundle there, and
+// completion, which keeps the names it was given there (src/completion/names-cache.ts)
 module.exports = { enable, cacheFolder };

@@ -5,6 +5,20 @@ const args = process.argv.slice(2);
 // Most of what `ws --version` would cost is compiling the bundle, which the version does not need.
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
+} else if (args[0] === '__complete') {
+  // Tab: names kept from the API (src/completion/names-cache.ts) are printed by dist/complete.cjs, without the
+  // bundle; with none kept, the whole of ws asks the API
+  compileCache();
+  let answered;
+  try {
+    answered = require('../dist/complete.cjs').serveComplete(args.slice(1));
+  } catch {
+    answered = Promise.resolve(false); // a build without it
+  }
+  answered.then(
+    (done) => done || start(),
+    () => start(),
+  );
 } else if (args.length === 1 && args[0] === '__keyring') {
   // the system keyring's own process (src/config/keyring-child.ts): a request on stdin, the answer on stdout
   require('../dist/keyring.cjs').serve(process.stdin, process.stdout);
@@ -15,13 +29,17 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   else process.exitCode = helpCode;
 }
 
-function start() {
-  // Compiling dist/ is most of what a start costs: on Node 22.1 and later, compiled code is kept between runs.
+// Compiling dist/ is most of what a start costs: on Node 22.1 and later, compiled code is kept between runs.
+function compileCache() {
   try {
     require('./compile-cache.cjs').enable();
   } catch {
     // no cache this time
   }
+}
+
+function start() {
+  compileCache();
   // The reader of stdout went away (`ws … | head`): stop quietly, as other Unix tools do. A closed stderr
   // loses only messages, and the exit code still tells what happened.
   process.stdout.on('error', (error) => {
@@ -33,12 +51,13 @@ function start() {
   process.stderr.on('error', (error) => {
     if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error; // EIO: the terminal was closed
   });
-  require('../dist/cli.cjs')
-    .run(args)
-    .then((code) => {
-      process.exitCode = code;
-      // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
-      // the signal itself, as the shell expects of a hung-up job (same status, 129).
-      if (code === 129) process.kill(process.pid, 'SIGHUP');
-    });
+  const cli = require('../dist/cli.cjs');
+  cli.run(args).then((code) => {
+    process.exitCode = code;
+    // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
+    // the signal itself, as the shell expects of a hung-up job (same status, 129).
+    if (code === 129) process.kill(process.pid, 'SIGHUP');
+    // A read of the system keyring still blocked in its library, its wait over: Node's exit would wait for it.
+    else if (cli.keyringStillReading()) cli.endNow(code);
+  });
 }

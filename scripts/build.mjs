@@ -186,6 +186,16 @@ const builds = [
 ];
 // Help without the bundle (src/help/fast.ts): dist/help.cjs, and dist/help.json made from the built tree itself.
 builds.push(esbuild.build({ ...common, entryPoints: { help: 'src/help/fast.ts' }, outdir, outExtension: { '.js': '.cjs' } }));
+// Tab without the bundle (src/completion/fast.ts): dist/complete.cjs, and dist/complete.json, the command tree.
+builds.push(
+  esbuild.build({
+    ...common,
+    entryPoints: { complete: 'src/completion/fast.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    plugins: [vendorPlugin, requireExternals],
+  }),
+);
 // The system keyring's own process (`ws __keyring`, src/config/keyring-child.ts): dist/keyring.cjs, apart from the bundle.
 builds.push(
   esbuild.build({
@@ -197,17 +207,20 @@ builds.push(
     plugins: [requireExternals],
   }),
 );
-/** dist/help.json: what src/cli.ts's helpManifest() says, run from the cli.cjs just built (before it is written out). */
-function helpManifestFile(cli) {
+/** The exports of the cli.cjs just built (before it is written out). */
+function builtCli(cli) {
   const module = { exports: {} };
   const load = new Function('module', 'exports', 'require', '__filename', '__dirname', cli.text);
   load(module, module.exports, createRequire(cli.path), cli.path, path.dirname(cli.path));
-  return { path: path.join(outdir, 'help.json'), contents: Buffer.from(module.exports.helpManifest()) };
+  return module.exports;
 }
 
 const results = await Promise.all(builds);
 const outputs = results.flatMap((result) => result.outputFiles);
-outputs.push(helpManifestFile(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs'))));
+// dist/help.json and dist/complete.json: what src/cli.ts's helpManifest() and completionTree() say
+const cli = builtCli(outputs.find((file) => file.path === path.join(outdir, 'cli.cjs')));
+outputs.push({ path: path.join(outdir, 'help.json'), contents: Buffer.from(cli.helpManifest()) });
+outputs.push({ path: path.join(outdir, 'complete.json'), contents: Buffer.from(await cli.completionTree()) });
 const notices = thirdPartyNotices(
   results.map((result) => result.metafile),
   root,

@@ -148,9 +148,9 @@ let keyringBinding;
 /**
  * @napi-rs/keyring: its native binding, the asset of this platform. Node loads an addon from a file only, so the
  * asset is written into a private temporary folder (0700: nobody else can swap the file before it is loaded), loaded
- * with process.dlopen, and removed at once (Linux keeps a loaded library mapped once its file is gone). Only
- * `ws __keyring` asks for it (src/config/keyring-child.ts); when this throws, ws falls back to the config file with
- * its warning.
+ * with process.dlopen, and removed at once (Linux keeps a loaded library mapped once its file is gone). Only a
+ * use of the keyring asks for it (src/config/keyring.ts, keyring-child.ts); when this throws, ws falls back to the
+ * config file with its warning.
  */
 function keyring() {
   if (keyringBinding) return keyringBinding;
@@ -188,6 +188,10 @@ function requireFrom(from) {
     if (from === 'bin/ws.js' && specifier === '../dist/help.cjs') {
       const help = load('dist/help.cjs');
       return { serveHelp: (argv) => help.serveHelp(argv, () => Buffer.from(sea.getAsset('dist/help.json'))) };
+    }
+    if (from === 'bin/ws.js' && specifier === '../dist/complete.cjs') {
+      const fast = load('dist/complete.cjs');
+      return { serveComplete: (argv) => fast.serveComplete(argv, () => sea.getAsset('dist/complete.json', 'utf8')) };
     }
     if (specifier.startsWith('.')) return load(path.posix.join(path.posix.dirname(from), specifier));
     if (specifier === 'jq-wasm') return jq();

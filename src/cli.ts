@@ -27,6 +27,9 @@ import { escapeBidi, redactSecret, stripControl } from './text.js';
 import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
+// for bin/ws.js: a keyring read blocked after its wait must not hold ws's exit (src/config/keyring.ts)
+export { endNow, keyringStillReading } from './config/keyring.js';
+
 const groups: [string, (program: Program, runner: Runner) => void][] = [
   ['queries', registerQueries],
   ['runs', registerRuns],
@@ -108,6 +111,16 @@ export function buildProgram(io: IO, runner: Runner, argv?: readonly string[]): 
   return program;
 }
 
+/** The groups whose commands call the API with the profile's key (not auth, config, completion, emulator, mcp). */
+const keyedGroups = new Set(['queries', 'runs', 'automations', 'agents', 'skills', 'sessions', 'api']);
+
+/** Whether a command sends the key, so that a key in the system keyring is read while it loads. */
+function sendsKey(command: CommandUnknownOpts): boolean {
+  let group = command;
+  while (group.parent?.parent) group = group.parent;
+  return keyedGroups.has(group.name());
+}
+
 function rootHelp(argv: readonly string[]): boolean {
   for (const arg of argv) {
     if (arg === '--help' || arg === '-h') return true;
@@ -132,6 +145,12 @@ export function helpManifest(): string {
     buildProgram(processIO(), () => {}),
     helpTopics,
   ); // help reads no action: none is attached
+}
+
+/** dist/complete.json, the command tree as completion reads it: scripts/build.mjs calls this on the built dist/cli.cjs. */
+export async function completionTree(): Promise<string> {
+  const { commandTree } = await import('./completion/tree.js');
+  return JSON.stringify(commandTree(buildProgram(processIO(), () => {})));
 }
 
 /** The command reference as data: `npm run docs` (scripts/docs.mjs) calls this on the built dist/cli.cjs. */
@@ -302,6 +321,7 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
       const { Context } = await import('./context.js');
       const context = new Context(io, command.optsWithGlobals(), report, command);
       contexts.push(context);
+      if (sendsKey(command)) await context.readKeyringEarly();
       const { run: verb } = await load();
       exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;
     });
@@ -312,7 +332,15 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
     return 0;
   }
   const program = buildProgram(io, runner, argv);
-  if (argv[0] === '__complete') return (await import('./completion/complete.js')).complete(argv.slice(1), io, program);
+  if (argv[0] === '__complete') {
+    const [{ complete }, { commandTree }, { cacheThenApi }] = await Promise.all([
+      import('./completion/complete.js'),
+      import('./completion/tree.js'),
+      import('./completion/names.js'),
+    ]);
+    await complete(argv.slice(1), io, commandTree(program), cacheThenApi);
+    return 0;
+  }
   track(program, (command) => (current = command));
   // `ws help queries list` shows the help of `queries list` (commander alone stops at the first word).
   const words = jsonBeforeArgument(standAloneJson(argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv, commandNames(program)), program);

@@ -63,6 +63,8 @@ export class Context {
   private hints: RequestHints | undefined;
   /** The key read from the system keyring, once read: hidden from every text as the others are. */
   private keyringKey: string | undefined;
+  /** The read of the profile's key from the system keyring, once started (see readKeyringEarly). */
+  private keyringRead: Promise<string> | undefined;
 
   private readonly interruptions: Interruption[] = [];
 
@@ -211,8 +213,33 @@ export class Context {
     };
   }
 
-  /** The profile's key from the system keyring, read when the first request is about to be sent. */
-  private async keyFromKeyring(place: KeyringPlace): Promise<string> {
+  /**
+   * Starts reading the profile's key from the system keyring now, for a command that sends it, so that the read
+   * runs while the command loads (cli.ts); the first request then waits only for what is left of it. Nothing
+   * happens when the key comes from elsewhere or the settings fail (the command says so itself).
+   */
+  async readKeyringEarly(): Promise<void> {
+    let place: KeyringPlace | undefined;
+    try {
+      place = this.settings.keyring;
+    } catch {
+      return;
+    }
+    if (place === undefined) return;
+    this.keyringRead = this.readKeyring(place);
+    // what went wrong is said when a request needs the key; a command that never sends it says nothing of it
+    this.keyringRead.catch(() => undefined);
+    // one turn of the event loop, so that the question to the keyring is on its way while the command loads
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** The profile's key from the system keyring: the read started early, or one started now for the first request. */
+  private keyFromKeyring(place: KeyringPlace): Promise<string> {
+    this.keyringRead ??= this.readKeyring(place);
+    return this.keyringRead;
+  }
+
+  private async readKeyring(place: KeyringPlace): Promise<string> {
     const { readKey, KeyringError } = await import('./config/keyring.js');
     const s = this.settings;
     const profile = `profile "${s.profileName.value}"`;

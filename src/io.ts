@@ -37,6 +37,12 @@ export interface IO {
   readonly self: { command: string; args: readonly string[] };
 }
 
+/** How to run this ws again: the standalone executable alone, or Node with bin/ws.js. */
+export function selfCommand(): IO['self'] {
+  const standalone = process.getBuiltinModule('node:sea')?.isSea() ?? false;
+  return { command: process.execPath, args: standalone ? [] : [process.argv[1]!] };
+}
+
 export function processIO(): IO {
   return {
     stdout: process.stdout,
@@ -63,8 +69,7 @@ export function processIO(): IO {
       };
     },
     get self() {
-      const standalone = process.getBuiltinModule('node:sea')?.isSea() ?? false;
-      return { command: process.execPath, args: standalone ? [] : [process.argv[1]!] };
+      return selfCommand();
     },
     exitBySignal(signal) {
       // with no listener left, the signal's default action applies: the process ends before kill returns

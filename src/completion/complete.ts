@@ -1,20 +1,28 @@
-import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
-import { commandTree, type CommandSpec, type Tree } from './tree.js';
+import { type Candidate, cachedNames, type NamesQuestion, refreshing, refreshLater } from './names-cache.js';
+import type { CommandSpec, Tree } from './tree.js';
+
+/**
+ * Where names from the API come from: the cache, else the API (cacheThenApi, names.ts, in the whole of ws), or the
+ * cache alone (cacheOnly: null when they are not there, and the whole of ws must answer; dist/complete.cjs).
+ */
+export type NamesSource = (io: IO, question: NamesQuestion, deadlineMs: number | undefined, words: string[]) => Promise<Candidate[] | null>;
 
 /**
  * `ws __complete <words…>`: the names the completion scripts cannot know by themselves, one a line as
  * `value<TAB>description`: query slugs, automation ids and names, recent run ids, profile names, the parameters of
  * the query after `queries execute <query> --param` (`start_date=`), and the fields of `--json a,b` (which the
  * scripts also know). The words are the command line from `ws` to the word being completed (possibly empty).
- * Hidden from help; prints nothing and exits 0 on any error; never prompts; gives up after 2 s (WS_COMPLETE_TIMEOUT).
- * The key goes only to the base URL that belongs with it: a profile's key to that profile's base URL, never to a
- * --base-url typed on the line.
+ * Hidden from help; prints nothing on any error; never prompts. Names from the API come from the cache
+ * (names-cache.ts), refreshed afterwards; without one the API is asked, for 1 s at most (WS_COMPLETE_TIMEOUT, a
+ * duration, for a slow link). The key goes only to the base URL that belongs with it: a profile's key to that
+ * profile's base URL, never to a --base-url typed on the line. False when `names` could not answer (nothing written).
  */
-export async function complete(words: string[], io: IO, program: Command): Promise<number> {
+export async function complete(words: string[], io: IO, tree: Tree, names: NamesSource): Promise<boolean> {
   try {
-    const candidates = await candidatesFor(words, io, commandTree(program), await deadline(io));
+    const candidates = await candidatesFor(words, io, tree, await deadline(io), names);
+    if (candidates === null) return false;
     const current = words.at(-1) ?? '';
     // names from the server reach the shell and the terminal: one line each, no control characters
     const lines = candidates
@@ -25,23 +33,30 @@ export async function complete(words: string[], io: IO, program: Command): Promi
   } catch {
     // completion must never get in the way of typing: no message, no exit code
   }
-  return 0;
+  return true;
 }
 
-type Candidate = [value: string, description: string];
+/** The names kept for this question, or null: dist/complete.cjs answers only from the cache. */
+export const cacheOnly: NamesSource = async (io, question, _deadlineMs, words) => {
+  if (io.env[refreshing]) return null;
+  const cached = cachedNames(io, question);
+  if (!cached) return null;
+  if (cached.stale) refreshLater(io, words);
+  return cached.names;
+};
 
 /** Options whose values come from the API, about the command's first argument: `queries execute <query> --param`. */
 const dynamicOptionSources = new Set(['queries execute --param']);
 
-/** 2 s, or WS_COMPLETE_TIMEOUT (a duration, for a slow link); a bad value keeps the default. */
-async function deadline(io: IO): Promise<number> {
+/** WS_COMPLETE_TIMEOUT (a duration, for a slow link), or undefined for the defaults; a bad value keeps them. */
+async function deadline(io: IO): Promise<number | undefined> {
   const given = io.env.WS_COMPLETE_TIMEOUT;
-  if (!given) return 2_000;
+  if (!given) return undefined;
   const { parseDuration } = await import('../duration.js');
   try {
-    return parseDuration(given, 'WS_COMPLETE_TIMEOUT') || 2_000;
+    return parseDuration(given, 'WS_COMPLETE_TIMEOUT') || undefined;
   } catch {
-    return 2_000;
+    return undefined;
   }
 }
 
@@ -83,15 +98,13 @@ function allOptions(spec: CommandSpec): CommandSpec['options'] {
   return [...spec.options, ...spec.subcommands.flatMap(allOptions)];
 }
 
-async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: number): Promise<Candidate[]> {
+async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: number | undefined, names: NamesSource): Promise<Candidate[] | null> {
   const at = locate(words, tree);
   if (at.option === '--profile') return profileNames(io);
   const optionKind = `${at.command.path.join(' ')} ${at.option}`;
-  if (at.option && dynamicOptionSources.has(optionKind)) {
-    const { fromApi } = await import('./sources.js');
-    return fromApi(io, at.profile, optionKind, words.at(-1) ?? '', deadlineMs, at.positionals[0]);
-  }
   const current = words.at(-1) ?? '';
+  const ask = (kind: string, subject: string | undefined) => names(io, { profile: at.profile, kind, current, subject }, deadlineMs, words);
+  if (at.option && dynamicOptionSources.has(optionKind)) return ask(optionKind, at.positionals[0]);
   if (words.at(-2) === '--json' && at.command.jsonFields.length) {
     // a list is comma-joined: the fields after what is already typed
     const done = current.slice(0, current.lastIndexOf(',') + 1);
@@ -101,8 +114,7 @@ async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: nu
   const args = at.command.arguments;
   const argument = args[at.positionals.length] ?? (args.at(-1)?.variadic ? args.at(-1) : undefined);
   if (argument?.value !== 'dynamic') return [];
-  const { fromApi } = await import('./sources.js');
-  return fromApi(io, at.profile, `${at.command.path[0]} ${argument.name}`, current, deadlineMs);
+  return ask(`${at.command.path[0]} ${argument.name}`, undefined);
 }
 
 async function profileNames(io: IO): Promise<Candidate[]> {

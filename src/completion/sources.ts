@@ -2,12 +2,13 @@ import { listAutomations } from '../api/automations.js';
 import { HttpClient } from '../api/http.js';
 import { getQuery, listQueries } from '../api/queries.js';
 import { queryAmong } from '../workspace/resolve.js';
-import { apiKeyProblem, keyringPlace, resolveSettings } from '../config/settings.js';
-import { keyInKeyring, keyOrigin, originOf } from '../config/store.js';
+import { apiKeyProblem, keyringPlace } from '../config/settings.js';
+import { keyInKeyring } from '../config/store.js';
 import { checkBaseUrl, networkOptions } from '../context.js';
 import type { IO } from '../io.js';
 import { isUuid } from '../ids.js';
 import { version } from '../version.js';
+import { namesTarget } from './target.js';
 
 type Candidate = [value: string, description: string];
 
@@ -15,24 +16,20 @@ type Candidate = [value: string, description: string];
 const pageSize = 50;
 
 /**
- * An API client for completion, or none. The key goes only to its own origin: a key from the profile only to
- * that profile's base URL (never to WS_BASE_URL or a --base-url on the line); plain http only to loopback.
- * One try per request, everything within the deadline.
+ * An API client for completion, or none: to the base URL of namesTarget (a saved key only to its own origin); plain
+ * http only to loopback. One try per request, everything within the deadline.
  */
 function client(io: IO, profile: string | undefined, deadlineMs: number): HttpClient | undefined {
-  const settings = resolveSettings(profile === undefined ? {} : { profile }, io);
-  // a saved key (also one withheld from WS_BASE_URL, which points elsewhere) goes to the origin it was saved for
-  const saved = settings.apiKey.source === 'config' || settings.apiKey.source === 'keyring' || settings.apiKeyWithheld !== undefined;
-  const origin = keyOrigin(settings.profile);
+  const target = namesTarget(io, profile);
+  if (target === undefined) return undefined;
+  const { settings, saved, baseUrl, origin } = target;
   // trimmed as every command trims it; a key no header can carry completes nothing
   const fileKey = saved ? settings.profile.apiKey?.trim() : settings.apiKey.value;
-  const baseUrl = saved ? settings.profile.baseUrl : settings.baseUrl.value;
-  if (!baseUrl || (saved && origin !== originOf(baseUrl))) return undefined;
   let apiKey: string | (() => Promise<string>);
   if (fileKey) {
     if (apiKeyProblem(fileKey)) return undefined;
     apiKey = fileKey;
-  } else if (saved && keyInKeyring(settings.profile) && origin !== undefined) {
+  } else if (saved && keyInKeyring(settings.profile)) {
     // a Tab waits for nobody: the keyring answers within the deadline, or nothing is completed
     const place = keyringPlace(settings, origin);
     apiKey = async () => {
@@ -110,12 +107,22 @@ const sources: Record<string, (http: HttpClient, current: string, subject: strin
   },
 };
 
-/** Names for `kind` ("<group> <argument>", or "<command> <option>" with the `subject` it is about) from the API; none without a key and base URL. */
-export async function fromApi(io: IO, profile: string | undefined, kind: string, current: string, deadlineMs: number, subject?: string): Promise<Candidate[]> {
+/**
+ * Names for `kind` ("<group> <argument>", or "<command> <option>" with the `subject` it is about) from the API;
+ * undefined without a key and base URL (nothing asked).
+ */
+export async function fromApi(
+  io: IO,
+  profile: string | undefined,
+  kind: string,
+  current: string,
+  deadlineMs: number,
+  subject?: string,
+): Promise<Candidate[] | undefined> {
   const source = sources[kind];
-  if (!source) return [];
+  if (!source) return undefined;
   const http = client(io, profile, deadlineMs);
-  if (!http) return [];
+  if (!http) return undefined;
   try {
     return await source(http, current, subject);
   } finally {

@@ -1,9 +1,10 @@
 /**
  * The keyring's own process: `ws __keyring` (bin/ws.js) reads one request as JSON on stdin, does it with
- * @napi-rs/keyring and writes the answer as JSON on stdout. A separate process because a keyring may block inside
- * the library (a locked collection waiting for its unlock dialog, a Secret Service that never answers: libdbus
- * waits 25 s), and Node cannot end while a thread of its own is blocked there; a process can be killed
- * (src/config/keyring.ts). The key goes through the pipes, never through argv.
+ * @napi-rs/keyring and writes the answer as JSON on stdout. Writes (login, logout) go there, and a read when the
+ * Secret Service did not answer a Ping at once (src/config/keyring.ts): a keyring may block inside the library (a
+ * locked collection waiting for its unlock dialog, a Secret Service that never answers: libdbus waits 25 s), Node
+ * cannot end while a thread of its own is blocked there, and a process can be killed. The key goes through the
+ * pipes, never through argv.
  */
 
 export interface KeyringRequest {
@@ -30,16 +31,27 @@ function absent(text: string): boolean {
   );
 }
 
+/** Why the library did not load: no keyring to use here. */
+export const libraryMissing = (error: unknown) => ({ error: `the keyring library cannot be loaded here: ${firstLine(error)}`, absent: true });
+
+/** keyring-rs's error as ws says it, and whether it means there is no keyring here to use. */
+export function keyringFailure(error: unknown): { error: string; absent: boolean } {
+  const text = firstLine(error);
+  return { error: text.replace(/^(Platform failure|Couldn't access platform storage): /, ''), absent: absent(text) };
+}
+
+/** The options of every entry: on Linux the Secret Service, named, as keyring-rs would otherwise fall back to the kernel's keyring in silence. */
+export const entryOptions = { linux: { store: 'secret-service' } } as const;
+
 export async function answer(request: KeyringRequest): Promise<KeyringAnswer> {
   let keyring: typeof import('@napi-rs/keyring');
   try {
     keyring = await import('@napi-rs/keyring');
   } catch (error) {
-    return { error: `the keyring library cannot be loaded here: ${firstLine(error)}`, absent: true };
+    return libraryMissing(error);
   }
   try {
-    // on Linux the Secret Service, named: keyring-rs would otherwise fall back to the kernel's keyring in silence
-    const entry = new keyring.Entry(request.service, request.account, { linux: { store: 'secret-service' } });
+    const entry = new keyring.Entry(request.service, request.account, entryOptions);
     if (request.op === 'set') {
       entry.setPassword(request.password ?? '');
       return { value: true };
@@ -47,8 +59,7 @@ export async function answer(request: KeyringRequest): Promise<KeyringAnswer> {
     if (request.op === 'delete') return { value: entry.deleteCredential() };
     return { value: entry.getPassword() };
   } catch (error) {
-    const text = firstLine(error);
-    return { error: text.replace(/^(Platform failure|Couldn't access platform storage): /, ''), absent: absent(text) };
+    return keyringFailure(error);
   }
 }
 

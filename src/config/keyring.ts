@@ -69,10 +69,31 @@ function noSessionBus(env: IO['env']): string | undefined {
 }
 
 /**
+ * Calls `expire` when the wait is over, telling a person first (`slow`) that the keyring may be asking them to unlock
+ * it; the function returned stops both timers.
+ */
+function deadline(wait: KeyringWait, waitMs: number, expire: (error: KeyringError) => void): () => void {
+  const slow = wait.slow ? setTimeout(() => wait.slow?.(), Math.max(0, Math.min(slowAfterMs, waitMs))) : undefined;
+  const timer = setTimeout(
+    () => expire(new KeyringError(`the system keyring did not answer within ${Math.round(wait.waitMs / 1000)} s (it may be locked)`, false)),
+    Math.max(0, waitMs),
+  );
+  return () => {
+    clearTimeout(slow);
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Runs one request in `ws __keyring` (src/config/keyring-child.ts) and ends that process when the wait is over: a
  * keyring may block inside the library, where Node could not leave it.
  */
-function ask(place: KeyringPlace, wait: KeyringWait, request: Omit<KeyringRequest, 'service' | 'account'>): Promise<string | boolean | null> {
+function ask(
+  place: KeyringPlace,
+  wait: KeyringWait,
+  request: Omit<KeyringRequest, 'service' | 'account'>,
+  waitMs = wait.waitMs,
+): Promise<string | boolean | null> {
   const { io } = wait;
   const missing = noSessionBus(io.env);
   if (missing) return Promise.reject(new KeyringError(missing, true));
@@ -94,16 +115,14 @@ function ask(place: KeyringPlace, wait: KeyringWait, request: Omit<KeyringReques
       if (ended) return;
       ended = true;
       stopListening();
-      clearTimeout(slow);
-      clearTimeout(timer);
+      clear();
       if (error) reject(error);
       else resolve(value ?? null);
     };
-    const slow = wait.slow ? setTimeout(() => wait.slow?.(), Math.min(slowAfterMs, wait.waitMs)) : undefined;
-    const timer = setTimeout(() => {
+    const clear = deadline(wait, waitMs, (error) => {
       child.kill('SIGKILL');
-      end(new KeyringError(`the system keyring did not answer within ${Math.round(wait.waitMs / 1000)} s (it may be locked)`, false));
-    }, wait.waitMs);
+      end(error);
+    });
     child.on('error', (error) => end(new KeyringError(`cannot start ws's keyring process: ${error.message}`, true)));
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.on('close', () => {
@@ -123,6 +142,85 @@ function ask(place: KeyringPlace, wait: KeyringWait, request: Omit<KeyringReques
   });
 }
 
+/** How long the Secret Service may take to answer a Ping before ws reads in its keyring process instead. */
+const pingMs = 1000;
+
+/** Node's process.execve (22.15 and later, 23.11 and later, not on Windows), which @types/node may not know yet. */
+type Execve = (file: string, args: string[], env?: Record<string, string>) => never;
+const execve = () => (process as unknown as { execve?: Execve }).execve;
+
+/** In-process reads still blocked in the keyring library (see leaveNow). */
+let pendingReads = 0;
+
+/**
+ * Whether a read of this process is still blocked in the keyring library after its wait ended: then Node's exit
+ * would wait for that thread (libuv joins its pool as a process exits, for as long as an unlock dialog or libdbus's
+ * 25 s take), and ws ends through `endNow` instead.
+ */
+export function keyringStillReading(): boolean {
+  return pendingReads > 0;
+}
+
+/**
+ * Ends ws at once with this exit code although a thread is blocked in the keyring library: the process becomes
+ * `/bin/sh -c 'exit <code>'` (execve ends every other thread). Whatever ws wrote is already written: stdout and
+ * stderr are synchronous on files, pipes and terminals on the systems that have execve.
+ */
+export function endNow(code: number): never {
+  return execve()!('/bin/sh', ['sh', '-c', `exit ${Math.trunc(code) & 255}`]);
+}
+
+/**
+ * Whether the key may be read in this process: where Node can end while a read is blocked (process.execve) and the
+ * library finds the bus ws was given. macOS keeps the process of its own: not measured there.
+ */
+function mayReadHere(env: IO['env']): boolean {
+  if (execve() === undefined || process.platform === 'darwin' || process.platform === 'win32') return false;
+  // the library finds the bus in this process's own environment, which must be the one ws was given
+  return ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'].every((name) => env[name] === process.env[name]);
+}
+
+/** The library, or why it cannot be loaded here. */
+async function library(): Promise<typeof import('@napi-rs/keyring')> {
+  try {
+    return await import('@napi-rs/keyring');
+  } catch (error) {
+    const { libraryMissing } = await import('./keyring-child.js');
+    const failure = libraryMissing(error);
+    throw new KeyringError(failure.error, failure.absent);
+  }
+}
+
+/** Reads the key in this process: the library connects on this thread, and reads on libuv's pool, within the wait. */
+async function readHere(keyring: typeof import('@napi-rs/keyring'), place: KeyringPlace, wait: KeyringWait, waitMs: number): Promise<string | null> {
+  const { keyringFailure, entryOptions } = await import('./keyring-child.js');
+  const { service, account } = keyringNames(place);
+  let read: Promise<string | null>;
+  try {
+    read = new keyring.AsyncEntry(service, account, entryOptions).getPassword();
+  } catch (error) {
+    const failure = keyringFailure(error);
+    throw new KeyringError(failure.error, failure.absent);
+  }
+  pendingReads++;
+  const settled = () => void pendingReads--;
+  read.then(settled, settled);
+  return new Promise((resolve, reject) => {
+    const clear = deadline(wait, waitMs, reject);
+    read.then(
+      (value) => {
+        clear();
+        resolve(value);
+      },
+      (error) => {
+        clear();
+        const failure = keyringFailure(error);
+        reject(new KeyringError(failure.error, failure.absent));
+      },
+    );
+  });
+}
+
 /** Stores the key, replacing the one there. */
 export async function saveKey(place: KeyringPlace, key: string, wait: KeyringWait): Promise<void> {
   await ask(place, wait, { op: 'set', password: key });
@@ -130,7 +228,22 @@ export async function saveKey(place: KeyringPlace, key: string, wait: KeyringWai
 
 /** The key, or undefined when the keyring gives none for this profile and origin. */
 export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<string | undefined> {
-  const value = await ask(place, wait, { op: 'get' });
+  const missing = noSessionBus(wait.io.env);
+  if (missing) throw new KeyringError(missing, true);
+  const started = performance.now();
+  let value: string | boolean | null;
+  if (mayReadHere(wait.io.env)) {
+    // the Secret Service answers a Ping (so that the library's connection, made on this thread, does not hang)
+    // while the library loads
+    const { secretServiceAnswers } = await import('./session-bus.js');
+    const answers = secretServiceAnswers(wait.io.env, Math.min(pingMs, wait.waitMs)).catch(() => false);
+    const keyring = await library();
+    const here = await answers;
+    const rest = wait.waitMs - (performance.now() - started);
+    value = here ? await readHere(keyring, place, wait, rest) : await ask(place, wait, { op: 'get' }, rest);
+  } else {
+    value = await ask(place, wait, { op: 'get' });
+  }
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -24,7 +24,8 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_MAX_ATTEMPTS  how many times a request that may be repeated is tried, the first included:
                    1 to 100, default 4 (1: no retry); as AWS_MAX_ATTEMPTS
   WS_CONFIG_DIR    the folder of config.json, instead of the user's config folder (~/.config/ws)
-  WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API; default 2s
+  WS_COMPLETE_TIMEOUT  how long shell completion waits for names from the API when none are kept
+                   from an earlier Tab; default 1s
   WS_PAGER         the pager for long output on a terminal, used even where ws would choose none
                    (flag --no-pager: none)
   PAGER            the pager when WS_PAGER is not set; the default is less -FRX. No pager but

@@ -35,8 +35,15 @@ beforeAll(async () => {
     expect(result.exitCode, result.stderr).toBe(0);
     fs.writeFileSync(path.join(dir, shell === 'zsh' ? '_ws' : `ws.${shell}`), result.stdout);
   }
-  // a machine loaded by parallel tests may take more than the default 2 s to answer a Tab
-  env = { ...emu.env, PATH: `${binDir}:${process.env.PATH}`, WS_CONFIG_DIR: configDir({}), WS_COMPLETE_TIMEOUT: '30s' };
+  // a machine loaded by parallel tests may take more than the default 1 s to answer a Tab; the names a Tab keeps
+  // (src/completion/names-cache.ts) go to a cache folder of this file's, not the user's (the shells in tmux have a HOME)
+  env = {
+    ...emu.env,
+    PATH: `${binDir}:${process.env.PATH}`,
+    WS_CONFIG_DIR: configDir({}),
+    WS_COMPLETE_TIMEOUT: '30s',
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+  };
 });
 afterAll(async () => {
   await emu?.close();

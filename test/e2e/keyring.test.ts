@@ -66,14 +66,30 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     ws(args, { ...reach.env, ...env }, input === undefined ? {} : { input, stdin: 'pipe' });
 
   /** A Secret Service of the test's own, for a test that locks it. */
-  async function ownKeyring(test: (own: SecretService) => Promise<void>): Promise<void> {
-    const own = await startSecretService();
+  async function ownKeyring(test: (own: SecretService) => Promise<void>, options: { silentPrompter?: boolean } = {}): Promise<void> {
+    const own = await startSecretService(options);
     try {
       await test(own);
     } finally {
       own.stop();
     }
   }
+
+  /**
+   * A profile logged in to a keyring of the test's own, then locked, whose unlock dialog can be started but never
+   * answers (GNOME Keyring waits 25 s for it).
+   */
+  const lockedBehindSilentDialog = (test: (own: SecretService, config: string) => Promise<void>) =>
+    ownKeyring(
+      async (own) => {
+        const config = tempConfigDir();
+        expect((await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, key, own)).exitCode).toBe(0);
+        own.lock();
+        api.reset();
+        await test(own, config);
+      },
+      { silentPrompter: true },
+    );
 
   it('login keeps the key in the keyring and in no file; commands send it; status says where; logout removes it', async () => {
     const config = tempConfigDir();
@@ -239,6 +255,20 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     });
   });
 
+  it('a locked keyring whose unlock dialog nobody answers: a command gives up after its wait (exit 3, saying why), not when the dialog does', async () => {
+    await lockedBehindSilentDialog(async (own, config) => {
+      // GNOME Keyring waits 25 s for its dialog, and a read in ws's own process is blocked in the library meanwhile:
+      // ws must still end when its own wait (5 s with nobody to answer) is over
+      const list = await ws(['queries', 'list'], { ...own.env, WS_CONFIG_DIR: config, CI: 'true' }, { timeout: 20_000 });
+      expect(list.exitCode, list.stderr).toBe(3);
+      expect(list.stderr).toContain(
+        'error: cannot read the API key of profile "default" from the system keyring: the system keyring did not answer within 5 s (it may be locked)\n',
+      );
+      expect(list.stderr).toContain('hint: unlock the keyring and try again');
+      expect(api.requests).toEqual([]);
+    });
+  });
+
   it('a Secret Service that never answers: login gives up within seconds (exit 2), and so does a command', async () => {
     const silent = startSilentSecretService();
     try {
@@ -308,6 +338,18 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     } finally {
       silent.stop();
     }
+  });
+
+  it.skipIf(skipWithoutPty)('at a terminal, an unlock dialog nobody answers is said to be waited for, and Ctrl-C ends ws at once', async () => {
+    await lockedBehindSilentDialog(async (own, config) => {
+      // the read waits for GNOME Keyring's dialog (25 s), blocked in the library: Ctrl-C must not wait for it
+      const session = wsInPty(['queries', 'list'], { env: { ...own.env, WS_CONFIG_DIR: config } });
+      await session.waitFor(/Waiting for the system keyring \(it may be asking you to unlock it\)/);
+      session.type('\x03');
+      const result = await session.result;
+      expect(result.exitCode).toBe(130);
+      expect(api.requests).toEqual([]);
+    });
   });
 
   it('a stop signal sent to ws alone ends its keyring process too; ws ends by that signal', async () => {

@@ -43,8 +43,46 @@ async function waitFor(ready: () => boolean, what: string): Promise<void> {
   throw new Error(`${what} did not start within 5 s`);
 }
 
-/** Starts a bus and GNOME Keyring on it, unlocked. */
-export async function startSecretService(): Promise<SecretService> {
+/**
+ * A session bus's configuration in `dir`, its socket in /tmp (a test run's own temporary folder makes a path too
+ * long for a socket's name), where each of `names` can be started but never answers (its program sleeps): a call to
+ * one waits until the caller gives up. Returns dbus-daemon's arguments.
+ */
+function busConfig(dir: string, names: string[], rules: string): string[] {
+  const services = path.join(dir, 'services');
+  fs.mkdirSync(services);
+  for (const name of names) fs.writeFileSync(path.join(services, `${name}.service`), `[D-BUS Service]\nName=${name}\nExec=/bin/sleep 90\n`);
+  fs.writeFileSync(
+    path.join(dir, 'bus.conf'),
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <servicedir>${services}</servicedir>
+  <limit name="service_start_timeout">60000</limit>
+  ${rules}
+</busconfig>
+`,
+  );
+  return [`--config-file=${path.join(dir, 'bus.conf')}`];
+}
+
+/**
+ * A session bus on which the prompter GNOME Keyring shows its unlock dialog with can be started but never answers
+ * (as a dialog nobody is there to answer): an unlock waits until GNOME Keyring's own call to it gives up, 25 s.
+ */
+const busWithSilentPrompter = (dir: string) =>
+  busConfig(
+    dir,
+    ['org.gnome.keyring.SystemPrompter', 'org.gnome.keyring.PrivatePrompter'],
+    '<auth>EXTERNAL</auth><policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>',
+  );
+
+/**
+ * Starts a bus and GNOME Keyring on it, unlocked. With `silentPrompter`, an unlock of the locked keyring waits for a
+ * dialog that never answers (busWithSilentPrompter); without, it fails at once, as where no dialog can be shown.
+ */
+export async function startSecretService(options: { silentPrompter?: boolean } = {}): Promise<SecretService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-test-keyring-'));
   const runtime = path.join(dir, 'run');
   fs.mkdirSync(runtime, { mode: 0o700 });
@@ -55,7 +93,7 @@ export async function startSecretService(): Promise<SecretService> {
     XDG_DATA_HOME: path.join(dir, 'data'),
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
-  const bus = busDaemon(['--session'], base);
+  const bus = busDaemon(options.silentPrompter ? busWithSilentPrompter(dir) : ['--session'], base);
   const env: Record<string, string> = { ...(base as Record<string, string>), DBUS_SESSION_BUS_ADDRESS: bus.address };
   // in the foreground, as a child of this process: stopped with it; the password on stdin makes and unlocks "login"
   const keyring: ChildProcess = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
@@ -131,22 +169,8 @@ export async function startSecretService(): Promise<SecretService> {
  */
 export function startSilentSecretService(): { env: Record<string, string>; stop(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-test-silent-keyring-'));
-  fs.mkdirSync(path.join(dir, 'services'));
-  fs.writeFileSync(path.join(dir, 'services', 'org.freedesktop.secrets.service'), '[D-BUS Service]\nName=org.freedesktop.secrets\nExec=/bin/sleep 90\n');
-  // the socket in /tmp: a test run's own temporary folder makes a path too long for a socket's name
-  fs.writeFileSync(
-    path.join(dir, 'bus.conf'),
-    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=/tmp</listen>
-  <servicedir>${path.join(dir, 'services')}</servicedir>
-  <limit name="service_start_timeout">60000</limit>
-  <policy context="default"><allow send_destination="*"/><allow own="*"/></policy>
-</busconfig>
-`,
-  );
-  const bus = busDaemon([`--config-file=${path.join(dir, 'bus.conf')}`], { PATH: process.env.PATH });
+  const config = busConfig(dir, ['org.freedesktop.secrets'], '<policy context="default"><allow send_destination="*"/><allow own="*"/></policy>');
+  const bus = busDaemon(config, { PATH: process.env.PATH });
   return {
     env: { DBUS_SESSION_BUS_ADDRESS: bus.address },
     stop() {
