@@ -6,6 +6,7 @@ import { checkFields } from '../output/field-selection.js';
 import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
 import { resultColumns } from '../workspace/query-columns.js';
+import { untilStopped } from '../interruption.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
 
 type Row = Record<string, unknown>;
@@ -81,54 +82,68 @@ export async function printLatestData(
   let runId = request.expectedRunId;
   // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
   const fields = ctx.settings.jsonFields;
-  const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
-    const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
-    runId ??= envelope?.queryRunId;
-    const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
-    numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
-    if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
-    if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));
-  });
-  if (chart) {
-    // a chart is drawn from every row it shows at once
-    const rows: Row[] = [];
-    for await (const page of pages) rows.push(...page.items);
-    if (!plan || rows.length === 0) output.notice('no rows to chart');
-    // the rows a chart leaves out to fit are read in another output than this chart
-    else await output.chart(rows, plan, ctx.printed.command(...every));
-  } else {
-    // The view reads the columns lazily, once the first page is in.
-    const view: View<Row> = {
-      fields: [],
-      get columns() {
-        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
-      },
-    };
-    await output.list(
-      {
-        key: 'rows',
-        offset: request.offset,
-        all: request.all,
-        pages,
-        ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
-        // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
-        // a document written page by page knows only at its end
-        leading: (first) => {
-          const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
-          return run;
+  // off a terminal (a file, a pipe), a stop signal ends the export between two pages and says what the output
+  // holds and how to go on; at a terminal the rows are on screen (and a pager takes Ctrl-C itself)
+  const interruption = ctx.io.stdoutIsTTY ? undefined : ctx.interruption({ queryId });
+  const rowPages = latestDataPages(
+    interruption ? http.withSignal(interruption.signal) : http,
+    queryId,
+    { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) },
+    read,
+    (names, first) => {
+      const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+      runId ??= envelope?.queryRunId;
+      const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
+      numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
+      if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
+      if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));
+    },
+  );
+  const pages = interruption ? untilStopped(interruption, rowPages) : rowPages;
+  try {
+    if (chart) {
+      // a chart is drawn from every row it shows at once
+      const rows: Row[] = [];
+      for await (const page of pages) rows.push(...page.items);
+      if (!plan || rows.length === 0) output.notice('no rows to chart');
+      // the rows a chart leaves out to fit are read in another output than this chart
+      else await output.chart(rows, plan, ctx.printed.command(...every));
+    } else {
+      // The view reads the columns lazily, once the first page is in.
+      const view: View<Row> = {
+        fields: [],
+        get columns() {
+          return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
         },
-        summarize: (_first, count) => ({ returnedRowCount: count }),
-        jqChunk: jqRows,
-        resume: (written, error) => {
-          // the rows of another run would follow: what was printed must be read again, whole
-          if (error.code === 'data_replaced') return undefined;
-          const from = ['--offset', String(request.offset + written)];
-          const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
-          return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
+      };
+      await output.list(
+        {
+          key: 'rows',
+          offset: request.offset,
+          all: request.all,
+          pages,
+          ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
+          // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
+          // a document written page by page knows only at its end
+          leading: (first) => {
+            const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
+            return run;
+          },
+          summarize: (_first, count) => ({ returnedRowCount: count }),
+          jqChunk: jqRows,
+          resume: (written, error) => {
+            // the rows of another run would follow: what was printed must be read again, whole
+            if (error.code === 'data_replaced') return undefined;
+            const from = ['--offset', String(request.offset + written)];
+            const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
+            return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
+          },
         },
-      },
-      view,
-    );
+        view,
+      );
+    }
+  } finally {
+    interruption?.dispose();
   }
   if (firstPageOnly && moreRows(read, request.offset)) {
     // never cut rows without a word, even with --quiet

@@ -13,6 +13,7 @@ import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, te
 import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
+import { RowLedger } from './row-ledger.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -129,7 +130,15 @@ export class Output {
 
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const printed = { count: 0, total: Number.NaN };
-    await this.listItems({ ...source, pages: tally(source.pages, printed) }, view);
+    // the items that reached stdout, for the error of an output broken part-way
+    const progress = { written: 0 };
+    try {
+      await this.listItems({ ...source, pages: reading({ ...source, pages: tally(source.pages, printed) }, progress) }, view, progress);
+    } catch (error) {
+      // stdout failed (a full disk): the items written are the output's, as when the pages stop coming
+      if (error instanceof WsError && error.code === 'output_failed' && !error.partial) throw partialError(source, progress.written, error);
+      throw error;
+    }
     if (!source.moreHint || !Number.isFinite(printed.total) || printed.total <= source.offset + printed.count) return;
     // a list cut short says so in every format: in words, or where stderr is a program's (a machine format off a
     // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
@@ -143,12 +152,9 @@ export class Output {
     }
   }
 
-  private async listItems<T>(whole: ListSource<T>, view: View<T>): Promise<void> {
+  private async listItems<T>(source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
     const { format, jq } = this.options;
     const out = (text: string) => this.emit(text);
-    // the items that reached stdout, for the error of an output broken part-way
-    const progress = { written: 0 };
-    const source = { ...whole, pages: reading(whole, progress) };
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     if (jq !== undefined && source.jqChunk) {
       let chunk: unknown[] = [];
@@ -215,6 +221,17 @@ export class Output {
     // Formats that stream: one page in memory at a time. The header waits for the first page, since
     // some views (query data) learn their columns from it, and markdown aligns numbers by it.
     let headerWritten = false;
+    const ledger = new RowLedger(this.io.stdout);
+    // one write per page; after a failed one, the rows whole in the output (a file is cut back to them)
+    const writeRows = async (text: string, ends: number[]) => {
+      try {
+        await out(text);
+      } catch (error) {
+        if (error instanceof WsError && error.code === 'output_failed') progress.written = ledger.settle();
+        throw error;
+      }
+      ledger.wrote(text, ends);
+    };
     const writeHeader = async (first: T[]) => {
       if (headerWritten) return;
       headerWritten = true;
@@ -229,7 +246,7 @@ export class Output {
               : format === 'markdown'
                 ? markdownHeader(view.columns, rightAligned(view.columns, first))
                 : '';
-      if (header) await out(header);
+      if (header) await writeRows(header, []);
     };
     for await (const page of source.pages) {
       await writeHeader(page.items);
@@ -237,19 +254,26 @@ export class Output {
       const { columns } = view;
       const { lineEnd } = this;
       let text = '';
+      const ends: number[] = [];
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
         else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
         else text += plainRow(columns, item);
+        ends.push(text.length);
       }
-      await out(text);
+      await writeRows(text, ends);
       progress.written += page.items.length;
     }
     await writeHeader([]);
     // a blank line ends a markdown table, so that two appended to one file (a job summary) stay two
-    if (format === 'markdown') await out('\n');
+    if (format === 'markdown') await writeRows('\n', []);
+    // a file's last write cut short by a full disk reports no error: its size tells
+    if (ledger.short()) {
+      progress.written = ledger.settle();
+      throw outputFailure(new Error('the file holds less than was written to it (a full disk, or a file size limit)'));
+    }
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
@@ -365,10 +389,18 @@ export class Output {
   private emit(text: string): Promise<void> | void {
     const { format, jq } = this.options;
     const tty = this.io.stdoutIsTTY;
-    if (jq !== undefined) return write(this.io.stdout, tty ? escapeControl(text) : text);
-    if (format === 'json' || format === 'ndjson') return write(this.io.stdout, escapeJsonControls(text));
-    if (format === 'yaml') return write(this.io.stdout, escapeYamlControls(text));
-    return write(this.io.stdout, tty && format !== 'table' ? escapeControl(text) : text);
+    let shown = text;
+    if (jq !== undefined) shown = tty ? escapeControl(text) : text;
+    else if (format === 'json' || format === 'ndjson') shown = escapeJsonControls(text);
+    else if (format === 'yaml') shown = escapeYamlControls(text);
+    else if (tty && format !== 'table') shown = escapeControl(text);
+    try {
+      return write(this.io.stdout, shown)?.catch((error: unknown) => {
+        throw outputFailure(error);
+      });
+    } catch (error) {
+      throw outputFailure(error);
+    }
   }
 
   /**
@@ -432,20 +464,30 @@ async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string,
 }
 
 /**
- * The pages of a list; a failure to read one after some items reached stdout says that the output is partial,
- * how many items it holds, and the command that prints the rest.
+ * The pages of a list; a failure to read one (or a stop signal) after some items reached stdout says that the
+ * output is partial, how many items it holds, and the command that prints the rest.
  */
 async function* reading<T>(source: ListSource<T>, progress: { written: number }): AsyncGenerator<Page<T>> {
   try {
     yield* source.pages;
   } catch (error) {
-    const { written } = progress;
-    if (!(error instanceof WsError) || written === 0 || error.kind === 'interrupted' || !source.resume) throw error;
-    const resumeCommand = source.resume(written, error);
-    throw new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
-      ...error,
-      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
-      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
-    });
+    throw error instanceof WsError ? partialError(source, progress.written, error) : error;
   }
+}
+
+/** `error` of an output that holds `written` items: said partial, with the command that prints the rest. */
+function partialError<T>(source: ListSource<T>, written: number, error: WsError): WsError {
+  if (written === 0 || !source.resume) return error;
+  const resumeCommand = source.resume(written, error);
+  return new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
+    ...error,
+    ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
+    partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
+  });
+}
+
+/** A failed write to stdout as ws's error (the reader going away, EPIPE, stays itself: ws ends quietly on it). */
+function outputFailure(error: unknown): unknown {
+  if (error instanceof WsError || (error as NodeJS.ErrnoException).code === 'EPIPE') return error;
+  return new WsError('api', `cannot write the output: ${error instanceof Error ? error.message : String(error)}`, { code: 'output_failed' });
 }

@@ -68,6 +68,8 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
   const rows = opts.data ? ['--data', ...rowOptions(opts)] : [];
   const resume = ctx.printed.continuing('runs', 'wait', runId, ...rows);
   const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume, { queryId: query.id });
+  // the wait is over: an export of the rows watches the signals itself
+  interruption.dispose();
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);

@@ -17,7 +17,10 @@ export async function run(ctx: Context, [runId]: Runs['wait']['args'], opts: Run
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const resume = ctx.printed.continuing('runs', 'wait', runId, ...(opts.data ? ['--data', ...rowOptions(opts)] : []));
-  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
+  const interruption = ctx.interruption();
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume);
+  // the wait is over: an export of the rows watches the signals itself
+  interruption.dispose();
   const result = opts.data ? await getQueryRunResult(http, runId) : undefined;
   await noteRunResult(ctx, http, runId, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);
