@@ -15,9 +15,9 @@ type Row = Record<string, unknown>;
 export const jqRows = 10_000;
 
 /** The options of a command that prints rows, as a printed command repeats them: --limit, and a chart's --x, --y and --series. */
-export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string }): string[] {
+export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string; out?: string }): string[] {
   const words = (flag: string, value: string | number | undefined) => (value !== undefined ? [flag, String(value)] : []);
-  return [...words('--limit', opts.limit), ...words('--x', opts.x), ...words('--y', opts.y), ...words('--series', opts.series)];
+  return [...words('--limit', opts.limit), ...words('--x', opts.x), ...words('--y', opts.y), ...words('--series', opts.series), ...words('--out', opts.out)];
 }
 
 /** A run whose rows this command was to print, and the command that prints them in any output. */
@@ -68,9 +68,11 @@ export async function printLatestData(
 ): Promise<void> {
   const chart = output.format === 'chart';
   const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
+  // a file of --out is written again whole, by the same flag
+  const fileWords = output.file === undefined ? [] : ['--out', output.file];
   const every = ['queries', 'data', wanted.queryRef, '--all'];
   // every row in the output chosen (a chart's -o chart too, from the flag, or again from WS_OUTPUT or the profile)
-  const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords) };
+  const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords, ...fileWords) };
   const keptRun = (queryRunId: string | undefined): KeptRun | undefined =>
     queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined;
   const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
@@ -84,7 +86,7 @@ export async function printLatestData(
   const fields = ctx.settings.jsonFields;
   // off a terminal (a file, a pipe), a stop signal ends the export between two pages and says what the output
   // holds and how to go on; at a terminal the rows are on screen (and a pager takes Ctrl-C itself)
-  const interruption = ctx.io.stdoutIsTTY ? undefined : ctx.interruption({ queryId });
+  const interruption = ctx.io.stdoutIsTTY && output.file === undefined ? undefined : ctx.interruption({ queryId });
   const rowPages = latestDataPages(
     interruption ? http.withSignal(interruption.signal) : http,
     queryId,
@@ -100,6 +102,14 @@ export async function printLatestData(
     },
   );
   const pages = interruption ? untilStopped(interruption, rowPages) : rowPages;
+  if (interruption && output.file !== undefined) {
+    // a second signal ends ws at once: its file goes first
+    const lastWord = interruption.lastWord;
+    interruption.lastWord = () => {
+      output.discard();
+      return lastWord();
+    };
+  }
   try {
     if (chart) {
       // a chart is drawn from every row it shows at once
@@ -134,9 +144,16 @@ export async function printLatestData(
           resume: (written, error) => {
             // the rows of another run would follow: what was printed must be read again, whole
             if (error.code === 'data_replaced') return undefined;
+            const run = runId ? ['--run', runId] : [];
+            // a file of --out is removed: the command writes it again, whole, from that run
+            if (output.file !== undefined) {
+              const rows = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit)];
+              const skip = request.offset ? ['--offset', String(request.offset)] : [];
+              return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...run, ...skip, ...rows, ...fileWords);
+            }
             const from = ['--offset', String(request.offset + written)];
             const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
-            return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
+            return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...run, ...from, ...rest);
           },
         },
         view,
@@ -145,6 +162,7 @@ export async function printLatestData(
   } finally {
     interruption?.dispose();
   }
+  output.commit();
   if (firstPageOnly && moreRows(read, request.offset)) {
     // never cut rows without a word, even with --quiet
     const of = `${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows`;

@@ -14,6 +14,7 @@ import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
 import { RowLedger } from './row-ledger.js';
+import type { OutFile } from './out-file.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -29,6 +30,8 @@ export interface OutputOptions {
   crlf?: boolean;
   /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
   jsonNotices?: boolean;
+  /** The output goes to this file (--out), which commit() makes whole under its name. */
+  file?: OutFile;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -124,6 +127,21 @@ export class Output {
     return this.options.format;
   }
 
+  /** The file of --out this output writes, if any. */
+  get file(): string | undefined {
+    return this.options.file?.target;
+  }
+
+  /** Everything was written: the file of --out, if any, appears under its name (see OutFile). */
+  commit(): void {
+    this.options.file?.commit();
+  }
+
+  /** The file of --out, if any, is removed unwritten (synchronously: for a signal that ends ws at once). */
+  discard(): void {
+    this.options.file?.discard();
+  }
+
   private get lineEnd(): '\n' | '\r\n' {
     return this.options.crlf ? '\r\n' : '\n';
   }
@@ -132,11 +150,13 @@ export class Output {
     const printed = { count: 0, total: Number.NaN };
     // the items that reached stdout, for the error of an output broken part-way
     const progress = { written: 0 };
+    const broken = new WeakSet<WsError>();
     try {
-      await this.listItems({ ...source, pages: reading({ ...source, pages: tally(source.pages, printed) }, progress) }, view, progress);
+      await this.listItems({ ...source, pages: reading(tally(source.pages, printed), broken) }, view, progress);
     } catch (error) {
-      // stdout failed (a full disk): the items written are the output's, as when the pages stop coming
-      if (error instanceof WsError && error.code === 'output_failed' && !error.partial) throw partialError(source, progress.written, error);
+      // the pages stopped coming (a failure, a signal) or the output could not be written (a full disk): the output
+      // holds the items written so far, said with the command that goes on
+      if (error instanceof WsError && (broken.has(error) || error.code === 'output_failed')) throw this.partialError(source, progress.written, error);
       throw error;
     }
     if (!source.moreHint || !Number.isFinite(printed.total) || printed.total <= source.offset + printed.count) return;
@@ -313,6 +333,27 @@ export class Output {
   }
 
   /**
+   * `error` of an output that holds `written` items: said partial, with the command that prints the rest. A file of
+   * --out holds nothing: it is removed, and the command is the one that writes it again.
+   */
+  private partialError<T>(source: ListSource<T>, written: number, error: WsError): WsError {
+    if (written === 0 || !source.resume) return error;
+    const resumeCommand = source.resume(written, error);
+    const { file } = this.options;
+    if (file) {
+      return new WsError(error.kind, `${error.message}; ${file.target} was not written (${written} ${source.key} were read before this)`, {
+        ...error,
+        ...(resumeCommand ? { hint: `write it again: ${resumeCommand}` } : {}),
+      });
+    }
+    return new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
+      ...error,
+      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
+      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
+    });
+  }
+
+  /**
    * JSON for a list. One page is printed as the API sent it (or in the list's own order of fields, `leading`);
    * several pages become one envelope written item by item, so that `--all` over a large result keeps one page
    * in memory.
@@ -463,27 +504,14 @@ async function collectEnvelope<T>(source: ListSource<T>): Promise<Record<string,
   );
 }
 
-/**
- * The pages of a list; a failure to read one (or a stop signal) after some items reached stdout says that the
- * output is partial, how many items it holds, and the command that prints the rest.
- */
-async function* reading<T>(source: ListSource<T>, progress: { written: number }): AsyncGenerator<Page<T>> {
+/** The pages of a list; the error that ends them (a failure to read one, a stop signal) is marked `broken`. */
+async function* reading<T>(pages: AsyncIterable<Page<T>>, broken: WeakSet<WsError>): AsyncGenerator<Page<T>> {
   try {
-    yield* source.pages;
+    yield* pages;
   } catch (error) {
-    throw error instanceof WsError ? partialError(source, progress.written, error) : error;
+    if (error instanceof WsError) broken.add(error);
+    throw error;
   }
-}
-
-/** `error` of an output that holds `written` items: said partial, with the command that prints the rest. */
-function partialError<T>(source: ListSource<T>, written: number, error: WsError): WsError {
-  if (written === 0 || !source.resume) return error;
-  const resumeCommand = source.resume(written, error);
-  return new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
-    ...error,
-    ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
-    partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
-  });
 }
 
 /** A failed write to stdout as ws's error (the reader going away, EPIPE, stays itself: ws ends quietly on it). */

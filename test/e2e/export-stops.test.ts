@@ -131,6 +131,36 @@ describe('a stop signal during an export', () => {
   }, 60_000);
 });
 
+describe('--out <file> stopped part-way', () => {
+  it('SIGTERM in the middle of `queries data --all --out sales.csv`: the target as it was, no other file, the command that writes it again', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'out-'));
+    const target = path.join(folder, 'sales.csv');
+    fs.writeFileSync(target, 'yesterday\n');
+    heldFrom = 300_000;
+    const child = spawnTo(['queries', 'data', queryId, '--all', '--out', target], '/dev/null');
+    // the rows go to a file of their own beside the target until it is whole
+    const part = await pollUntil(
+      async () => {
+        const name = fs.readdirSync(folder).find((entry) => entry.endsWith('.part'));
+        return name && fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length - 1 === 300_001 ? name : undefined;
+      },
+      '300,000 rows in the temporary file',
+      30_000,
+    );
+    expect(part).toMatch(/^sales\.csv\.ws-\d+\.part$/);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    expect(fs.readdirSync(folder)).toEqual(['sales.csv']);
+    expect(fs.readFileSync(target, 'utf8')).toBe('yesterday\n');
+    expect(String(result.stderr)).toMatch(
+      new RegExp(
+        `^error: stopped \\(SIGTERM\\); ${target} was not written \\(300000 rows were read before this\\)\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all --out ${target}\\n$`,
+      ),
+    );
+  }, 60_000);
+});
+
 describe('a write that fails', () => {
   it('a full disk (/dev/full): exit 1, output_failed, saying so', async () => {
     const result = await spawnTo(['queries', 'data', queryId, '--limit', '20000', '-o', 'ndjson'], '/dev/full');

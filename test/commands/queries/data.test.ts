@@ -3,11 +3,13 @@
  * paging, the pages asked for, and an export that breaks part-way; then against the emulator, values and pages of
  * real results. A reader that goes away early (`| head`) is in test/e2e/queries-runs.test.ts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../helpers/api-server.js';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { uuid } from '../../helpers/fixtures.js';
-import { createQuery, serverQuery } from '../../helpers/query-setup.js';
+import { createQuery, serverQuery, tempFiles } from '../../helpers/query-setup.js';
 
 const queryId = '00000000-0000-4000-8000-00000000d001';
 const runId = '00000000-0000-4000-8000-00000000e001';
@@ -268,16 +270,16 @@ describe('--jq over many pages', () => {
   });
 });
 
-describe('an export that breaks part-way', () => {
-  /** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
-  function breaking(rows: Record<string, unknown>[], breakAt: number) {
-    const state = { healed: false };
-    server.on('GET', dataPath, (request) =>
-      Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) },
-    );
-    return state;
-  }
+/** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
+function breaking(rows: Record<string, unknown>[], breakAt: number) {
+  const state = { healed: false };
+  server.on('GET', dataPath, (request) =>
+    Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) },
+  );
+  return state;
+}
 
+describe('an export that breaks part-way', () => {
   it('says the output is partial, the rows it holds and the command that prints the rest (JSON error)', async () => {
     const rows = numbered(35_000);
     const state = breaking(rows, 20_000);
@@ -345,6 +347,57 @@ describe('an export that breaks part-way', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr).error.partial).toBeUndefined();
+  });
+});
+
+describe('--out <file>: the rows to a file, whole or not at all', () => {
+  const files = tempFiles('ws-out-');
+  const leftIn = (dir: string) => fs.readdirSync(dir).sort();
+
+  it.each([
+    ['rows.csv', [], 'csv'],
+    ['rows.ndjson', [], 'ndjson'],
+    ['rows.tsv', [], 'tsv'],
+    ['rows.json', [], 'json'],
+    ['rows.txt', ['-o', 'csv'], 'csv'],
+    ['rows.csv', ['-o', 'ndjson'], 'ndjson'],
+  ])('--out %s %j holds what -o %s prints, and nothing goes to stdout', async (name, flags, format) => {
+    serve(numbered(25_000));
+    const dir = files.folder(`each-${name}-${format}`);
+    const file = path.join(dir, name);
+    const result = await ws(['queries', 'data', queryId, '--all', ...flags, '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    const printed = await ws(['queries', 'data', queryId, '--all', '-o', format]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(printed.stdout);
+    expect(leftIn(dir)).toEqual([name]);
+  });
+
+  it('an export broken part-way leaves the target as it was, no other file, and says how to write it again', async () => {
+    // the break is at the last page, so that no page asked for ahead is still travelling when the test ends
+    breaking(numbered(30_000), 20_000);
+    const dir = files.folder('broken');
+    const file = files.file('broken/sales.csv', 'yesterday\n');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', file], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
+    expect(result.exitCode).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe('yesterday\n');
+    expect(leftIn(dir)).toEqual(['sales.csv']);
+    expect(result.stderr).toContain(`; ${file} was not written (20000 rows were read before this)\n`);
+    expect(result.stderr).toContain(`hint: write it again: ws queries data ${queryId} --run ${runId} --all --out ${file}\n`);
+  });
+
+  it.each([
+    [['--out', 'rows.txt'], '--out rows.txt: no output format for the extension ".txt"'],
+    [['--out', 'rows'], '--out rows: no output format for the extension ""'],
+    [['--out', 'rows.csv', '-o', 'table'], '--out writes rows to a file, and -o table is for a terminal'],
+    [['--out', 'no/such/folder/rows.csv'], 'cannot write --out no/such/folder/rows.csv: the folder no/such/folder does not exist'],
+  ])('%j is exit 2 before any request', async (flags, message) => {
+    // a query of its own, so that no request of another test is counted here
+    const unseen = '00000000-0000-4000-8000-00000000d0ff';
+    const result = await ws(['queries', 'data', unseen, ...flags]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(server.requests.filter((r) => r.path.includes(unseen)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });
 
