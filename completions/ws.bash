@@ -73,8 +73,8 @@ _ws_options() {
 
 _ws_choices() {
   case "$1" in
-    " --output") echo "table json ndjson csv tsv yaml markdown chart" ;;
-    " -o") echo "table json ndjson csv tsv yaml markdown chart" ;;
+    " --output") echo "table json ndjson csv tsv yaml markdown chart parquet arrow" ;;
+    " -o") echo "table json ndjson csv tsv yaml markdown chart parquet arrow" ;;
     "queries list --sort") echo "updated created name" ;;
     "queries list --direction") echo "asc desc" ;;
     "queries list --source") echo "human agent all" ;;

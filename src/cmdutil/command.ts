@@ -159,7 +159,7 @@ export function chartOptions<Args extends unknown[], Opts extends OptionValues, 
 export function outOption<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) {
   return command.option(
     '--out <file>',
-    "write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension's (.csv .tsv .json .ndjson) unless -o names one",
+    "write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension's (.csv .tsv .json .ndjson .parquet .arrow) unless -o names one",
   );
 }
 

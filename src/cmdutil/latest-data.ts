@@ -7,6 +7,7 @@ import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
 import { resultColumns } from '../workspace/query-columns.js';
 import { untilStopped } from '../interruption.js';
+import { typedFormat } from '../output/binary-rows.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
 
 type Row = Record<string, unknown>;
@@ -145,8 +146,9 @@ export async function printLatestData(
             // the rows of another run would follow: what was printed must be read again, whole
             if (error.code === 'data_replaced') return undefined;
             const run = runId ? ['--run', runId] : [];
-            // a file of --out is removed: the command writes it again, whole, from that run
-            if (output.file !== undefined) {
+            // a file of --out is removed, and a Parquet or Arrow file cut short is unreadable: the command writes it
+            // again, whole, from that run
+            if (output.file !== undefined || typedFormat(output.format)) {
               const rows = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit)];
               const skip = request.offset ? ['--offset', String(request.offset)] : [];
               return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...run, ...skip, ...rows, ...fileWords);

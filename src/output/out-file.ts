@@ -8,6 +8,8 @@ export const fileFormats: Readonly<Record<string, OutputFormat>> = {
   '.tsv': 'tsv',
   '.json': 'json',
   '.ndjson': 'ndjson',
+  '.parquet': 'parquet',
+  '.arrow': 'arrow',
 };
 
 /** The formats a file can hold: not a terminal's table or chart. */
@@ -21,7 +23,10 @@ export function formatOfFile(target: string, given: OutputFormat | undefined): O
   if (format === undefined)
     throw usageError(`--out ${target}: no output format for the extension "${extension}"`, `name a file ending in ${known}, or give -o with the format`);
   if (!fileable(format))
-    throw usageError(`--out writes rows to a file, and -o ${format} is for a terminal`, `use -o csv, tsv, json or ndjson, or a file ending in ${known}`);
+    throw usageError(
+      `--out writes rows to a file, and -o ${format} is for a terminal`,
+      `use -o csv, tsv, json, ndjson, parquet or arrow, or a file ending in ${known}`,
+    );
   return format;
 }
 

@@ -15,6 +15,8 @@ import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
 import { RowLedger } from './row-ledger.js';
 import type { OutFile } from './out-file.js';
+import { typedFormat, typedRows, type RowsWriter, type TypedFormat } from './binary-rows.js';
+import { textColumnsNote, typedColumns } from './typed-columns.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -101,6 +103,20 @@ export class Output {
         throw usageError(`-o ${options.format} needs rows, and this command prints one document`, 'use -o json or -o yaml, and --jq to pick from it');
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
       options = { ...options, format: 'table' };
+    }
+    if (typedFormat(options.format) && fields !== 'columns') {
+      if (options.explicit)
+        throw usageError(
+          `-o ${options.format} writes the rows of a query result, and this command prints none`,
+          `the commands that write one: ${chartCommands}`,
+        );
+      options = { ...options, format: 'table' };
+    }
+    if (typedFormat(options.format)) {
+      if (options.jq !== undefined) throw usageError(`--jq filters JSON, and -o ${options.format} writes no JSON`, 'leave one of them out');
+      // binary is for a file or a program, never for a terminal to show
+      if (io.stdoutIsTTY)
+        throw usageError(`-o ${options.format} is binary, not for a terminal`, `write it to a file with --out rows.${options.format}, or pipe it to a program`);
     }
     if (options.format === 'chart' && fields !== 'columns') {
       if (options.explicit) throw usageError('-o chart draws a query result, and this command prints none', `the commands that draw one: ${chartCommands}`);
@@ -203,6 +219,7 @@ export class Output {
         );
       return;
     }
+    if (typedFormat(format)) return this.writeTyped(format, source, view, progress);
     if (format === 'json' && jq === undefined) return this.streamJson(source, progress);
     if (format === 'json' || format === 'yaml') {
       const document = await collectEnvelope(source);
@@ -339,7 +356,13 @@ export class Output {
   private partialError<T>(source: ListSource<T>, written: number, error: WsError): WsError {
     if (written === 0 || !source.resume) return error;
     const resumeCommand = source.resume(written, error);
-    const { file } = this.options;
+    const { file, format } = this.options;
+    if (typedFormat(format) && !file) {
+      return new WsError(error.kind, `${error.message}; the ${format} output is not readable: its end, which readers need, was not written`, {
+        ...error,
+        ...(resumeCommand ? { hint: `write it again: ${resumeCommand}` } : {}),
+      });
+    }
     if (file) {
       return new WsError(error.kind, `${error.message}; ${file.target} was not written (${written} ${source.key} were read before this)`, {
         ...error,
@@ -351,6 +374,31 @@ export class Output {
       ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
       partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
     });
+  }
+
+  /**
+   * A typed file (Parquet, Arrow) of the rows, with the column types of the result (the first page's `columns`),
+   * page by page; a column it writes as text is said once on stderr. Unreadable until finish() wrote its end.
+   */
+  private async writeTyped<T>(format: TypedFormat, source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
+    let writer: RowsWriter | undefined;
+    const start = async (envelope: Record<string, unknown> | undefined) => {
+      const columns = typedColumns(envelope?.columns, csvHeader(view.columns));
+      const note = textColumnsNote(columns, `-o ${format}`);
+      if (note) this.notice(note);
+      return typedRows(format, this.io.stdout, columns);
+    };
+    try {
+      for await (const page of source.pages) {
+        writer ??= await start(page.envelope);
+        await writer.write(page.items as Record<string, unknown>[]);
+        progress.written += page.items.length;
+      }
+      writer ??= await start(undefined);
+      await writer.finish();
+    } catch (error) {
+      throw outputFailure(error);
+    }
   }
 
   /**
