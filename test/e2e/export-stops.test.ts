@@ -131,6 +131,24 @@ describe('a stop signal during an export', () => {
   }, 60_000);
 });
 
+describe('-o parquet stopped part-way', () => {
+  it('SIGTERM to `-o parquet > file`: exit 143, says the file is not readable and the command that writes it again', async () => {
+    const file = path.join(dir, 'stopped.parquet');
+    heldFrom = 300_000;
+    const child = spawnTo(['queries', 'data', queryId, '--all', '-o', 'parquet'], file);
+    // row groups were written, and the rows from 300,000 on are held back
+    await pollUntil(async () => releases.length > 0 && fs.statSync(file).size > 1_000_000, 'row groups in the file', 30_000);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    expect(String(result.stderr)).toMatch(
+      new RegExp(
+        `^error: stopped \\(SIGTERM\\); the parquet output is not readable: its end, which readers need, was not written\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all -o parquet\\n$`,
+      ),
+    );
+  }, 60_000);
+});
+
 describe('--out <file> stopped part-way', () => {
   it('SIGTERM in the middle of `queries data --all --out sales.csv`: the target as it was, no other file, the command that writes it again', async () => {
     const folder = fs.mkdtempSync(path.join(dir, 'out-'));
