@@ -30,6 +30,7 @@ import {
 import { write } from '../io.js';
 import {
   bigintOf,
+  booleanOf,
   bytesOf,
   daysOf,
   floatOf,
@@ -134,7 +135,7 @@ function columnData(column: TypedColumn, type: DataType, values: unknown[]): Dat
       });
     case 'boolean':
       return vectorFromArray(
-        values.map((v) => (v === null || v === undefined ? null : Boolean(v))),
+        values.map((v) => (v === null || v === undefined ? null : booleanOf(column, v))),
         type as Bool,
       ).data[0]!;
     case 'blob':

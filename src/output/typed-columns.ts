@@ -103,6 +103,11 @@ export function bigintOf(column: TypedColumn, value: unknown): bigint {
 /** A decimal value (the exact text the API sends, or a number) as its unscaled integer at the column's scale. */
 export function unscaled(column: TypedColumn, value: unknown): bigint {
   const { scale, precision } = column.of as { scale: number; precision: number };
+  // the usual case, once per value of an export: the server's text at the column's own scale
+  if (typeof value === 'string' && scale > 0 && value.length - value.indexOf('.') - 1 === scale && /^-?\d+\.\d+$/.test(value)) {
+    const digits = BigInt(value.replace('.', ''));
+    if ((digits < 0n ? -digits : digits) < 10n ** BigInt(precision)) return digits;
+  }
   const text = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(scale)) : String(value);
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === '' && !match[3])) throw badValue(column, value, 'is not a decimal number');
@@ -176,6 +181,13 @@ export function floatOf(column: TypedColumn, value: unknown): number {
   const number = Number(value);
   if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(number)) return number;
   throw badValue(column, value, 'is not a number');
+}
+
+/** A BOOLEAN value: true or false (as JSON sends them, or as text). */
+export function booleanOf(column: TypedColumn, value: unknown): boolean {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw badValue(column, value, 'is not a boolean');
 }
 
 /** A value of a JSON or text column, as its text. */
