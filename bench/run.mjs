@@ -15,6 +15,9 @@
 //   WS_BENCH_ONLY=keyring         only a command whose key is in the system keyring (a private GNOME Keyring)
 //                                 against the same command with WS_API_KEY
 //   WS_BENCH_ONLY=complete        only Tab on names the API gives (`ws __complete`, names kept) against node -e 0
+//   WS_BENCH_ONLY=typed           only the memory of an export in csv, parquet and arrow at WS_BENCH_ROWS (default here
+//                                 2,000,000) and a tenth of it, and parquet's time against csv's (issue 40)
+//   WS_BENCH_EXPORT_RUNS=n        rounds of the typed exports (default 3)
 //
 // With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
 //
@@ -230,6 +233,7 @@ try {
 async function wholeBench() {
   if (only === 'keyring') return keyringCases();
   if (only === 'complete') return completeCases();
+  if (only === 'typed') return typedCases();
   if (only !== 'export') await startCases();
   if (only !== 'export') await keyringCases();
   if (only !== 'export') await completeCases();
@@ -371,6 +375,61 @@ async function completeCases() {
     1.2,
     (p) => `Tab: \`${p.name.replace(' (names kept)', '')}\` with the names kept at most 1.2x \`node -e 0\` (the target is Node 24's)`,
   );
+}
+
+ * Issue 40: the peak memory of `queries data --all --out x.<format>` at 2,000,000 rows (WS_BENCH_ROWS) and at a tenth
+ * of them, in csv, parquet and arrow, and how long parquet and arrow take next to csv, in the same rounds.
+ */
+async function typedCases() {
+  const big = Number(process.env.WS_BENCH_ROWS || 2_000_000);
+  const small = Math.round(big / 10);
+  const runs = Number(process.env.WS_BENCH_EXPORT_RUNS || 3);
+  console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; typed exports, ${runs} rounds`);
+  console.log(`preparing ${small.toLocaleString('en-US')} and ${big.toLocaleString('en-US')} rows in the emulator…`);
+  const ids = { small: await queryOf(small), big: await queryOf(big) };
+  const formats = ['csv', 'parquet', 'arrow'];
+  const measured = Object.fromEntries(formats.map((format) => [format, { small: [], big: [], ms: [] }]));
+  for (let i = 0; i < runs; i++) {
+    for (const format of formats) {
+      for (const size of ['small', 'big']) {
+        const file = path.join(scratch, 'rss');
+        const args = ['-r', rssPreload, ws, 'queries', 'data', ids[size], '--all', '--out', path.join(scratch, `rows.${format}`)];
+        const { ms } = await timed(node, args, { ...env, BENCH_RSS_FILE: file });
+        measured[format][size].push(Number(fs.readFileSync(file, 'utf8')));
+        if (size === 'big') measured[format].ms.push(ms);
+      }
+    }
+  }
+  const rows = (n) => n.toLocaleString('en-US');
+  for (const format of formats) {
+    const bigRss = median(measured[format].big);
+    const smallRss = median(measured[format].small);
+    const met = bigRss <= 150 * 2 ** 20 && bigRss <= 1.25 * smallRss;
+    results.push({
+      case: `ws queries data --all --out x.${format}: peak RSS, ${rows(big)} rows`,
+      mib: round(bigRss / 2 ** 20, 1),
+      baseline: `${rows(small)} rows`,
+      baselineMib: round(smallRss / 2 ** 20, 1),
+      ratio: round(bigRss / smallRss, 2),
+      target: '<= 150 MiB, <= 1.25x',
+      met,
+    });
+    budget(results.at(-1), `an export's memory flat in ${format}: at most 150 MiB at ${rows(big)} rows and 1.25x that at ${rows(small)}`);
+  }
+  const csvMs = median(measured.csv.ms);
+  for (const format of ['parquet', 'arrow']) {
+    const ms = median(measured[format].ms);
+    results.push({
+      case: `ws queries data --all --out x.${format}, ${rows(big)} rows`,
+      ms: round(ms),
+      baseline: '--out x.csv',
+      baselineMs: round(csvMs),
+      ratio: round(ms / csvMs, 2),
+      target: format === 'parquet' ? '<= 1.5x' : '(measured)',
+      met: format === 'parquet' ? ms <= 1.5 * csvMs : null,
+    });
+    if (format === 'parquet') budget(results.at(-1), 'a parquet export at most 1.5x the time of csv');
+  }
 }
 
 async function startCases() {
@@ -599,7 +658,8 @@ function writeBenchmarksDoc() {
   const doc = path.join(root, 'docs', 'benchmarks.md');
   const key = `node-${nodeMajor}${only ? `-${only}` : ''}`;
   const commit = (dir) => spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
-  const part = only ? `, ${only === 'start' ? 'start-up and API cases' : only === 'export' ? 'exports' : 'the export over 50 ms latency'} only` : '';
+  const parts = { start: 'start-up and API cases', export: 'exports', typed: 'typed exports and their memory', latency: 'the export over 50 ms latency' };
+  const part = only ? `, ${parts[only] ?? only} only` : '';
   const section = [
     `<!-- bench:${key} -->`,
     `## Node ${nodeVersion}${part}`,

@@ -44,6 +44,8 @@ function start() {
   // loses only messages, and the exit code still tells what happened.
   process.stdout.on('error', (error) => {
     if (error.code === 'EPIPE') process.exit(0);
+    // a write that waits for its outcome takes the error itself (an export says how many rows the output holds)
+    if (process.stdout.listenerCount('error') > 1) return;
     // a full disk or a file that cannot grow: say so in one line; the output is incomplete, so not 0
     process.stderr.write(`error: cannot write the output: ${error.message}\n`);
     process.exit(1);

@@ -23,15 +23,15 @@ _ws_options() {
     "queries get") echo "--help" ;;
     "queries create") echo "--name --sql --sql-file --description --param --parameters-file --metadata --data-source --agent-run --dry-run --help" ;;
     "queries update") echo "--name --sql --sql-file --description --clear-description --param --parameters-file --metadata --dry-run --help" ;;
-    "queries execute") echo "--param --metadata --wait --timeout --no-data --limit --x --y --series --help" ;;
+    "queries execute") echo "--param --metadata --wait --timeout --no-data --limit --x --y --series --out --help" ;;
     "queries runs") echo "--limit --offset --all --help" ;;
-    "queries data") echo "--limit --offset --all --run --x --y --series --help" ;;
+    "queries data") echo "--limit --offset --all --run --x --y --series --out --help" ;;
     "queries pull") echo "--force --help" ;;
     "queries apply") echo "--dry-run --help" ;;
     "runs") echo "--help" ;;
     "runs get") echo "--help" ;;
     "runs result") echo "--help" ;;
-    "runs wait") echo "--timeout --data --limit --x --y --series --help" ;;
+    "runs wait") echo "--timeout --data --limit --x --y --series --out --help" ;;
     "automations") echo "--help" ;;
     "automations list") echo "--search --sort --direction --ownership --created-by --latest-run --limit --offset --all --help" ;;
     "automations get") echo "--help" ;;
@@ -73,8 +73,8 @@ _ws_options() {
 
 _ws_choices() {
   case "$1" in
-    " --output") echo "table json ndjson csv tsv yaml markdown chart" ;;
-    " -o") echo "table json ndjson csv tsv yaml markdown chart" ;;
+    " --output") echo "table json ndjson csv tsv yaml markdown chart parquet arrow" ;;
+    " -o") echo "table json ndjson csv tsv yaml markdown chart parquet arrow" ;;
     "queries list --sort") echo "updated created name" ;;
     "queries list --direction") echo "asc desc" ;;
     "queries list --source") echo "human agent all" ;;
@@ -171,8 +171,8 @@ _ws_argument_words() {
 }
 
 _ws_global_options="--profile --base-url --json --output --jq --quiet --no-color --no-pager --wide --crlf --csv-safe --debug --http-timeout --allow-insecure-http --no-prompt --help"
-_ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run --run-timeout --search --seed --series --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --time-zone --timeout --tool --tools-file --visibility --x --y -F -H -X -f -o "
-_ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
+_ws_value_options=" --agent-run --allow-host --api-key --base-url --created-by --data-dir --data-source --description --direction --fault-rate --fault-seed --field --from-file --handler --header --host --http-timeout --input --input-schema-file --inputs-file --jq --kind --knowledge --knowledge-file --latency --limit --max-body-size --max-result-size --max-turns --memory-limit --meta --metadata --method --name --offset --out --output --output-schema-file --owner-org --ownership --param --parameters-file --port --profile --raw-field --run --run-timeout --search --seed --series --skill --slug --sort --source --sql --sql-file --step-duration --sub-agent --system-prompt --system-prompt-file --threads --time-zone --timeout --tool --tools-file --visibility --x --y -F -H -X -f -o "
+_ws_file_options=" --data-dir --from-file --input --input-schema-file --inputs-file --knowledge-file --out --output-schema-file --parameters-file --sql-file --system-prompt-file --tools-file "
 _ws_dynamic_options="| --profile|queries execute --param|"
 _ws_help_topics="environment exit-codes formatting"
 

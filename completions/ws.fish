@@ -1,7 +1,7 @@
 # fish completion for ws, generated from its command tree by `ws completion fish`: do not edit.
 # Load it with: ws completion fish | source   or save it as ~/.config/fish/completions/ws.fish
 
-set -g __ws_value_options '--agent-run' '--allow-host' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--method' '--name' '--offset' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--run' '--run-timeout' '--search' '--seed' '--series' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--time-zone' '--timeout' '--tool' '--tools-file' '--visibility' '--x' '--y' '-F' '-H' '-X' '-f' '-o'
+set -g __ws_value_options '--agent-run' '--allow-host' '--api-key' '--base-url' '--created-by' '--data-dir' '--data-source' '--description' '--direction' '--fault-rate' '--fault-seed' '--field' '--from-file' '--handler' '--header' '--host' '--http-timeout' '--input' '--input-schema-file' '--inputs-file' '--jq' '--kind' '--knowledge' '--knowledge-file' '--latency' '--limit' '--max-body-size' '--max-result-size' '--max-turns' '--memory-limit' '--meta' '--metadata' '--method' '--name' '--offset' '--out' '--output' '--output-schema-file' '--owner-org' '--ownership' '--param' '--parameters-file' '--port' '--profile' '--raw-field' '--run' '--run-timeout' '--search' '--seed' '--series' '--skill' '--slug' '--sort' '--source' '--sql' '--sql-file' '--step-duration' '--sub-agent' '--system-prompt' '--system-prompt-file' '--threads' '--time-zone' '--timeout' '--tool' '--tools-file' '--visibility' '--x' '--y' '-F' '-H' '-X' '-f' '-o'
 set -g __ws_tree ':queries runs automations agents skills sessions auth config api completion emulator mcp help' 'queries:list get create update execute runs data pull apply' 'runs:get result wait' 'automations:list get runs trigger get-run result steps wait watch cancel' 'agents:get update' 'skills:get apply' 'sessions:get update' 'auth:login status logout' 'config:list get set unset path' 'emulator:start exec'
 set -g __ws_aliases 'automations run=get-run'
 
@@ -87,7 +87,7 @@ complete -c ws -f
 complete -c ws -l profile -x -a '(__ws_dynamic)' -d 'configuration profile (env WS_PROFILE)'
 complete -c ws -l base-url -x -d 'API base URL, including /public/v3 (env WS_BASE_URL)'
 complete -c ws -l json -d 'print JSON; with a comma-separated list, only those fields of each item'
-complete -c ws -l output -s o -x -a 'table json ndjson csv tsv yaml markdown chart' -d 'output format (env WS_OUTPUT)'
+complete -c ws -l output -s o -x -a 'table json ndjson csv tsv yaml markdown chart parquet arrow' -d 'output format (env WS_OUTPUT)'
 complete -c ws -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c ws -l quiet -s q -d 'no progress or hints on stderr'
 complete -c ws -l no-color -d 'never colour the output (also NO_COLOR)'
@@ -173,6 +173,7 @@ complete -c ws -n '__ws_at queries execute' -l limit -x -d 'with --wait: rows wa
 complete -c ws -n '__ws_at queries execute' -l x -x -d 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)'
 complete -c ws -n '__ws_at queries execute' -l y -x -d 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)'
 complete -c ws -n '__ws_at queries execute' -l series -x -d 'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)'
+complete -c ws -n '__ws_at queries execute' -l out -r -F -d 'write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension\'s (.csv .tsv .json .ndjson .parquet .arrow) unless -o names one'
 complete -c ws -n '__ws_at queries execute' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at queries execute; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries execute; and __ws_after_json' -x -a '(__ws_json_fields queryId queryRunId status queryName message userAgent createdAt history)'
@@ -189,6 +190,7 @@ complete -c ws -n '__ws_at queries data' -l run -x -d 'only the rows of this que
 complete -c ws -n '__ws_at queries data' -l x -x -d 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)'
 complete -c ws -n '__ws_at queries data' -l y -x -d 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)'
 complete -c ws -n '__ws_at queries data' -l series -x -d 'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)'
+complete -c ws -n '__ws_at queries data' -l out -r -F -d 'write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension\'s (.csv .tsv .json .ndjson .parquet .arrow) unless -o names one'
 complete -c ws -n '__ws_at queries data' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at queries data; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at queries pull' -l force -d 'overwrite files that differ from the server (they may hold edits not yet applied)'
@@ -216,6 +218,7 @@ complete -c ws -n '__ws_at runs wait' -l limit -x -d 'with --data: rows wanted (
 complete -c ws -n '__ws_at runs wait' -l x -x -d 'with -o chart: the x axis (default: the first date or time column, else the first text column, else the row number)'
 complete -c ws -n '__ws_at runs wait' -l y -x -d 'with -o chart: the series, comma-separated (default: the numeric columns; 3 at most are drawn)'
 complete -c ws -n '__ws_at runs wait' -l series -x -d 'with -o chart: one line (or bar) per value of this column, of one --y column (default: a text column beside x and y when the x values repeat)'
+complete -c ws -n '__ws_at runs wait' -l out -r -F -d 'write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension\'s (.csv .tsv .json .ndjson .parquet .arrow) unless -o names one'
 complete -c ws -n '__ws_at runs wait' -l help -s h -d 'show help for a command'
 complete -c ws -n '__ws_at runs wait; and __ws_argn 0' -x -a '(__ws_dynamic)'
 complete -c ws -n '__ws_at runs wait; and __ws_after_json' -x -a '(__ws_json_fields queryRunId status message userAgent createdAt history)'

@@ -49,6 +49,16 @@ const vendors = {
     source: "export { autocomplete, confirm, isCancel, select, text } from '@clack/prompts';",
     answers: { '@clack/prompts': '' },
   },
+  // the typed exports (-o parquet, -o arrow): read only by src/output/parquet.ts and arrow.ts, loaded for those formats
+  parquet: {
+    source: "export { ByteWriter, ParquetWriter } from 'hyparquet-writer';\nexport { snappyCompressor } from 'hysnappy';",
+    answers: { 'hyparquet-writer': '', hysnappy: '' },
+  },
+  arrow: {
+    source:
+      "export { Binary, Bool, DateDay, Decimal, Field, Float32, Float64, Int8, Int16, Int32, Int64, makeData, RecordBatch, RecordBatchStreamWriter, Schema, Struct, TimeMicrosecond, TimestampMicrosecond, Uint8, Uint16, Uint32, Uint64, Utf8, vectorFromArray } from 'apache-arrow';",
+    answers: { 'apache-arrow': '' },
+  },
   // loaded through sharedWidths below
   'string-width': {
     source: `const { narrowText } = require('./src/output/narrow.ts');

@@ -7,6 +7,7 @@ import type { KeyringPlace, KeyringWait } from './config/keyring.js';
 import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
+import { OutFile, formatOfFile } from './output/out-file.js';
 import { stripControl, terminalText } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { colorWanted } from './output/color.js';
@@ -67,6 +68,8 @@ export class Context {
   private keyringRead: Promise<string> | undefined;
 
   private readonly interruptions: Interruption[] = [];
+  /** The file of --out, until it is whole (Output.commit) or removed (close). */
+  private outFile: OutFile | undefined;
 
   constructor(
     readonly io: IO,
@@ -139,17 +142,29 @@ export class Context {
     return this.cachedSettings;
   }
 
-  /** The output for this command; `fields` are the names `--json a,b` may pick, checked now (see Output.create). */
-  output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}): Promise<Output> {
+  /**
+   * The output for this command; `fields` are the names `--json a,b` may pick, checked now (see Output.create).
+   * With `out` (--out), the output goes to that file, whole or not at all, in the format of its extension unless
+   * -o names one: its temporary file is made now, before any request, and removed if the command fails.
+   */
+  async output(fields?: readonly string[] | 'columns', shape: { document?: boolean } = {}, out?: string): Promise<Output> {
     const s = this.settings;
-    if (s.outputProblem) return Promise.reject(s.outputProblem);
-    const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
-    if (command) this.pager ??= new Pager(this.io, command);
-    const io = this.pager ? { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr } : this.io;
+    if (s.outputProblem) throw s.outputProblem;
+    let io = this.io;
+    let format = s.output.value;
+    if (out !== undefined) {
+      format = formatOfFile(out, s.output.source === 'flag' ? format : undefined);
+      this.outFile = OutFile.open(out);
+      io = { ...this.io, stdout: this.outFile.stream, stdoutIsTTY: false, columns: undefined, rows: undefined };
+    } else {
+      const command = pagerCommand(this.io, s.profile.pager, this.globals.pager === false);
+      if (command) this.pager ??= new Pager(this.io, command);
+      if (this.pager) io = { ...this.io, stdout: this.pager.stream, stderr: this.pager.stderr };
+    }
     return Output.create(
       io,
       {
-        format: s.output.value,
+        format,
         jsonFields: s.jsonFields,
         jq: s.jq,
         color: s.color,
@@ -159,6 +174,7 @@ export class Context {
         crlf: Boolean(this.globals.crlf),
         csvSafe: Boolean(this.globals.csvSafe),
         jsonNotices: s.jsonProgress,
+        ...(this.outFile ? { file: this.outFile } : {}),
       },
       fields,
       shape,
@@ -332,6 +348,8 @@ export class Context {
   }
 
   async close(): Promise<void> {
+    // a file the command did not finish is not left behind (the target is untouched)
+    this.outFile?.discard();
     for (const interruption of this.interruptions) interruption.dispose();
     await this.pager?.close();
     await this.client?.close();

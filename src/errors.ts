@@ -57,6 +57,7 @@ export const errorCodes = {
   proxy_refused: ['api', 'the proxy refused to connect to the host'],
   proxy_unreachable: ['api', 'the proxy cannot be reached'],
   config_locked: ['api', 'another ws holds the lock of the config file'],
+  output_failed: ['api', 'stdout or the --out file could not be written (a full disk, a file size limit); an export says the rows it holds'],
   internal: ['api', 'an error ws did not expect (the message says what; --debug shows where)'],
   usage: ['usage', 'bad input (flags, arguments, files, --param values); nothing was sent'],
   proxy_url_invalid: ['usage', 'HTTPS_PROXY or HTTP_PROXY is not a proxy URL'],

@@ -125,3 +125,20 @@ export async function startWatched<T>(interruption: Interruption, spec: StartSpe
     stopNote();
   }
 }
+
+/**
+ * The items of `source` until the first stop signal, then the `interrupted` error that says it: the work stops
+ * between two items (an export, between two pages), and a request in flight is the caller's to abort with
+ * `interruption.signal`, whose failure is this same error.
+ */
+export async function* untilStopped<T>(interruption: Interruption, source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of source) {
+      if (interruption.by) break;
+      yield item;
+    }
+  } catch (error) {
+    if (!interruption.by) throw error;
+  }
+  if (interruption.by) throw interruption.error(`stopped${interruption.named()}`);
+}

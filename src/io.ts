@@ -85,7 +85,7 @@ export function processIO(): IO {
 }
 
 /** Writes to a stream and waits for it to drain, so large outputs do not pile up in memory. */
-export function write(stream: Writable, text: string): Promise<void> | void {
+export function write(stream: Writable, text: string | Uint8Array): Promise<void> | void {
   if (stream.write(text)) return;
   return new Promise((resolve, reject) => {
     const onDrain = () => {

@@ -155,6 +155,14 @@ export function chartOptions<Args extends unknown[], Opts extends OptionValues, 
     );
 }
 
+/** `--out <file>`: the rows to a file, which appears under its name only when whole (src/output/out-file.ts). */
+export function outOption<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) {
+  return command.option(
+    '--out <file>',
+    "write the rows to this file, whole or not at all (written beside it, renamed when complete); the format is its extension's (.csv .tsv .json .ndjson .parquet .arrow) unless -o names one",
+  );
+}
+
 /** `--x`/`--y`/`--series` checked: names given, and only with `-o chart` (they would do nothing else). */
 export function chartChoice(opts: { x?: string; y?: string; series?: string }, format: string): { x?: string; y?: string[]; series?: string } {
   const given = (['x', 'y', 'series'] as const).find((flag) => opts[flag] !== undefined);

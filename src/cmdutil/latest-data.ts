@@ -6,14 +6,16 @@ import { checkFields } from '../output/field-selection.js';
 import type { Output } from '../output/output.js';
 import { column, type View } from '../output/view.js';
 import { resultColumns } from '../workspace/query-columns.js';
+import { untilStopped } from '../interruption.js';
+import { typedFormat } from '../output/binary-rows.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
 
 type Row = Record<string, unknown>;
 
 /** The options of a command that prints rows, as a printed command repeats them: --limit, and a chart's --x, --y and --series. */
-export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string }): string[] {
+export function rowOptions(opts: { limit?: number; x?: string; y?: string; series?: string; out?: string }): string[] {
   const words = (flag: string, value: string | number | undefined) => (value !== undefined ? [flag, String(value)] : []);
-  return [...words('--limit', opts.limit), ...words('--x', opts.x), ...words('--y', opts.y), ...words('--series', opts.series)];
+  return [...words('--limit', opts.limit), ...words('--x', opts.x), ...words('--y', opts.y), ...words('--series', opts.series), ...words('--out', opts.out)];
 }
 
 /** A run whose rows this command was to print, and the command that prints them in any output. */
@@ -64,9 +66,11 @@ export async function printLatestData(
 ): Promise<void> {
   const chart = output.format === 'chart';
   const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
+  // a file of --out is written again whole, by the same flag
+  const fileWords = output.file === undefined ? [] : ['--out', output.file];
   const every = ['queries', 'data', wanted.queryRef, '--all'];
   // every row in the output chosen (a chart's -o chart too, from the flag, or again from WS_OUTPUT or the profile)
-  const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords) };
+  const request: DataRequest = { ...wanted, allCommand: ctx.printed.continuing(...every, ...chartWords, ...fileWords) };
   const keptRun = (queryRunId: string | undefined): KeptRun | undefined =>
     queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined;
   const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
@@ -78,55 +82,86 @@ export async function printLatestData(
   let runId = request.expectedRunId;
   // the columns are known only with the first page: `--json a,b` and the chart's columns are checked there
   const fields = ctx.settings.jsonFields;
-  const pages = latestDataPages(http, queryId, { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) }, read, (names, first) => {
-    const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
-    runId ??= envelope?.queryRunId;
-    const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
-    numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
-    if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
-    if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));
-  });
-  if (chart) {
-    // a chart is drawn from every row it shows at once
-    const rows: Row[] = [];
-    for await (const page of pages) rows.push(...page.items);
-    if (!plan || rows.length === 0) output.notice('no rows to chart');
-    // the rows a chart leaves out to fit are read in another output than this chart
-    else await output.chart(rows, plan, ctx.printed.command(...every));
-  } else {
-    // The view reads the columns lazily, once the first page is in.
-    const view: View<Row> = {
-      fields: [],
-      get columns() {
-        return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
-      },
+  // off a terminal (a file, a pipe), a stop signal ends the export between two pages and says what the output
+  // holds and how to go on; at a terminal the rows are on screen (and a pager takes Ctrl-C itself)
+  const interruption = ctx.io.stdoutIsTTY && output.file === undefined ? undefined : ctx.interruption({ queryId });
+  const rowPages = latestDataPages(
+    interruption ? http.withSignal(interruption.signal) : http,
+    queryId,
+    { ...request, all: request.all || (request.limit === undefined && !firstPageOnly) },
+    read,
+    (names, first) => {
+      const envelope = first.envelope as { queryRunId?: string; columns?: unknown[] | null } | undefined;
+      runId ??= envelope?.queryRunId;
+      const typed = resultColumns(envelope?.columns) ?? names.map((name) => ({ name }));
+      numeric = new Set(typed.filter((c) => kindOf(c, first.items) === 'number').map((c) => c.name));
+      if (fields && names.length) checkFieldsOfRun(fields, names, keptRun(request.expectedRunId));
+      if (chart) plan = chartPlanOf(typed, first.items, wanted.chart ?? {}, keptRun(envelope?.queryRunId));
+    },
+  );
+  const pages = interruption ? untilStopped(interruption, rowPages) : rowPages;
+  if (interruption && output.file !== undefined) {
+    // a second signal ends ws at once: its file goes first
+    const lastWord = interruption.lastWord;
+    interruption.lastWord = () => {
+      output.discard();
+      return lastWord();
     };
-    await output.list(
-      {
-        key: 'rows',
-        offset: request.offset,
-        all: request.all,
-        pages,
-        ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
-        // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
-        // a document written page by page knows only at its end
-        leading: (first) => {
-          const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
-          // `--json a,b` narrows the columns' schema as it narrows the rows, in the order asked
-          return fields && Array.isArray(run.columns) ? { ...run, columns: pickedColumns(run.columns, fields) } : run;
-        },
-        summarize: (_first, count) => ({ returnedRowCount: count }),
-        resume: (written, error) => {
-          // the rows of another run would follow: what was printed must be read again, whole
-          if (error.code === 'data_replaced') return undefined;
-          const from = ['--offset', String(request.offset + written)];
-          const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
-          return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...(runId ? ['--run', runId] : []), ...from, ...rest);
-        },
-      },
-      view,
-    );
   }
+  try {
+    if (chart) {
+      // a chart is drawn from every row it shows at once
+      const rows: Row[] = [];
+      for await (const page of pages) rows.push(...page.items);
+      if (!plan || rows.length === 0) output.notice('no rows to chart');
+      // the rows a chart leaves out to fit are read in another output than this chart
+      else await output.chart(rows, plan, ctx.printed.command(...every));
+    } else {
+      // The view reads the columns lazily, once the first page is in.
+      const view: View<Row> = {
+        fields: [],
+        get columns() {
+          return (read.columns ?? []).map((name) => column<Row>(name, name, { flex: true, kind: 'value', numeric: numeric.has(name) }));
+        },
+      };
+      await output.list(
+        {
+          key: 'rows',
+          offset: request.offset,
+          all: request.all,
+          pages,
+          ...(firstPageOnly ? {} : { moreHint: `every row: ${request.allCommand}` }),
+          // one order of fields whatever the size: the run's, the rows, then the count of the rows printed, which
+          // a document written page by page knows only at its end
+          leading: (first) => {
+            const { rows: _rows, returnedRowCount: _count, ...run } = first ?? {};
+            // `--json a,b` narrows the columns' schema as it narrows the rows, in the order asked
+            return fields && Array.isArray(run.columns) ? { ...run, columns: pickedColumns(run.columns, fields) } : run;
+          },
+          summarize: (_first, count) => ({ returnedRowCount: count }),
+          resume: (written, error) => {
+            // the rows of another run would follow: what was printed must be read again, whole
+            if (error.code === 'data_replaced') return undefined;
+            const run = runId ? ['--run', runId] : [];
+            // a file of --out is removed, and a Parquet or Arrow file cut short is unreadable: the command writes it
+            // again, whole, from that run
+            if (output.file !== undefined || typedFormat(output.format)) {
+              const rows = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit)];
+              const skip = request.offset ? ['--offset', String(request.offset)] : [];
+              return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...run, ...skip, ...rows, ...fileWords);
+            }
+            const from = ['--offset', String(request.offset + written)];
+            const rest = request.limit === undefined ? ['--all'] : ['--limit', String(request.limit - written)];
+            return ctx.printed.continuing('queries', 'data', wanted.queryRef, ...run, ...from, ...rest);
+          },
+        },
+        view,
+      );
+    }
+  } finally {
+    interruption?.dispose();
+  }
+  output.commit();
   if (firstPageOnly && moreRows(read, request.offset)) {
     // never cut rows without a word, even with --quiet
     const of = `${read.rows} of ${typeof read.total === 'number' ? read.total : 'more'} rows`;

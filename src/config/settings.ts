@@ -16,7 +16,7 @@ export interface Setting<T> {
   source: Source;
 }
 
-export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart'] as const;
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart', 'parquet', 'arrow'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 /** The global options as commander parsed them; every field is optional. */

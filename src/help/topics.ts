@@ -19,7 +19,7 @@ A flag wins over a variable; a variable wins over the profile in the config file
   WS_API_KEY       the API key (never a flag). Sent only in the x-api-key header, to the base URL.
   WS_BASE_URL      the API base URL, including /public/v3 (flag --base-url)
   WS_PROFILE       the configuration profile to use; default "default" (flag --profile)
-  WS_OUTPUT        the output format: table, json, ndjson, csv, tsv, yaml, markdown or chart (flag -o)
+  WS_OUTPUT        the output format: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet or arrow (flag -o)
   WS_DEBUG         1 or true: log each HTTP request and response to stderr, key redacted (flag --debug)
   WS_MAX_ATTEMPTS  how many times a request that may be repeated is tried, the first included:
                    1 to 100, default 4 (1: no retry); as AWS_MAX_ATTEMPTS
@@ -105,7 +105,8 @@ Example:
 
 stdout carries data only; progress, hints and errors go to stderr.
 
-  -o, --output <format>   table (the default), json, ndjson, csv, tsv, yaml, markdown or chart
+  -o, --output <format>   table (the default), json, ndjson, csv, tsv, yaml, markdown, chart, parquet
+                          or arrow
                           (env WS_OUTPUT, or \`ws config set output json\` for a profile)
   --json                  the same as -o json: the API's response body, indented by 2
   --json <fields>         only these fields of each item, comma-separated: --json id,slug,name.
@@ -138,6 +139,12 @@ stdout carries data only; progress, hints and errors go to stderr.
            beside them, when x repeats, by default). Terminal-sized and coloured in a terminal;
            80x20 plain text in a pipe. A
            configured chart prints tables where there is no result; -o chart there is exit 2.
+  parquet  a query result as a Parquet file, columns typed from the result (DECIMAL with every digit,
+           timestamps with or without zone; nested values as JSON text); binary: --out x.parquet or a pipe
+  arrow    the same as an Arrow IPC stream (DuckDB, Polars and pyarrow read it from a pipe)
+
+--out <file> (queries data, queries execute --wait, runs wait --data) writes the rows to a file that appears
+only when whole; the format is its extension's (.csv .tsv .json .ndjson .parquet .arrow) unless -o is given.
 
 A value the server did not send shows as - in a terminal table (empty in a pipe and markdown); a
 query result's NULL shows as NULL in tables and markdown, its empty string as nothing (json: null,

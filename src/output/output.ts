@@ -14,6 +14,10 @@ import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, te
 import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
+import { RowLedger } from './row-ledger.js';
+import type { OutFile } from './out-file.js';
+import { typedFormat, typedRows, type RowsWriter, type TypedFormat } from './binary-rows.js';
+import { textColumnsNote, typedColumns } from './typed-columns.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -31,6 +35,8 @@ export interface OutputOptions {
   csvSafe?: boolean;
   /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
   jsonNotices?: boolean;
+  /** The output goes to this file (--out), which commit() makes whole under its name. */
+  file?: OutFile;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -97,6 +103,20 @@ export class Output {
       // a default output (profile, WS_OUTPUT) is for the commands it suits; the others print as usual
       options = { ...options, format: 'table' };
     }
+    if (typedFormat(options.format) && fields !== 'columns') {
+      if (options.explicit)
+        throw usageError(
+          `-o ${options.format} writes the rows of a query result, and this command prints none`,
+          `the commands that write one: ${chartCommands}`,
+        );
+      options = { ...options, format: 'table' };
+    }
+    if (typedFormat(options.format)) {
+      if (options.jq !== undefined) throw usageError(`--jq filters JSON, and -o ${options.format} writes no JSON`, 'leave one of them out');
+      // binary is for a file or a program, never for a terminal to show
+      if (io.stdoutIsTTY)
+        throw usageError(`-o ${options.format} is binary, not for a terminal`, `write it to a file with --out rows.${options.format}, or pipe it to a program`);
+    }
     if (options.format === 'chart' && fields !== 'columns') {
       if (options.explicit) throw usageError('-o chart draws a query result, and this command prints none', `the commands that draw one: ${chartCommands}`);
       options = { ...options, format: 'table' };
@@ -122,13 +142,38 @@ export class Output {
     return this.options.format;
   }
 
+  /** The file of --out this output writes, if any. */
+  get file(): string | undefined {
+    return this.options.file?.target;
+  }
+
+  /** Everything was written: the file of --out, if any, appears under its name (see OutFile). */
+  commit(): void {
+    this.options.file?.commit();
+  }
+
+  /** The file of --out, if any, is removed unwritten (synchronously: for a signal that ends ws at once). */
+  discard(): void {
+    this.options.file?.discard();
+  }
+
   private get lineEnd(): '\n' | '\r\n' {
     return this.options.crlf ? '\r\n' : '\n';
   }
 
   async list<T>(source: ListSource<T>, view: View<T>): Promise<void> {
     const printed = { count: 0, total: Number.NaN };
-    await this.listItems({ ...source, pages: tally(source.pages, printed) }, view);
+    // the items that reached stdout, for the error of an output broken part-way
+    const progress = { written: 0 };
+    const broken = new WeakSet<WsError>();
+    try {
+      await this.listItems({ ...source, pages: reading(tally(source.pages, printed), broken) }, view, progress);
+    } catch (error) {
+      // the pages stopped coming (a failure, a signal) or the output could not be written (a full disk): the output
+      // holds the items written so far, said with the command that goes on
+      if (error instanceof WsError && (broken.has(error) || error.code === 'output_failed')) throw this.partialError(source, progress.written, error);
+      throw error;
+    }
     if (!source.moreHint || !Number.isFinite(printed.total) || printed.total <= source.offset + printed.count) return;
     // a list cut short says so in every format: in words, or where stderr is a program's (a machine format off a
     // terminal), as a JSON line for ndjson, which has no envelope whose total would tell
@@ -142,14 +187,12 @@ export class Output {
     }
   }
 
-  private async listItems<T>(whole: ListSource<T>, view: View<T>): Promise<void> {
+  private async listItems<T>(source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
     const { format, jq } = this.options;
     const out = (text: string) => this.emit(text);
-    // the items that reached stdout, for the error of an output broken part-way
-    const progress = { written: 0 };
-    const source = { ...whole, pages: reading(whole, progress) };
     const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
     if (jq !== undefined) return this.printJq(await jqDocument(source, pick), jq);
+    if (typedFormat(format)) return this.writeTyped(format, source, view, progress);
     if (format === 'json' || format === 'yaml') return this.streamDocument(source, progress);
     if (format === 'table' && this.io.stdoutIsTTY) {
       // a table is laid out from the rows it shows; past tableBlock rows, one block at a time, each under its own
@@ -183,6 +226,17 @@ export class Output {
     // Formats that stream: one page in memory at a time. The header waits for the first page, since
     // some views (query data) learn their columns from it, and markdown aligns numbers by it.
     let headerWritten = false;
+    const ledger = new RowLedger(this.io.stdout);
+    // one write per page; after a failed one, the rows whole in the output (a file is cut back to them)
+    const writeRows = async (text: string, ends: number[]) => {
+      try {
+        await out(text);
+      } catch (error) {
+        if (error instanceof WsError && error.code === 'output_failed') progress.written = ledger.settle();
+        throw error;
+      }
+      ledger.wrote(text, ends);
+    };
     const writeHeader = async (first: T[]) => {
       if (headerWritten) return;
       headerWritten = true;
@@ -197,7 +251,7 @@ export class Output {
               : format === 'markdown'
                 ? markdownHeader(view.columns, rightAligned(view.columns, first))
                 : '';
-      if (header) await out(header);
+      if (header) await writeRows(header, []);
     };
     for await (const page of source.pages) {
       await writeHeader(page.items);
@@ -206,19 +260,26 @@ export class Output {
       const { lineEnd } = this;
       const csvSafe = Boolean(this.options.csvSafe);
       let text = '';
+      const ends: number[] = [];
       for (const item of page.items) {
         if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
         else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd, csvSafe);
         else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
         else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
         else text += plainRow(columns, item);
+        ends.push(text.length);
       }
-      await out(text);
+      await writeRows(text, ends);
       progress.written += page.items.length;
     }
     await writeHeader([]);
     // a blank line ends a markdown table, so that two appended to one file (a job summary) stay two
-    if (format === 'markdown') await out('\n');
+    if (format === 'markdown') await writeRows('\n', []);
+    // a file's last write cut short by a full disk reports no error: its size tells
+    if (ledger.short()) {
+      progress.written = ledger.settle();
+      throw outputFailure(new Error('the file holds less than was written to it (a full disk, or a file size limit)'));
+    }
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
@@ -258,6 +319,58 @@ export class Output {
     if (shownRows < rows.length)
       notes.push(`${rows.length - shownRows} more ${rows.length - shownRows === 1 ? 'row' : 'rows'} left out to fit; every row: ${allCommand}`);
     for (const note of notes) this.notice(note);
+  }
+
+  /**
+   * `error` of an output that holds `written` items: said partial, with the command that prints the rest. A file of
+   * --out holds nothing: it is removed, and the command is the one that writes it again.
+   */
+  private partialError<T>(source: ListSource<T>, written: number, error: WsError): WsError {
+    if (written === 0 || !source.resume) return error;
+    const resumeCommand = source.resume(written, error);
+    const { file, format } = this.options;
+    if (typedFormat(format) && !file) {
+      return new WsError(error.kind, `${error.message}; the ${format} output is not readable: its end, which readers need, was not written`, {
+        ...error,
+        ...(resumeCommand ? { hint: `write it again: ${resumeCommand}` } : {}),
+      });
+    }
+    if (file) {
+      return new WsError(error.kind, `${error.message}; ${file.target} was not written (${written} ${source.key} were read before this)`, {
+        ...error,
+        ...(resumeCommand ? { hint: `write it again: ${resumeCommand}` } : {}),
+      });
+    }
+    return new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
+      ...error,
+      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
+      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
+    });
+  }
+
+  /**
+   * A typed file (Parquet, Arrow) of the rows, with the column types of the result (the first page's `columns`),
+   * page by page; a column it writes as text is said once on stderr. Unreadable until finish() wrote its end.
+   */
+  private async writeTyped<T>(format: TypedFormat, source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
+    let writer: RowsWriter | undefined;
+    const start = async (envelope: Record<string, unknown> | undefined) => {
+      const columns = typedColumns(envelope?.columns, csvHeader(view.columns));
+      const note = textColumnsNote(columns, `-o ${format}`);
+      if (note) this.notice(note);
+      return typedRows(format, this.io.stdout, columns);
+    };
+    try {
+      for await (const page of source.pages) {
+        writer ??= await start(page.envelope);
+        await writer.write(page.items as Record<string, unknown>[]);
+        progress.written += page.items.length;
+      }
+      writer ??= await start(undefined);
+      await writer.finish();
+    } catch (error) {
+      throw outputFailure(error);
+    }
   }
 
   /**
@@ -333,10 +446,18 @@ export class Output {
   private emit(text: string): Promise<void> | void {
     const { format, jq } = this.options;
     const tty = this.io.stdoutIsTTY;
-    if (jq !== undefined) return write(this.io.stdout, tty ? escapeControl(text) : text);
-    if (format === 'json' || format === 'ndjson') return write(this.io.stdout, escapeJsonControls(text));
-    if (format === 'yaml') return write(this.io.stdout, escapeYamlControls(text));
-    return write(this.io.stdout, tty && format !== 'table' ? escapeControl(text) : text);
+    let shown = text;
+    if (jq !== undefined) shown = tty ? escapeControl(text) : text;
+    else if (format === 'json' || format === 'ndjson') shown = escapeJsonControls(text);
+    else if (format === 'yaml') shown = escapeYamlControls(text);
+    else if (tty && format !== 'table') shown = escapeControl(text);
+    try {
+      return write(this.io.stdout, shown)?.catch((error: unknown) => {
+        throw outputFailure(error);
+      });
+    } catch (error) {
+      throw outputFailure(error);
+    }
   }
 
   /**
@@ -397,22 +518,13 @@ function collectEnvelope<T>(source: ListSource<T>, pages: Page<unknown>[]): Reco
   );
 }
 
-/**
- * The pages of a list; a failure to read one after some items reached stdout says that the output is partial,
- * how many items it holds, and the command that prints the rest.
- */
-async function* reading<T>(source: ListSource<T>, progress: { written: number }): AsyncGenerator<Page<T>> {
+/** The pages of a list; the error that ends them (a failure to read one, a stop signal) is marked `broken`. */
+async function* reading<T>(pages: AsyncIterable<Page<T>>, broken: WeakSet<WsError>): AsyncGenerator<Page<T>> {
   try {
-    yield* source.pages;
+    yield* pages;
   } catch (error) {
-    const { written } = progress;
-    if (!(error instanceof WsError) || written === 0 || error.kind === 'interrupted' || !source.resume) throw error;
-    const resumeCommand = source.resume(written, error);
-    throw new WsError(error.kind, `${error.message}; the output is partial: it holds the first ${written} ${source.key}`, {
-      ...error,
-      ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
-      partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
-    });
+    if (error instanceof WsError) broken.add(error);
+    throw error;
   }
 }
 
@@ -477,3 +589,8 @@ async function jqDocument<T>(source: ListSource<T>, pick: (item: unknown) => unk
 const mib = 1024 * 1024;
 /** The most JSON text --jq takes in one document (see jqDocument). */
 export const jqLimit = 16 * mib;
+/** A failed write to stdout as ws's error (the reader going away, EPIPE, stays itself: ws ends quietly on it). */
+function outputFailure(error: unknown): unknown {
+  if (error instanceof WsError || (error as NodeJS.ErrnoException).code === 'EPIPE') return error;
+  return new WsError('api', `cannot write the output: ${error instanceof Error ? error.message : String(error)}`, { code: 'output_failed' });
+}

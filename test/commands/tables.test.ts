@@ -333,6 +333,6 @@ describe('-o markdown', () => {
     expect((await ws(['config', 'list'], { tty: false, env })).stdout).toMatch(/^output=markdown$/m);
     const unknown = await ws(['config', 'set', 'output', 'html'], { tty: false, env });
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toContain('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart');
+    expect(unknown.stderr).toContain('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet, arrow');
   });
 });

@@ -54,7 +54,7 @@ describe('bash completion', () => {
     ],
     [
       ['ws', '-o', ''],
-      ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart'],
+      ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'markdown', 'chart', 'parquet', 'arrow'],
     ],
     [['ws', 'queries', 'list', '--json', 'id,na'], ['id,name']],
     [

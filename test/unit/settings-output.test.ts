@@ -86,7 +86,7 @@ describe('resolveSettings: flag > env > config > default', () => {
   it('an invalid WS_OUTPUT is a usage error naming WS_OUTPUT and the valid formats', () => {
     const error = usage(() => settings({}, { WS_OUTPUT: 'xml' }));
     expect(error.message).toBe('invalid output format "xml" (from WS_OUTPUT)');
-    expect(error.hint).toBe('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart');
+    expect(error.hint).toBe('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet, arrow');
   });
 
   it('an invalid output in the profile is kept as a usage error naming the profile and the file, for commands that print', () => {
@@ -96,7 +96,7 @@ describe('resolveSettings: flag > env > config > default', () => {
     expect(s.outputProblem).toBeInstanceOf(WsError);
     expect(s.outputProblem!.kind).toBe('usage');
     expect(s.outputProblem!.message).toBe(`invalid output format "xml" in profile "broken" of ${path.join(configDir, 'config.json')}`);
-    expect(s.outputProblem!.hint).toContain('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart');
+    expect(s.outputProblem!.hint).toContain('valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet, arrow');
     // a flag or WS_OUTPUT overrides the bad value, and then there is no problem
     expect(settings({ profile: 'broken', output: 'json' }).outputProblem).toBeUndefined();
     expect(settings({ profile: 'broken' }, { WS_OUTPUT: 'csv' }).outputProblem).toBeUndefined();

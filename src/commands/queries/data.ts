@@ -9,7 +9,7 @@ import type { Queries } from './shared/declaration.js';
 export async function run(ctx: Context, [given]: Queries['data']['args'], opts: Queries['data']['opts']): Promise<void> {
   const page = pageRequest(opts);
   if (opts.run !== undefined) requireUuid(opts.run, 'query run (--run)');
-  const output = await ctx.output('columns');
+  const output = await ctx.output('columns', {}, opts.out);
   const chart = chartChoice(opts, output.format);
   const asking = new Asking(ctx);
   const ref = await asking.query(given);

@@ -7,6 +7,7 @@ import { rowFormat } from '../../config/settings.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { usageError } from '../../errors.js';
 import { jsonArgument, keyValues, requireObject } from '../../cmdutil/inputs.js';
 import { chartChoice } from '../../cmdutil/command.js';
 import { resumable } from '../../cmdutil/resumable.js';
@@ -30,7 +31,8 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
       { parameters: '--param', metadata: '--metadata' },
     );
   let body = bodyOf();
-  const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields);
+  if (opts.out !== undefined && !(opts.wait && opts.data)) throw usageError('--out writes the rows of the run: it needs --wait (and not --no-data)');
+  const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields, {}, opts.out);
   const chart = chartChoice(opts, output.format);
   const asking = new Asking(ctx, 'no run was started');
   const ref = await asking.query(given);
@@ -68,6 +70,8 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
   const rows = opts.data ? ['--data', ...rowOptions(opts)] : [];
   const resume = ctx.printed.continuing('runs', 'wait', runId, ...rows);
   const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume, { queryId: query.id });
+  // the wait is over: an export of the rows watches the signals itself
+  interruption.dispose();
   await noteRunResult(ctx, http, runId);
   if (!opts.data) return output.item(finished, queryRunStatusView);
   await settleLatestRun(http, query.id, runId);

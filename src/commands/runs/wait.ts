@@ -1,6 +1,7 @@
 import { getQueryRunResult } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
+import { usageError } from '../../errors.js';
 import { resumable } from '../../cmdutil/resumable.js';
 import { printLatestData, rowOptions } from '../../cmdutil/latest-data.js';
 import { awaitQueryRun, settleLatestRun } from '../../workspace/query-runs.js';
@@ -13,11 +14,15 @@ import type { Runs } from './shared/declaration.js';
 export async function run(ctx: Context, [runId]: Runs['wait']['args'], opts: Runs['wait']['opts']): Promise<void> {
   requireUuid(runId, 'query run');
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
-  const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields);
+  if (opts.out !== undefined && !opts.data) throw usageError('--out writes the rows of the run: it needs --data');
+  const output = await ctx.output(opts.data ? 'columns' : queryRunStatusView.fields, {}, opts.out);
   const chart = chartChoice(opts, output.format);
   const http = ctx.http();
   const resume = ctx.printed.continuing('runs', 'wait', runId, ...(opts.data ? ['--data', ...rowOptions(opts)] : []));
-  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption: ctx.interruption() }, resume), resume);
+  const interruption = ctx.interruption();
+  const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume);
+  // the wait is over: an export of the rows watches the signals itself
+  interruption.dispose();
   const result = opts.data ? await getQueryRunResult(http, runId) : undefined;
   await noteRunResult(ctx, http, runId, result);
   if (!opts.data) return output.item(finished, queryRunStatusView);

@@ -101,7 +101,7 @@ describe('ws config set', () => {
         ['api-key', 'wsk_secret_1234'],
         'error: unknown setting "api-key"\nhint: settings: base-url, output, ca-file, pager (the API key is set with `ws auth login`)\n',
       ],
-      [['output', 'xml'], 'error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart\n'],
+      [['output', 'xml'], 'error: invalid output format "xml"\nhint: valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet, arrow\n'],
       [['base-url', 'not a url'], 'invalid base URL "not a url"'],
       [['base-url', 'ftp://example.com/public/v3'], 'the scheme must be https or http'],
       [['output'], "error: missing required argument 'value'"],
@@ -121,7 +121,11 @@ describe('ws config set', () => {
     const result = await ws(['config', 'set', 'output', 'xml'], { env: { WS_CONFIG_DIR: config.dir } });
     expect(result.exitCode).toBe(2);
     expect(JSON.parse(result.stderr)).toEqual({
-      error: { code: 'usage', message: 'invalid output format "xml"', hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart' },
+      error: {
+        code: 'usage',
+        message: 'invalid output format "xml"',
+        hint: 'valid formats: table, json, ndjson, csv, tsv, yaml, markdown, chart, parquet, arrow',
+      },
     });
     config.write({ profiles: { default: { output: 'xml' } } });
     const repaired = await ws(['config', 'set', 'output', 'table'], { env: { WS_CONFIG_DIR: config.dir } });

@@ -3,12 +3,15 @@
  * paging, the pages asked for, and an export that breaks part-way; then against the emulator, values and pages of
  * real results. A reader that goes away early (`| head`) is in test/e2e/queries-runs.test.ts.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { RecordedRequest } from '../../helpers/api-server.js';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
 import { uuid } from '../../helpers/fixtures.js';
-import { createQuery, serverQuery } from '../../helpers/query-setup.js';
+import { createQuery, serverQuery, tempFiles } from '../../helpers/query-setup.js';
 
 const queryId = '00000000-0000-4000-8000-00000000d001';
 const runId = '00000000-0000-4000-8000-00000000e001';
@@ -280,16 +283,16 @@ describe('--jq over many pages', () => {
   });
 });
 
-describe('an export that breaks part-way', () => {
-  /** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
-  function breaking(rows: Record<string, unknown>[], breakAt: number) {
-    const state = { healed: false };
-    server.on('GET', dataPath, (request) =>
-      Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) },
-    );
-    return state;
-  }
+/** Rows served until offset `breakAt`, where the server fails until `healed` is set. */
+function breaking(rows: Record<string, unknown>[], breakAt: number) {
+  const state = { healed: false };
+  server.on('GET', dataPath, (request) =>
+    Number(request.query.offset) >= breakAt && !state.healed ? { status: 500, body: { message: 'gone' } } : { body: page(rows, request) },
+  );
+  return state;
+}
 
+describe('an export that breaks part-way', () => {
   it('says the output is partial, the rows it holds and the command that prints the rest (JSON error)', async () => {
     const rows = numbered(35_000);
     const state = breaking(rows, 20_000);
@@ -366,6 +369,83 @@ describe('an export that breaks part-way', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr).error.partial).toBeUndefined();
+  });
+});
+
+describe('--out <file>: the rows to a file, whole or not at all', () => {
+  const files = tempFiles('ws-out-');
+  const leftIn = (dir: string) => fs.readdirSync(dir).sort();
+
+  it.each([
+    ['rows.csv', [], 'csv'],
+    ['rows.ndjson', [], 'ndjson'],
+    ['rows.tsv', [], 'tsv'],
+    ['rows.json', [], 'json'],
+    ['rows.txt', ['-o', 'csv'], 'csv'],
+    ['rows.csv', ['-o', 'ndjson'], 'ndjson'],
+  ])('--out %s %j holds what -o %s prints, and nothing goes to stdout', async (name, flags, format) => {
+    serve(numbered(25_000));
+    const dir = files.folder(`each-${name}-${format}`);
+    const file = path.join(dir, name);
+    const result = await ws(['queries', 'data', queryId, '--all', ...flags, '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    const printed = await ws(['queries', 'data', queryId, '--all', '-o', format]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(printed.stdout);
+    expect(leftIn(dir)).toEqual([name]);
+  });
+
+  it('an export broken part-way leaves the target as it was, no other file, and says how to write it again', async () => {
+    // the break is at the last page, so that no page asked for ahead is still travelling when the test ends
+    breaking(numbered(30_000), 20_000);
+    const dir = files.folder('broken');
+    const file = files.file('broken/sales.csv', 'yesterday\n');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', file], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
+    expect(result.exitCode).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe('yesterday\n');
+    expect(leftIn(dir)).toEqual(['sales.csv']);
+    expect(result.stderr).toContain(`; ${file} was not written (20000 rows were read before this)\n`);
+    expect(result.stderr).toContain(`hint: write it again: ws queries data ${queryId} --run ${runId} --all --out ${file}\n`);
+  });
+
+  it.each([
+    [['--out', 'rows.txt'], '--out rows.txt: no output format for the extension ".txt"'],
+    [['--out', 'rows'], '--out rows: no output format for the extension ""'],
+    [['--out', 'rows.csv', '-o', 'table'], '--out writes rows to a file, and -o table is for a terminal'],
+    [['--out', 'no/such/folder/rows.csv'], 'cannot write --out no/such/folder/rows.csv: the folder no/such/folder does not exist'],
+  ])('%j is exit 2 before any request', async (flags, message) => {
+    // a query of its own, so that no request of another test is counted here
+    const unseen = '00000000-0000-4000-8000-00000000d0ff';
+    const result = await ws(['queries', 'data', unseen, ...flags]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(server.requests.filter((r) => r.path.includes(unseen)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+});
+
+describe('-o parquet and -o arrow, what they refuse and say', () => {
+  it.each(['parquet', 'arrow'])('-o %s at a terminal is exit 2 (binary), before any request', async (format) => {
+    const unseen = '00000000-0000-4000-8000-00000000d0fe';
+    const result = await ws(['queries', 'data', unseen, '-o', format], { stdoutIsTTY: true });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`-o ${format} is binary, not for a terminal`);
+    expect(server.requests.filter((r) => r.path.includes(unseen))).toEqual([]);
+  });
+
+  it('-o parquet on a command that prints no query result is exit 2', async () => {
+    const result = await ws(['queries', 'list', '-o', 'parquet']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('-o parquet writes the rows of a query result, and this command prints none');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a column whose type the result does not name is written as text, said once on stderr', async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-typed-note-'));
+    server.on('GET', dataPath, (request) => ({ body: { ...page(numbered(25_000), request), columns: [{ name: 'n' }] } }));
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', path.join(files, 'rows.parquet')]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('-o parquet: column n is written as text (the result names no type for it)\n');
+    fs.rmSync(files, { recursive: true });
   });
 });
 
@@ -697,5 +777,143 @@ describe('every row off a terminal', () => {
     const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`).map((r) => r.query);
     // one page: exports ask for up to 10,000 rows a page
     expect(pages).toEqual(['?limit=1200&offset=0']);
+  });
+});
+
+describe('-o parquet and -o arrow: typed files that readers nobody here wrote read back exactly', () => {
+  const files = tempFiles('ws-typed-');
+  // ~20 types, a row of values (Unicode, a DECIMAL(38,10), a HUGEINT past 2^64, dates before 1970, a TIMESTAMPTZ,
+  // nested values) and a row of NULLs
+  const sql = `SELECT * FROM (VALUES
+    (-1::TINYINT, -2::SMALLINT, -3::INTEGER, 9007199254740993::BIGINT, 18446744073709551617::HUGEINT, -1.5::DOUBLE, 2.5::FLOAT,
+     12345678901234567890.0123456789::DECIMAL(38,10), -1.23::DECIMAL(5,2), 123456789012.5::DECIMAL(15,1), true, 'héllo ☕ "q", 日本',
+     DATE '1969-07-20', DATE '0044-03-15', TIME '12:34:56.789', TIMESTAMP '1960-01-01 01:02:03.456789', TIMESTAMPTZ '2026-01-01 10:00:00.123456+02',
+     [1, 2, NULL], {'a': 1, 'b': 'x'}, MAP {'k': 1}, '\\xAA\\x00abc'::BLOB, 18446744073709551615::UBIGINT, 300::USMALLINT, 4000000000::UINTEGER,
+     '6f1c1a0e-27b4-4b53-9f5e-0d7a3c8b9e21'::UUID, INTERVAL 3 DAY),
+    (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)
+  ) t(ti, si, i, bi, hi, d, f, dec, dec5, dec15, b, s, dt, old, tm, ts, tstz, l, st, m, bl, ub, us, ui, u, iv)`;
+  /** What the file holds of each type of the result: the same type, but for HUGEINT and the values written as JSON text. */
+  const parquetTypes: Record<string, string> = {
+    ti: 'TINYINT',
+    si: 'SMALLINT',
+    i: 'INTEGER',
+    bi: 'BIGINT',
+    hi: 'DECIMAL(38,0)',
+    d: 'DOUBLE',
+    f: 'FLOAT',
+    dec: 'DECIMAL(38,10)',
+    dec5: 'DECIMAL(5,2)',
+    dec15: 'DECIMAL(15,1)',
+    b: 'BOOLEAN',
+    s: 'VARCHAR',
+    dt: 'DATE',
+    old: 'DATE',
+    tm: 'TIME',
+    ts: 'TIMESTAMP',
+    tstz: 'TIMESTAMP WITH TIME ZONE',
+    l: 'JSON',
+    st: 'JSON',
+    m: 'JSON',
+    bl: 'BLOB',
+    ub: 'UBIGINT',
+    us: 'USMALLINT',
+    ui: 'UINTEGER',
+    u: 'UUID',
+    iv: 'JSON',
+  };
+  const nested = ['l', 'st', 'm', 'iv'];
+  let json: { columns: { name: string; type: string }[]; rows: Record<string, unknown>[] };
+
+  beforeAll(async () => {
+    await createQuery(emuWs, 'Every type', sql);
+    const executed = await emuWs(['queries', 'execute', 'every_type', '--wait', '-o', 'json']);
+    expect(executed.exitCode, executed.stderr).toBe(0);
+    json = JSON.parse(executed.stdout);
+  });
+
+  it('parquet: DuckDB read_parquet gives every column its type and every value of -o json', async () => {
+    const file = path.join(files.dir, 'every.parquet');
+    const result = await emuWs(['queries', 'data', 'every_type', '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await DuckDBInstance.create(':memory:');
+    const connection = await db.connect();
+    await connection.run("SET TimeZone = 'UTC'");
+    const described = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${file}')`)).getRowObjectsJson();
+    expect(Object.fromEntries(described.map((c) => [c.column_name, c.column_type]))).toEqual(parquetTypes);
+    expect(json.columns.map((c) => c.name)).toEqual(Object.keys(parquetTypes));
+    const rows = (await connection.runAndReadAll(`SELECT * FROM read_parquet('${file}')`)).getRowObjectsJson() as Record<string, unknown>[];
+    connection.closeSync();
+    expect(rows).toHaveLength(2);
+    for (const [index, row] of rows.entries()) {
+      const wanted = json.rows[index]!;
+      for (const name of Object.keys(parquetTypes)) {
+        const value = nested.includes(name) && row[name] !== null ? JSON.parse(String(row[name])) : row[name];
+        expect(value, `${name} of row ${index}`).toEqual(wanted[name]);
+      }
+    }
+  });
+
+  it('arrow: apache-arrow tableFromIPC reads the stream with every type and value', async () => {
+    const file = path.join(files.dir, 'every.arrow');
+    const result = await emuWs(['queries', 'data', 'every_type', '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { tableFromIPC } = await import('apache-arrow');
+    const table = tableFromIPC(fs.readFileSync(file));
+    expect(Object.fromEntries(table.schema.fields.map((f) => [f.name, String(f.type)]))).toEqual({
+      ti: 'Int8',
+      si: 'Int16',
+      i: 'Int32',
+      bi: 'Int64',
+      hi: 'Decimal[38e0]',
+      d: 'Float64',
+      f: 'Float32',
+      dec: 'Decimal[38e+10]',
+      dec5: 'Decimal[5e+2]',
+      dec15: 'Decimal[15e+1]',
+      b: 'Bool',
+      s: 'Utf8',
+      dt: 'Date32<DAY>',
+      old: 'Date32<DAY>',
+      tm: 'Time64<MICROSECOND>',
+      ts: 'Timestamp<MICROSECOND>',
+      tstz: 'Timestamp<MICROSECOND, UTC>',
+      l: 'Utf8',
+      st: 'Utf8',
+      m: 'Utf8',
+      bl: 'Binary',
+      ub: 'Uint64',
+      us: 'Uint16',
+      ui: 'Uint32',
+      u: 'Utf8',
+      iv: 'Utf8',
+    });
+    expect(table.numRows).toBe(2);
+    const words = (value: Uint32Array) =>
+      BigInt.asIntN(
+        128,
+        [...value].reduceRight((sum, word) => (sum << 32n) | BigInt(word), 0n),
+      );
+    const decimal = (text: string, scale: number) => {
+      const [whole, fraction = ''] = text.replace('-', '').split('.');
+      return (text.startsWith('-') ? -1n : 1n) * BigInt(`${whole}${fraction.padEnd(scale, '0')}`);
+    };
+    const row = json.rows[0]!;
+    const at = (name: string) => table.getChild(name)!.get(0);
+    expect([at('ti'), at('si'), at('i'), at('bi'), at('d'), at('f'), at('b'), at('s')]).toEqual([-1, -2, -3, 9007199254740993n, -1.5, 2.5, true, row.s]);
+    expect(words(at('hi'))).toBe(18446744073709551617n);
+    expect(words(at('dec'))).toBe(decimal(String(row.dec), 10));
+    expect(words(at('dec5'))).toBe(-123n);
+    expect(words(at('dec15'))).toBe(1234567890125n);
+    expect([at('dt'), at('old')]).toEqual([Date.UTC(1969, 6, 20), new Date('0044-03-15T00:00:00Z').getTime()]);
+    expect(at('tm')).toBe(45_296_789_000n);
+    expect(table.getChild('ts')!.data[0]!.values[0]).toBe(-315_615_476_543_211n);
+    expect(table.getChild('tstz')!.data[0]!.values[0]).toBe(1_767_254_400_123_456n);
+    expect(JSON.parse(at('l'))).toEqual(row.l);
+    expect(JSON.parse(at('st'))).toEqual(row.st);
+    expect([...at('bl')]).toEqual([0xaa, 0x00, 0x61, 0x62, 0x63]);
+    expect([at('ub'), at('us'), at('ui'), at('u')]).toEqual([18446744073709551615n, 300, 4000000000, row.u]);
+    for (const field of table.schema.fields) expect(table.getChild(field.name)!.get(1), `${field.name} of the NULL row`).toBeNull();
   });
 });

@@ -44,6 +44,9 @@ describe('usage errors: exit 2, nothing sent', () => {
     [['queries', 'execute', '--no-prompt'], "error: missing required argument 'query'"],
     [['queries', 'execute', 'daily_revenue', '--param', 'start_date'], '--param'],
     [['queries', 'execute', 'daily_revenue', '--wait', '--timeout', 'soon'], '--timeout'],
+    [['queries', 'execute', 'daily_revenue', '--out', 'rows.csv'], '--out writes the rows of the run: it needs --wait (and not --no-data)'],
+    [['queries', 'execute', 'daily_revenue', '--wait', '--no-data', '--out', 'rows.csv'], '--out writes the rows of the run: it needs --wait'],
+    [['queries', 'execute', 'daily_revenue', '--wait', '-o', 'parquet', '--no-data'], '-o parquet writes the rows of a query result'],
   ])('%j', async (argv, said) => {
     for (const tty of [false, true]) {
       const result = await ws(argv, { tty });

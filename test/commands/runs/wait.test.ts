@@ -83,6 +83,7 @@ describe('usage errors: exit 2, nothing sent', () => {
       ['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--timeout', '2147483648ms'],
       'error: invalid duration for --timeout: "2147483648ms" is longer than 24 days, the most ws can wait\nhint: use a shorter duration, or 0 for no limit\n',
     ],
+    [['runs', 'wait', '00000000-0000-4000-8000-00000000dead', '--out', 'rows.csv'], 'error: --out writes the rows of the run: it needs --data\n'],
   ])('%j', async (argv, stderr) => {
     await expectUsageError(ws, argv, stderr);
     expect(await emu.requests()).toEqual([]);

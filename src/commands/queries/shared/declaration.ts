@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../../api/fields.js';
 import { collect } from '../../../cmdutil/inputs.js';
-import { chartOptions, examples, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { chartOptions, examples, outOption, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
 
 /** A left-out query: picked at a terminal, an error elsewhere (src/cmdutil/pickers.ts). */
 const pickedQuery = 'query UUID, slug or name; left out at a terminal, picked from a list (elsewhere an error)';
@@ -78,17 +78,19 @@ export function declareQueries(program: Program) {
   examples(update, 'ws queries update daily_revenue --sql-file daily_revenue.sql', 'ws queries update daily_revenue --clear-description --dry-run');
   jsonFields(update, queryFields);
 
-  const execute = chartOptions(
-    queries
-      .command('execute')
-      .description('Run a saved query; with --wait, wait for it and print its rows')
-      .argument('[query]', pickedQuery)
-      .option('--param <name=value>', 'a parameter value (repeatable)', collect)
-      .option('--metadata <json|@file>', 'a JSON object kept with the run')
-      .option('--wait', 'wait for the run to end, then print the rows')
-      .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
-      .option('--no-data', 'with --wait: print the final status instead of the rows')
-      .option('--limit <n>', 'with --wait: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
+  const execute = outOption(
+    chartOptions(
+      queries
+        .command('execute')
+        .description('Run a saved query; with --wait, wait for it and print its rows')
+        .argument('[query]', pickedQuery)
+        .option('--param <name=value>', 'a parameter value (repeatable)', collect)
+        .option('--metadata <json|@file>', 'a JSON object kept with the run')
+        .option('--wait', 'wait for the run to end, then print the rows')
+        .option('--timeout <duration>', 'with --wait: give up after this long, exit 6 (0 waits forever)', '30m')
+        .option('--no-data', 'with --wait: print the final status instead of the rows')
+        .option('--limit <n>', 'with --wait: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
+    ),
   );
   examples(
     execute,
@@ -115,18 +117,20 @@ export function declareQueries(program: Program) {
   examples(runs, 'ws queries runs daily_revenue', 'ws queries runs daily_revenue --all -o ndjson');
   jsonFields(runs, queryRunFields);
 
-  const data = chartOptions(
-    queries
-      .command('data')
-      .description('Print the rows of the latest successful run of a query')
-      .argument('[query]', pickedQuery)
-      .option('--limit <n>', 'rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt)
-      .option('--offset <n>', 'rows to skip', nonNegativeInt)
-      .option('--all', 'every row, streamed page by page (--jq sees them as one document, up to 16 MiB of JSON)')
-      .option(
-        '--run <queryRunId>',
-        "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run",
-      ),
+  const data = outOption(
+    chartOptions(
+      queries
+        .command('data')
+        .description('Print the rows of the latest successful run of a query')
+        .argument('[query]', pickedQuery)
+        .option('--limit <n>', 'rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt)
+        .option('--offset <n>', 'rows to skip', nonNegativeInt)
+        .option('--all', 'every row, streamed page by page (--jq sees them as one document, up to 16 MiB of JSON)')
+        .option(
+          '--run <queryRunId>',
+          "only the rows of this query run: an error (data_replaced) once another run's rows have replaced them, so that rows read in parts are of one run",
+        ),
+    ),
   );
   examples(
     data,
@@ -134,6 +138,7 @@ export function declareQueries(program: Program) {
     'ws queries data daily_revenue -o chart',
     'ws queries data events_by_type -o chart --series event_type',
     'ws queries data daily_revenue --all -o csv > daily_revenue.csv',
+    'ws queries data daily_revenue --all --out daily_revenue.csv',
     'ws queries data events_by_type --all -o ndjson | head',
   );
 

@@ -1,4 +1,4 @@
-import { chartOptions, examples, jsonFields, positiveInt, unknownCommandHints, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { chartOptions, examples, outOption, jsonFields, positiveInt, unknownCommandHints, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
 import { queryRunResultFields, queryRunStatusFields } from '../../../api/fields.js';
 
 /** `ws runs`: its commands, their arguments, flags and help, as commander parses and prints them. */
@@ -18,14 +18,16 @@ export function declareRuns(program: Program) {
   examples(result, 'ws runs result 63febd46-11d3-4d45-9d1b-e534383986e4');
   jsonFields(result, queryRunResultFields);
 
-  const wait = chartOptions(
-    runs
-      .command('wait')
-      .description('Wait for a query run to end; exit 5 if it failed, 6 on --timeout')
-      .argument('<runId>', 'query run UUID')
-      .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
-      .option('--data', "print the query's rows when the run completed (else its final status)")
-      .option('--limit <n>', 'with --data: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
+  const wait = outOption(
+    chartOptions(
+      runs
+        .command('wait')
+        .description('Wait for a query run to end; exit 5 if it failed, 6 on --timeout')
+        .argument('<runId>', 'query run UUID')
+        .option('--timeout <duration>', 'give up after this long (0 waits forever)', '30m')
+        .option('--data', "print the query's rows when the run completed (else its final status)")
+        .option('--limit <n>', 'with --data: rows wanted (default: every row; a table in a terminal and a chart show the first 1000)', positiveInt),
+    ),
   );
   examples(wait, 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4', 'ws runs wait 63febd46-11d3-4d45-9d1b-e534383986e4 --timeout 10m --data -o csv');
   wait.addHelpText(

@@ -1,0 +1,216 @@
+/**
+ * An export stopped part-way says what its output holds (issue 38, item 4): a stop signal at a fixed point of a
+ * 1,000,000-row export (the pages from that row on are held back until the signal was sent, so the point is
+ * exact), a full disk (/dev/full) and a file size limit (`ulimit -f`, which cuts a write in the middle). The rows in
+ * the file are counted and compared with what ws says, and the command it gives prints exactly the rest.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiServer, type RecordedRequest } from '../helpers/api-server.js';
+import { pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { createQuery } from '../helpers/query-setup.js';
+import { tempConfigDir, ws, wsCommand } from '../helpers/ws.js';
+
+const total = 1_000_000;
+let emu: TestEmulator;
+/** In front of the emulator: forwards every request as it is, and holds the rows from `heldFrom` on until released. */
+let front: ApiServer;
+let env: Record<string, string>;
+let queryId: string;
+let heldFrom = Infinity;
+const releases: (() => void)[] = [];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-export-stops-'));
+
+async function forward(request: RecordedRequest) {
+  const query = new URLSearchParams(request.query).toString();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${emu.baseUrl}${request.path}${query ? `?${query}` : ''}`, {
+      method: request.method,
+      headers: { 'x-api-key': emu.env.WS_API_KEY, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+      ...(request.body ? { body: request.body } : {}),
+    });
+    text = await response.text();
+  } catch {
+    // the emulator closed at the end of the file, with pages of a stopped export still asked for
+    return { destroy: true };
+  }
+  if (request.path.endsWith('/latest/data') && Number(request.query.offset ?? 0) >= heldFrom) await new Promise<void>((resolve) => releases.push(resolve));
+  return { status: response.status, headers: { 'content-type': 'application/json' }, body: text };
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  front = new ApiServer();
+  for (const method of ['GET', 'POST']) front.on(method, /.*/, forward);
+  await front.start();
+  env = { WS_BASE_URL: front.baseUrl, WS_API_KEY: emu.env.WS_API_KEY, WS_CONFIG_DIR: tempConfigDir() };
+  const run = (args: string[]) => ws(args, env);
+  queryId = (await createQuery(run, 'Numbers', `SELECT range AS n, 'row ' || range AS label FROM range(${total})`)).id;
+  const executed = await run(['queries', 'execute', queryId, '--wait', '--no-data']);
+  expect(executed.exitCode, executed.stderr).toBe(0);
+}, 60_000);
+afterEach(() => {
+  heldFrom = Infinity;
+  for (const release of releases.splice(0)) release();
+});
+afterAll(async () => {
+  await front?.stop();
+  await emu?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The lines of a file, its last one ended. */
+function linesOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  return text.slice(0, -1).split('\n');
+}
+
+const csvRows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `${from + i},row ${from + i}`);
+
+/** ws with `args`, its stdout redirected by a shell to `file` (as `ws … > file`), after `limit` (e.g. `ulimit -f 1000`). */
+function spawnTo(args: string[], file: string, limit = ':') {
+  const [command, commandArgs] = wsCommand(args);
+  const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
+  return execa('sh', ['-c', `${limit}; exec ${quoted} > '${file}'`], { env, extendEnv: false, reject: false, timeout: 60_000, stripFinalNewline: false });
+}
+
+/** Starts `args` with stdout to `file`, waits until the file holds `rows` rows after `header` lines, and sends `signal`. */
+async function stopAt(args: string[], file: string, rows: number, signal: 'SIGTERM' | 'SIGINT', header = 1) {
+  heldFrom = rows;
+  const child = spawnTo(args, file);
+  await pollUntil(async () => fs.existsSync(file) && fs.readFileSync(file, 'utf8').split('\n').length - 1 === rows + header, `${rows} rows in ${file}`, 30_000);
+  child.kill(signal);
+  return child;
+}
+
+describe('a stop signal during an export', () => {
+  it('SIGTERM to `queries data --all -o csv > file`: exit 143, the rows the file holds and the command that prints exactly the rest', async () => {
+    const file = path.join(dir, 'term.csv');
+    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'csv'], file, 200_000, 'SIGTERM');
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    const lines = linesOf(file);
+    expect(lines).toEqual(['n,label', ...csvRows(0, 200_000)]);
+    const runId = String(result.stderr).match(/--run (\S+)/)?.[1];
+    const resume = `ws queries data ${queryId} --run ${runId} --offset 200000 --all -o csv`;
+    expect(result.stderr).toBe(`error: stopped (SIGTERM); the output is partial: it holds the first 200000 rows\nhint: print the rest: ${resume}\n`);
+    heldFrom = Infinity;
+    for (const release of releases.splice(0)) release();
+    const rest = path.join(dir, 'rest.csv');
+    const resumed = await spawnTo(resume.split(' ').slice(1), rest);
+    expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+    expect(linesOf(rest)).toEqual(['n,label', ...csvRows(200_000, total)]);
+  }, 90_000);
+
+  it('SIGINT to `-o ndjson` (a program reads stderr): exit 130 and the JSON error with partial, rowsWritten and resumeCommand', async () => {
+    const file = path.join(dir, 'int.ndjson');
+    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'ndjson'], file, 500_000, 'SIGINT', 0);
+    expect(result.exitCode, String(result.stderr)).toBe(130);
+    const lines = linesOf(file);
+    expect(lines).toHaveLength(500_000);
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ n: 499_999, label: 'row 499999' });
+    const error = JSON.parse(String(result.stderr)).error;
+    expect(error).toMatchObject({ code: 'interrupted', partial: true, rowsWritten: 500_000, queryId });
+    expect(error.message).toBe('stopped; the output is partial: it holds the first 500000 rows');
+    expect(error.resumeCommand).toMatch(new RegExp(`^ws queries data ${queryId} --run \\S+ --offset 500000 --all -o ndjson$`));
+  }, 60_000);
+
+  it('SIGTERM to `queries execute --wait -o csv > file` during its rows: the same, not ignored', async () => {
+    const file = path.join(dir, 'execute.csv');
+    const result = await stopAt(['queries', 'execute', queryId, '--wait', '-o', 'csv'], file, 100_000, 'SIGTERM');
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    expect(linesOf(file)).toHaveLength(1 + 100_000);
+    expect(String(result.stderr)).toMatch(
+      /\nerror: stopped \(SIGTERM\); the output is partial: it holds the first 100000 rows\nhint: print the rest: ws queries data numbers --run \S+ --offset 100000 --all -o csv\n$/,
+    );
+  }, 60_000);
+});
+
+describe('-o parquet stopped part-way', () => {
+  it('SIGTERM to `-o parquet > file`: exit 143, says the file is not readable and the command that writes it again', async () => {
+    const file = path.join(dir, 'stopped.parquet');
+    heldFrom = 300_000;
+    const child = spawnTo(['queries', 'data', queryId, '--all', '-o', 'parquet'], file);
+    // row groups were written, and the rows from 300,000 on are held back
+    await pollUntil(async () => releases.length > 0 && fs.statSync(file).size > 1_000_000, 'row groups in the file', 30_000);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    expect(String(result.stderr)).toMatch(
+      new RegExp(
+        `^error: stopped \\(SIGTERM\\); the parquet output is not readable: its end, which readers need, was not written\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all -o parquet\\n$`,
+      ),
+    );
+  }, 60_000);
+});
+
+describe('--out <file> stopped part-way', () => {
+  it('SIGTERM in the middle of `queries data --all --out sales.csv`: the target as it was, no other file, the command that writes it again', async () => {
+    const folder = fs.mkdtempSync(path.join(dir, 'out-'));
+    const target = path.join(folder, 'sales.csv');
+    fs.writeFileSync(target, 'yesterday\n');
+    heldFrom = 300_000;
+    const child = spawnTo(['queries', 'data', queryId, '--all', '--out', target], '/dev/null');
+    // the rows go to a file of their own beside the target until it is whole
+    const part = await pollUntil(
+      async () => {
+        const name = fs.readdirSync(folder).find((entry) => entry.endsWith('.part'));
+        return name && fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length - 1 === 300_001 ? name : undefined;
+      },
+      '300,000 rows in the temporary file',
+      30_000,
+    );
+    expect(part).toMatch(/^sales\.csv\.ws-\d+\.part$/);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, String(result.stderr)).toBe(143);
+    expect(fs.readdirSync(folder)).toEqual(['sales.csv']);
+    expect(fs.readFileSync(target, 'utf8')).toBe('yesterday\n');
+    expect(String(result.stderr)).toMatch(
+      new RegExp(
+        `^error: stopped \\(SIGTERM\\); ${target} was not written \\(300000 rows were read before this\\)\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all --out ${target}\\n$`,
+      ),
+    );
+  }, 60_000);
+});
+
+describe('a write that fails', () => {
+  it('a full disk (/dev/full): exit 1, output_failed, saying so', async () => {
+    const result = await spawnTo(['queries', 'data', queryId, '--limit', '20000', '-o', 'ndjson'], '/dev/full');
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(String(result.stderr)).error).toMatchObject({
+      code: 'output_failed',
+      message: 'cannot write the output: ENOSPC: no space left on device, write',
+    });
+  });
+
+  it('a file size limit that cuts a page mid-row: the file is cut back to its last whole row, and that count is said', async () => {
+    const file = path.join(dir, 'limited.csv');
+    // 1,000 blocks of 512 or 1,024 bytes, as the shell counts: about 20,000 to 45,000 rows, never a page's end
+    const result = await spawnTo(['queries', 'data', queryId, '--all', '-o', 'csv'], file, 'ulimit -f 1000');
+    expect(result.exitCode, String(result.stderr)).toBe(1);
+    const said = Number(String(result.stderr).match(/it holds the first (\d+) rows/)?.[1]);
+    expect(said).toBeGreaterThan(10_000);
+    expect(said % 10_000).not.toBe(0);
+    expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, said)]);
+    expect(String(result.stderr)).toMatch(/^error: cannot write the output: EFBIG: file too large, write; the output is partial/);
+    expect(String(result.stderr)).toMatch(new RegExp(`--offset ${said} --all -o csv\n$`));
+  });
+
+  it('a last write cut short, which Node reports nowhere: found by the file size, cut back, exit 1', async () => {
+    const file = path.join(dir, 'last.csv');
+    // the limit falls in the last page of these 40,000 rows: no later write would fail
+    const result = await spawnTo(['queries', 'data', queryId, '--limit', '40000', '-o', 'csv'], file, 'ulimit -f 1000');
+    expect(result.exitCode, String(result.stderr)).toBe(1);
+    const said = Number(String(result.stderr).match(/it holds the first (\d+) rows/)?.[1]);
+    expect(said).toBeGreaterThan(10_000);
+    expect(said).toBeLessThan(40_000);
+    expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, said)]);
+    expect(String(result.stderr)).toMatch(new RegExp(`--offset ${said} --limit ${40_000 - said} -o csv\\n$`));
+  });
+});
