@@ -377,6 +377,7 @@ async function completeCases() {
   );
 }
 
+/**
  * Issue 40: the peak memory of `queries data --all --out x.<format>` at 2,000,000 rows (WS_BENCH_ROWS) and at a tenth
  * of them, in csv, parquet and arrow, and how long parquet and arrow take next to csv, in the same rounds.
  */
