@@ -2,7 +2,7 @@ import { defaultMaxAttempts } from './attempts.js';
 import type { ZodType } from 'zod';
 import { WsError, errorIdsOf, usageError, type ErrorCode } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
-import { loadUndici, nodeTransport, undiciTransport, type Incoming, type Transport } from './transport.js';
+import { loadUndici, nodeTransport, tunnelClosedCode, tunnelTimeoutCode, undiciTransport, type Incoming, type Transport } from './transport.js';
 import type { CaFile } from './network.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -56,7 +56,7 @@ export interface RawResponse {
 
 const retryStatuses = new Set([429, 502, 503, 504]);
 /** Errors raised before a byte of the request left this machine: safe to retry any request. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', tunnelClosedCode, tunnelTimeoutCode]);
 /** The server was reached, then the connection closed before its answer. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const connectionCodes = new Set([
@@ -392,16 +392,18 @@ export class HttpClient {
     // the variables network.js reads, checked here so that a run without them never loads it
     const needed = system || network?.caFile !== undefined || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => network?.env[name]);
     if (!needed) return nodeTransport(2_000);
-    const [undici, { createDispatcher }] = await Promise.all([loadUndici(), import('./network.js')]);
+    const [undici, { createDispatcher, routeFor }] = await Promise.all([loadUndici(), import('./network.js')]);
+    const target = new URL(this.options.baseUrl);
+    const proxy = routeFor(target, network?.env ?? {}).proxy;
     const dispatcher = createDispatcher(undici, {
-      target: new URL(this.options.baseUrl),
+      target,
       env: network?.env ?? {},
       caFile: network?.caFile,
       system,
       keepAliveTimeout: 2_000,
       ...(this.options.debug ? { debug: this.options.debug } : {}),
     });
-    return undiciTransport(dispatcher);
+    return undiciTransport(dispatcher, proxy && `the proxy ${proxy.display} (from ${proxy.variable})`);
   }
 
   /**
@@ -456,7 +458,8 @@ export class HttpClient {
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
-        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
+        const through = transport.proxy ? ` through ${transport.proxy}` : '';
+        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms${through}`, {
           code: 'http_timeout',
           ...this.hinted('timeout', spec, idempotent),
         });

@@ -26,6 +26,8 @@ export interface Incoming {
 
 export interface Transport {
   send(url: URL, request: Outgoing): Promise<Incoming>;
+  /** The proxy requests go through, for messages: its origin (never with credentials) and its variable. */
+  proxy?: string;
   /** Closes idle keep-alive connections at once, rather than politely. */
   close(): Promise<void>;
 }
@@ -38,7 +40,11 @@ export function loadUndici(): Promise<Undici> {
 }
 
 /** As long as undici waits for a connection (with its TLS handshake) before giving up: nothing was sent yet. */
-const connectTimeoutMs = 10_000;
+export const connectTimeoutMs = 10_000;
+
+/** The codes of a CONNECT through a proxy that failed (network.ts): nothing was sent to the server yet. */
+export const tunnelClosedCode = 'WS_PROXY_TUNNEL_CLOSED';
+export const tunnelTimeoutCode = 'WS_PROXY_TUNNEL_TIMEOUT';
 
 /** The error undici gives then: src/api/http.ts retries it and network.ts explains it by this code. */
 function connectTimeout(): Error {
@@ -82,11 +88,20 @@ export function nodeTransport(keepAliveTimeout: number): Transport {
   };
 }
 
+/** A promise rejected with the signal's reason when it aborts; never settled otherwise. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
 /** undici's request API through a dispatcher of its own (a proxy agent, or an agent with more trusted roots). */
-export function undiciTransport(dispatcher: Dispatcher): Transport {
+export function undiciTransport(dispatcher: Dispatcher, proxy?: string): Transport {
   return {
+    ...(proxy ? { proxy } : {}),
     async send(url, request) {
-      const response = await dispatcher.request({
+      const pending = dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: request.method as Dispatcher.HttpMethod,
@@ -94,6 +109,10 @@ export function undiciTransport(dispatcher: Dispatcher): Transport {
         body: request.body,
         signal: request.signal,
       });
+      // undici leaves a request waiting for its connection (a proxy's CONNECT) deaf to its signal: the caller hears
+      // the abort at once, and the request fails later, when that connection does or the dispatcher is destroyed
+      pending.catch(() => {});
+      const response = await Promise.race([pending, aborted(request.signal)]);
       return { status: response.statusCode, headers: response.headers, body: response.body as Incoming['body'] };
     },
     async close() {
