@@ -161,11 +161,12 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     // `code` is ws's own (errorCodes in errors.ts); `apiCode` is the one in the API's error body
     const body: Record<string, unknown> = { code: error.code };
     if (error.status !== undefined) body.status = error.status;
-    if (error.apiCode !== undefined) body.apiCode = error.apiCode;
+    // every field that may hold what a server sent is redacted, not the message alone
+    if (error.apiCode !== undefined) body.apiCode = redact(error.apiCode, secrets);
     body.message = redact(error.message, secrets);
     if (error.hint) body.hint = redact(error.hint, secrets);
-    Object.assign(body, error.ids);
-    if (error.requestId !== undefined) body.requestId = error.requestId;
+    for (const [name, id] of Object.entries(error.ids ?? {})) body[name] = redact(id, secrets);
+    if (error.requestId !== undefined) body.requestId = redact(error.requestId, secrets);
     if (error.partial) {
       const { rowsWritten, resumeCommand } = error.partial;
       Object.assign(body, { partial: true, rowsWritten }, resumeCommand === undefined ? {} : { resumeCommand: redact(resumeCommand, secrets) });
@@ -175,7 +176,7 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
   }
   let text = `error: ${redact(error.message, secrets)}\n`;
   if (error.hint) text += `hint: ${redact(error.hint, secrets)}\n`;
-  if (error.requestId) text += `request id: ${error.requestId}\n`;
+  if (error.requestId) text += `request id: ${redact(error.requestId, secrets)}\n`;
   io.stderr.write(text);
 }
 

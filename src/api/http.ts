@@ -500,7 +500,7 @@ export class HttpClient {
     const ids = errorIdsOf(pathIdsOf(spec.path));
     const details = {
       status: response.status,
-      ...(described.code ? { apiCode: described.code } : {}),
+      ...(described.code ? { apiCode: this.redact(stripControl(described.code)) } : {}),
       ...this.requestIdOf(response),
       ...(ids ? { ids } : {}),
     };
