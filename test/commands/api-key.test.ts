@@ -119,7 +119,7 @@ describe('the API key never leaks', () => {
 });
 
 describe('every field of a server error is redacted (issue 38.14)', () => {
-  it('the key in the error body\'s code, message and request id is [redacted] in JSON and text', async () => {
+  it("the key in the error body's code, message and request id is [redacted] in JSON and text", async () => {
     const echo = { status: 400, headers: { 'x-request-id': `req-${testKey}` }, body: { code: `bad_${testKey}`, message: `no ${testKey} here` } };
     server.on('GET', '/queries', echo, echo);
     const json = await ws(['queries', 'list', '--json'], { env: { WS_API_KEY: testKey } });
