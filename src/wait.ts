@@ -83,6 +83,15 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
 
   let wake: (() => void) | undefined;
   const stopWaking = interruption.onStop(() => wake?.());
+  // the reader of the output went away (`ws … --wait 2>&1 | head -1`): nobody will read the end of the wait
+  const gone = new AbortController();
+  const onOutputError = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') return;
+    gone.abort();
+    wake?.();
+  };
+  const watched = [io.stdout, ...(io.stderrIsStdout ? [io.stderr] : [])];
+  for (const stream of watched) stream.on('error', onOutputError);
   const sleep = (ms: number) =>
     // biome-ignore lint/suspicious/noConfusingVoidType: setTimeout resolves it with nothing
     new Promise<typeof interrupted | void>((resolve) => {
@@ -97,17 +106,17 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let timedOut = false;
   try {
     for (;;) {
-      if (interruption.by) break;
+      if (interruption.by || gone.signal.aborted) break;
       // --timeout ends a poll in flight too: a status request that hangs cannot hold ws past it
       const cutoff = Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(1, deadline - io.now())) : undefined;
       try {
-        const value = await spec.poll(cutoff ? AbortSignal.any([interruption.signal, cutoff]) : interruption.signal);
+        const value = await spec.poll(AbortSignal.any([interruption.signal, gone.signal, ...(cutoff ? [cutoff] : [])]));
         errors = 0;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
         progress.update(state);
       } catch (error) {
-        if (interruption.by) break;
+        if (interruption.by || gone.signal.aborted) break;
         if (cutoff?.aborted) {
           timedOut = true;
           break;
@@ -126,8 +135,13 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   } finally {
     progress.stop();
     stopWaking();
+    for (const stream of watched) stream.off('error', onOutputError);
     // on any other end than a stop signal, a signal gets Node's default again (ws ends by it at once)
     if (!interruption.by && !(timedOut && spec.onTimeout)) interruption.dispose();
+  }
+  if (gone.signal.aborted && !interruption.by) {
+    // as a write to a closed stdout ends ws (src/cli.ts, bin/ws.js): quietly, the run going on
+    throw Object.assign(new Error(`stopped waiting for ${spec.label}: the reader of the output went away`), { code: 'EPIPE' });
   }
   if (timedOut) {
     const gaveUp = `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}`;
