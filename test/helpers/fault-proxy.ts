@@ -8,7 +8,8 @@ import net from 'node:net';
  * - `stall`: reads it and never answers;
  * - `bare`: Node's own http.Server with no handler for CONNECT (it drops the connection) and a 404 for the rest;
  * - `forward`: a reverse proxy in front of `upstream`: every request goes on to it, except those whose path matches
- *   `stallPath` (never answered), and every response body is sent at `bytesPerSecond` when that is set.
+ *   `stallPath` (never answered); every response body is sent at `bytesPerSecond`, or stops after `stallAfterBytes`,
+ *   when they are set.
  */
 export type Fault = 'close' | 'stall' | 'bare' | 'forward';
 
@@ -20,6 +21,8 @@ export interface FaultProxyOptions {
   stallPath?: RegExp;
   /** `forward`: the pace of every response body, in bytes a second (in slices of a tenth of a second). */
   bytesPerSecond?: number;
+  /** `forward`: every response body stops after this many bytes, the connection left open. */
+  stallAfterBytes?: number;
 }
 
 /**
@@ -94,6 +97,16 @@ export class FaultProxy {
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const { stallAfterBytes } = this.options;
+        if (stallAfterBytes !== undefined) {
+          let sent = 0;
+          answer.on('data', (chunk: Buffer) => {
+            const room = stallAfterBytes - sent;
+            if (room > 0) res.write(chunk.subarray(0, room));
+            sent += chunk.length;
+          });
+          return;
+        }
         if (this.options.bytesPerSecond === undefined) {
           answer.pipe(res);
           return;
