@@ -48,4 +48,20 @@ describe('a proxy that misbehaves: every request ends with a coded error after a
     expect(seen).toBeGreaterThanOrEqual(1);
     expect(seen).toBeLessThanOrEqual(4);
   });
+
+  it('a CONNECT never answered, with --http-timeout 0 (no limit): connect_timeout after 10 s, one connection a try', async () => {
+    const proxy = proxies.get('stall')!;
+    const before = proxy.connections;
+    const result = await ws(
+      ['queries', 'list', '--json', '--http-timeout', '0'],
+      { WS_BASE_URL: 'https://example.invalid/public/v3', WS_API_KEY: testKey, WS_MAX_ATTEMPTS: '1', HTTPS_PROXY: proxy.url },
+      bounded,
+    );
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(errorJson(result.stderr)).toMatchObject({
+      code: 'connect_timeout',
+      message: `GET /queries: the proxy ${proxy.url} (from HTTPS_PROXY) did not answer CONNECT to example.invalid:443 in 10 s`,
+    });
+    expect(proxy.connections - before).toBe(1);
+  });
 });
