@@ -175,7 +175,11 @@ async function settle(cancel: Cancel, report: (outcome: Outcome) => void, otherw
   const deadline = AbortSignal.timeout(cancelDeadlineMs);
   let reported: Outcome | undefined;
   try {
-    return await cancel((now) => report((reported = now)), deadline);
+    const track = (now: Outcome) => {
+      reported = now;
+      report(now);
+    };
+    return await cancel(track, deadline);
   } catch (error) {
     if (deadline.aborted) return reported ?? { outcome: `cancelling it got no answer in ${cancelDeadlineMs / 1000} s`, hint: otherwise.hint };
     return { outcome: `cancelling it failed: ${(error as Error).message}`, hint: otherwise.hint };

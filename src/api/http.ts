@@ -476,7 +476,9 @@ export class HttpClient {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
         const through = transport.proxy ? ` through ${transport.proxy}` : '';
-        const what = answering ? `the answer to ${spec.method} ${spec.path} stopped: no data for ${this.options.timeoutMs}ms` : `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`;
+        const what = answering
+          ? `the answer to ${spec.method} ${spec.path} stopped: no data for ${this.options.timeoutMs}ms`
+          : `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`;
         throw new WsError('api', `${what}${through}`, {
           code: 'http_timeout',
           ...this.hinted('timeout', spec, idempotent),

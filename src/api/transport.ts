@@ -65,7 +65,8 @@ export function nodeTransport(keepAliveTimeout: number): Transport {
       // a body always with its length: chunked encoding is what some servers and proxies refuse
       const length = request.body !== undefined ? Buffer.byteLength(request.body) : request.method === 'GET' || request.method === 'DELETE' ? undefined : 0;
       const expecting = length !== undefined && length > expectContinueBytes;
-      const headers = length === undefined ? request.headers : { ...request.headers, 'content-length': String(length), ...(expecting ? { expect: '100-continue' } : {}) };
+      const headers =
+        length === undefined ? request.headers : { ...request.headers, 'content-length': String(length), ...(expecting ? { expect: '100-continue' } : {}) };
       // never the URL's user:password as a Basic header (undici sent by origin and path only, and so does ws)
       const { auth: _auth, ...target } = urlToHttpOptions(url);
       return new Promise((resolve, reject) => {
