@@ -520,7 +520,7 @@ export class HttpClient {
     const ids = errorIdsOf(pathIdsOf(spec.path));
     const details = {
       status: response.status,
-      ...(described.code ? { apiCode: this.redact(stripControl(described.code)) } : {}),
+      ...(described.code ? { apiCode: this.redact(described.code) } : {}),
       ...this.requestIdOf(response),
       ...(ids ? { ids } : {}),
     };
