@@ -449,9 +449,9 @@ export class HttpClient {
     let answering = false;
     const quiet = () => {
       if (this.options.timeoutMs <= 0) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => silence.abort(), this.options.timeoutMs);
-      timer.unref();
+      if (timer)
+        timer.refresh(); // cheaper than a new timer for each chunk of a long body
+      else timer = setTimeout(() => silence.abort(), this.options.timeoutMs).unref();
     };
     quiet();
     const signal = this.options.signal ? AbortSignal.any([silence.signal, this.options.signal]) : silence.signal;
