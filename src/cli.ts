@@ -178,7 +178,7 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
   }
   let text = `error: ${redact(error.message, secrets)}\n`;
   if (error.hint) text += `hint: ${redact(error.hint, secrets)}\n`;
-  if (error.requestId) text += `request id: ${redact(error.requestId, secrets)}\n`;
+  if (error.requestId) text += `request id: ${error.requestId}\n`;
   io.stderr.write(text);
 }
 
