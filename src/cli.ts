@@ -181,11 +181,14 @@ function printError(io: IO, error: WsError, json: boolean, secrets: string[]): v
     // `code` is ws's own (errorCodes in errors.ts); `apiCode` is the one in the API's error body
     const body: Record<string, unknown> = { code: error.code };
     if (error.status !== undefined) body.status = error.status;
-    if (error.apiCode !== undefined) body.apiCode = error.apiCode;
+    // every field that may hold what a server sent is redacted, not the message alone; values stay as sent otherwise
+    // (JSON escapes their control characters)
+    const secret = (value: string) => secrets.reduce(redactSecret, value);
+    if (error.apiCode !== undefined) body.apiCode = secret(error.apiCode);
     body.message = redact(error.message, secrets);
     if (error.hint) body.hint = redact(error.hint, secrets);
-    Object.assign(body, error.ids);
-    if (error.requestId !== undefined) body.requestId = error.requestId;
+    for (const [name, id] of Object.entries(error.ids ?? {})) body[name] = secret(id);
+    if (error.requestId !== undefined) body.requestId = secret(error.requestId);
     if (error.partial) {
       const { rowsWritten, resumeCommand } = error.partial;
       Object.assign(body, { partial: true, rowsWritten }, resumeCommand === undefined ? {} : { resumeCommand: redact(resumeCommand, secrets) });

@@ -8,7 +8,7 @@ import { isLoopback } from './ids.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
 import { OutFile, formatOfFile } from './output/out-file.js';
-import { stripControl, terminalText } from './text.js';
+import { stripControl, terminalText, withoutCredentials } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
 import { colorWanted } from './output/color.js';
 import { whyNotAsk } from './prompt.js';
@@ -29,14 +29,20 @@ export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOpt
 
 /** Checks the base URL and that the key will not cross the network in clear text. */
 export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean, source: string): URL {
+  const shown = withoutCredentials(baseUrl);
+  const example = 'expected for example https://api.example.com/public/v3';
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw usageError(`invalid base URL "${baseUrl}" (from ${source})`, 'expected for example https://api.example.com/public/v3');
+    throw usageError(`invalid base URL "${shown}" (from ${source})`, example);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw usageError(`invalid base URL "${baseUrl}" (from ${source}): the scheme must be https or http`);
+    throw usageError(`invalid base URL "${shown}" (from ${source}): the scheme must be https or http`);
+  }
+  // every path is joined to it: a query or a fragment would end up inside each request's path
+  if (/[?#]/.test(shown.slice(url.protocol.length + 2))) {
+    throw usageError(`invalid base URL "${shown}" (from ${source}): it cannot hold a query (?…) or a fragment (#…)`, example);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
     throw usageError(
@@ -330,7 +336,8 @@ export class Context {
       );
     }
     checkBaseUrl(s.baseUrl.value, s.allowInsecureHttp, sourceNames[s.baseUrl.source]);
-    return s.baseUrl.value;
+    // what is not sent is not kept either, so that no --debug line, hint or message can show it
+    return withoutCredentials(s.baseUrl.value);
   }
 
   /** A progress or hint line for a person on stderr; silent with --quiet, and with a machine format off a terminal. */

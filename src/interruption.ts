@@ -118,8 +118,10 @@ export async function startWatched<T>(interruption: Interruption, spec: StartSpe
   try {
     return await send(spec.cancelOnStop ? undefined : interruption.signal);
   } catch (error) {
-    if (!interruption.by || spec.cancelOnStop) throw error;
-    interruption.lastWord = () => unanswered('it goes on');
+    if (!interruption.by) throw error;
+    // a start the server refused started nothing; any other end (no answer in time, a dropped connection) may have
+    if (spec.cancelOnStop && error instanceof WsError && error.status !== undefined) throw error;
+    interruption.lastWord = () => unanswered(spec.cancelOnStop ? 'it was not cancelled' : 'it goes on');
     throw interruption.lastWord();
   } finally {
     stopNote();

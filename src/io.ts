@@ -15,6 +15,8 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** stderr goes where stdout goes (`2>&1` into one pipe): a reader gone from one is gone from the other. */
+  readonly stderrIsStdout?: boolean;
   /** Terminal width for tables; undefined when stdout is not a terminal. */
   columns: number | undefined;
   /** Terminal height (pager, charts); undefined when stdout is not a terminal or reports 0 rows. */
@@ -57,6 +59,15 @@ export function processIO(): IO {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     get stdinIsTTY() {
       return Boolean(process.stdin.isTTY);
+    },
+    get stderrIsStdout() {
+      try {
+        const fs = process.getBuiltinModule('node:fs');
+        const [out, err] = [fs.fstatSync(1), fs.fstatSync(2)];
+        return (out.isFIFO() || out.isSocket()) && out.dev === err.dev && out.ino === err.ino;
+      } catch {
+        return false;
+      }
     },
     // a terminal may report 0 columns (docker exec -t, script): that is an unknown width, not a zero one
     columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,

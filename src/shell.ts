@@ -1,3 +1,5 @@
+import { withoutCredentials } from './text.js';
+
 /**
  * Commands that ws prints for a user to paste (hints, notes, resume lines) are quoted for a POSIX shell,
  * as gh does: a word of safe characters stays bare, any other is put in single quotes. A slug, a file name
@@ -92,18 +94,5 @@ export class PrintedCommands {
    */
   command(...words: string[]): string {
     return shellCommand('ws', ...words, ...this.profile, ...(words[0] === 'config' ? [] : this.place));
-  }
-}
-
-/** A URL without user:password (undici sends requests by origin and path, so ws never used them). */
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url; // an invalid base URL stops ws before anything is printed
   }
 }

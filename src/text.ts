@@ -50,6 +50,14 @@ export function redactSecret(text: string, secret: string): string {
   return out;
 }
 
+/**
+ * A URL as it may be shown: without the user:password before its host (ws never sends them: requests go by origin
+ * and path). Textual, so that the rest of the URL stays as given and a URL that does not parse loses them too.
+ */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
+}
+
 /** Levenshtein distance, for "did you mean" after a mistyped topic or command. */
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

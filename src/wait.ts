@@ -26,9 +26,9 @@ export interface WaitSpec<T> {
    * replaces the resume hint. `report` tells how far it got, for a second signal that ends ws before it is done.
    * Its failure is reported, not thrown.
    */
-  onInterrupt?: (report: (outcome: Outcome) => void) => Promise<Outcome>;
+  onInterrupt?: Cancel;
   /** Run when --timeout passes (e.g. --cancel-on-timeout), as onInterrupt; the exit stays 6. */
-  onTimeout?: (report: (outcome: Outcome) => void) => Promise<Outcome>;
+  onTimeout?: Cancel;
   /** The stop signals, when they are watched from before the wait (from the start of the run); else the wait watches them. */
   interruption?: Interruption;
   io: IO;
@@ -41,6 +41,15 @@ export interface WaitSpec<T> {
   /** Transient failures in a row (network, 5xx, not yet visible) that are ridden out before giving up. */
   maxConsecutiveErrors?: number;
 }
+
+/**
+ * A cancel run as a wait ends (onInterrupt, onTimeout). `signal` aborts after cancelDeadlineMs: its requests end
+ * then, so that a server or proxy that does not answer cannot hold ws past its deadline.
+ */
+export type Cancel = (report: (outcome: Outcome) => void, signal: AbortSignal) => Promise<Outcome>;
+
+/** How long a cancel may take, its requests included, once the wait is over. */
+export const cancelDeadlineMs = 5_000;
 
 /** What became of the job when ws stopped waiting, and what to run next. */
 export interface Outcome {
@@ -64,7 +73,8 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const maxDelay = spec.maxDelayMs ?? 1_000;
   let delay = spec.initialDelayMs ?? 200;
   let errors = 0;
-  let state = 'waiting';
+  /** The job's state, once a poll has read it. */
+  let state: string | undefined;
   const progress = startProgress(io, { label: spec.label, quiet: spec.quiet, json: spec.json ?? false, ids: spec.ids, started });
   const interruption = spec.interruption ?? new Interruption(io);
   const ids = spec.ids ?? {};
@@ -73,6 +83,15 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
 
   let wake: (() => void) | undefined;
   const stopWaking = interruption.onStop(() => wake?.());
+  // the reader of the output went away (`ws … --wait 2>&1 | head -1`): nobody will read the end of the wait
+  const gone = new AbortController();
+  const onOutputError = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') return;
+    gone.abort();
+    wake?.();
+  };
+  const watched = [io.stdout, ...(io.stderrIsStdout ? [io.stderr] : [])];
+  for (const stream of watched) stream.on('error', onOutputError);
   const sleep = (ms: number) =>
     // biome-ignore lint/suspicious/noConfusingVoidType: setTimeout resolves it with nothing
     new Promise<typeof interrupted | void>((resolve) => {
@@ -87,17 +106,23 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   let timedOut = false;
   try {
     for (;;) {
-      if (interruption.by) break;
+      if (interruption.by || gone.signal.aborted) break;
+      // --timeout ends a poll in flight too: a status request that hangs cannot hold ws past it
+      const cutoff = Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(1, deadline - io.now())) : undefined;
       try {
-        const value = await spec.poll(interruption.signal);
+        const value = await spec.poll(AbortSignal.any([interruption.signal, gone.signal, ...(cutoff ? [cutoff] : [])]));
         errors = 0;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
         progress.update(state);
       } catch (error) {
-        if (interruption.by) break;
+        if (interruption.by || gone.signal.aborted) break;
+        if (cutoff?.aborted) {
+          timedOut = true;
+          break;
+        }
         if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
-        progress.update(state, `retrying: ${(error as Error).message}`);
+        progress.update(state ?? 'waiting', `retrying: ${(error as Error).message}`);
       }
       const left = deadline - io.now();
       if (left <= 0) {
@@ -110,12 +135,18 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   } finally {
     progress.stop();
     stopWaking();
+    for (const stream of watched) stream.off('error', onOutputError);
     // on any other end than a stop signal, a signal gets Node's default again (ws ends by it at once)
     if (!interruption.by && !(timedOut && spec.onTimeout)) interruption.dispose();
   }
+  if (gone.signal.aborted && !interruption.by) {
+    // as a write to a closed stdout ends ws (src/cli.ts, bin/ws.js): quietly, the run going on
+    throw Object.assign(new Error(`stopped waiting for ${spec.label}: the reader of the output went away`), { code: 'EPIPE' });
+  }
   if (timedOut) {
     const gaveUp = `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}`;
-    let outcome = { outcome: `it is still ${state} and goes on`, hint: resumeHint(spec) };
+    const still = state === undefined ? 'its state was not read in time, and it goes on' : `it is still ${state} and goes on`;
+    let outcome = { outcome: still, hint: resumeHint(spec) };
     if (spec.onTimeout) {
       // a signal during the cancel lets it finish; a second one ends ws, saying how far the cancel got
       const report = (now: Outcome) =>
@@ -136,15 +167,21 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   throw stopped(outcome);
 }
 
-/** Runs a cancel (onInterrupt, onTimeout): its outcome, or what its failure leaves (the `otherwise` hint). */
-async function settle(
-  cancel: (report: (outcome: Outcome) => void) => Promise<Outcome>,
-  report: (outcome: Outcome) => void,
-  otherwise: Outcome,
-): Promise<Outcome> {
+/**
+ * Runs a cancel (onInterrupt, onTimeout) within cancelDeadlineMs: its outcome; past the deadline, how far it got
+ * (what it last reported); or what its failure leaves (the `otherwise` hint).
+ */
+async function settle(cancel: Cancel, report: (outcome: Outcome) => void, otherwise: Outcome): Promise<Outcome> {
+  const deadline = AbortSignal.timeout(cancelDeadlineMs);
+  let reported: Outcome | undefined;
   try {
-    return await cancel(report);
+    const track = (now: Outcome) => {
+      reported = now;
+      report(now);
+    };
+    return await cancel(track, deadline);
   } catch (error) {
+    if (deadline.aborted) return reported ?? { outcome: `cancelling it got no answer in ${cancelDeadlineMs / 1000} s`, hint: otherwise.hint };
     return { outcome: `cancelling it failed: ${(error as Error).message}`, hint: otherwise.hint };
   }
 }

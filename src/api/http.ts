@@ -2,7 +2,7 @@ import { defaultMaxAttempts } from './attempts.js';
 import type { ZodType } from 'zod';
 import { WsError, errorIdsOf, usageError, type ErrorCode } from '../errors.js';
 import { redactSecret, stripControl } from '../text.js';
-import { loadUndici, nodeTransport, undiciTransport, type Incoming, type Transport } from './transport.js';
+import { loadUndici, nodeTransport, tunnelClosedCode, tunnelTimeoutCode, undiciTransport, type Incoming, type Transport } from './transport.js';
 import type { CaFile } from './network.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -56,7 +56,7 @@ export interface RawResponse {
 
 const retryStatuses = new Set([429, 502, 503, 504]);
 /** Errors raised before a byte of the request left this machine: safe to retry any request. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', tunnelClosedCode, tunnelTimeoutCode]);
 /** The server was reached, then the connection closed before its answer. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const connectionCodes = new Set([
@@ -119,8 +119,11 @@ export function isResponseTooLarge(error: unknown): boolean {
   return error instanceof WsError && tooLargeErrors.has(error);
 }
 
-/** The body as text, refused past maxResponseBytes (a document that size is not one ws can show). */
-async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }): Promise<string> {
+/**
+ * The body as text, refused past maxResponseBytes (a document that size is not one ws can show); `arrived` hears
+ * of every chunk.
+ */
+async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }, arrived: () => void): Promise<string> {
   const tooLarge = () => {
     const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
       code: 'unexpected_response',
@@ -137,6 +140,7 @@ async function readCapped(response: Incoming, label: string, hint: () => { hint?
   let size = 0;
   // leaving the loop by a throw destroys the body
   for await (const chunk of response.body) {
+    arrived();
     size += chunk.length;
     if (size > maxResponseBytes) throw tooLarge();
     chunks.push(chunk);
@@ -392,16 +396,18 @@ export class HttpClient {
     // the variables network.js reads, checked here so that a run without them never loads it
     const needed = system || network?.caFile !== undefined || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => network?.env[name]);
     if (!needed) return nodeTransport(2_000);
-    const [undici, { createDispatcher }] = await Promise.all([loadUndici(), import('./network.js')]);
+    const [undici, { createDispatcher, routeFor }] = await Promise.all([loadUndici(), import('./network.js')]);
+    const target = new URL(this.options.baseUrl);
+    const proxy = routeFor(target, network?.env ?? {}).proxy;
     const dispatcher = createDispatcher(undici, {
-      target: new URL(this.options.baseUrl),
+      target,
       env: network?.env ?? {},
       caFile: network?.caFile,
       system,
       keepAliveTimeout: 2_000,
       ...(this.options.debug ? { debug: this.options.debug } : {}),
     });
-    return undiciTransport(dispatcher);
+    return undiciTransport(dispatcher, proxy && `the proxy ${proxy.display} (from ${proxy.variable})`);
   }
 
   /**
@@ -436,27 +442,44 @@ export class HttpClient {
       payload = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    // --http-timeout 0: no time limit
-    const signals = this.options.timeoutMs > 0 ? [AbortSignal.timeout(this.options.timeoutMs)] : [];
-    if (this.options.signal) signals.push(this.options.signal);
-    const signal = AbortSignal.any(signals);
+    // --http-timeout is a limit on silence: until the answer begins, then between two chunks of its body, so that a
+    // slow link that keeps sending is not cut off (0: no limit)
+    const silence = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let answering = false;
+    const quiet = () => {
+      if (this.options.timeoutMs <= 0) return;
+      if (timer)
+        timer.refresh(); // cheaper than a new timer for each chunk of a long body
+      else timer = setTimeout(() => silence.abort(), this.options.timeoutMs).unref();
+    };
+    quiet();
+    const signal = this.options.signal ? AbortSignal.any([silence.signal, this.options.signal]) : silence.signal;
     // not performance.now(): the first use of that global loads perf_hooks
     const started = process.hrtime.bigint();
     this.log(`> ${spec.method} ${url}`);
     for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : value}`);
     try {
       const response = await transport.send(new URL(url), { method: spec.method, headers, body: payload, signal });
-      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec));
+      answering = true;
+      quiet();
+      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec), quiet);
+      clearTimeout(timer);
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.status} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers))
         this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
+      clearTimeout(timer);
       if (signal.aborted) {
         if (this.options.signal?.aborted) throw new WsError('interrupted', 'interrupted');
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PATCH' || spec.method === 'PUT');
-        throw new WsError('api', `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`, {
+        const through = transport.proxy ? ` through ${transport.proxy}` : '';
+        const what = answering
+          ? `the answer to ${spec.method} ${spec.path} stopped: no data for ${this.options.timeoutMs}ms`
+          : `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`;
+        throw new WsError('api', `${what}${through}`, {
           code: 'http_timeout',
           ...this.hinted('timeout', spec, idempotent),
         });
@@ -497,7 +520,7 @@ export class HttpClient {
     const ids = errorIdsOf(pathIdsOf(spec.path));
     const details = {
       status: response.status,
-      ...(described.code ? { apiCode: described.code } : {}),
+      ...(described.code ? { apiCode: this.redact(described.code) } : {}),
       ...this.requestIdOf(response),
       ...(ids ? { ids } : {}),
     };

@@ -8,7 +8,7 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { WsError, type ErrorCode } from '../errors.js';
 import { isLoopback } from '../ids.js';
-import type { Undici } from './transport.js';
+import { connectTimeoutMs, tunnelClosedCode, tunnelTimeoutCode, type Undici } from './transport.js';
 import { shellCommand } from '../shell.js';
 
 type Env = Record<string, string | undefined>;
@@ -196,10 +196,62 @@ export function createDispatcher(undici: Undici, options: DispatcherOptions): Di
       keepAliveTimeout: options.keepAliveTimeout,
       requestTls: tlsOptions,
       proxyTls: tlsOptions,
+      clientFactory: tunnelClients(undici),
     });
   }
   if (route.bypass) options.debug?.(`* no proxy: ${route.bypass}`);
   return new undici.Agent({ keepAliveTimeout: options.keepAliveTimeout, connect: tlsOptions });
+}
+
+/**
+ * ProxyAgent's client to the proxy, with the CONNECT bounded: it fails after connectTimeoutMs, and a proxy that
+ * closes the connection instead of answering fails it too. undici 7 takes that close (UND_ERR_SOCKET) for a
+ * passing fault of a live connection and connects again at once, thousands of times a second (nodejs/undici#3897,
+ * fixed in undici 8, which needs Node 22.19): any other code fails the waiting request, and ws retries it as a
+ * request that was never sent, as often as WS_MAX_ATTEMPTS allows.
+ */
+function tunnelClients(undici: Undici): (origin: URL, options: object) => Dispatcher {
+  class TunnelClient extends undici.Dispatcher {
+    private readonly pool: Dispatcher;
+    constructor(origin: URL, options: object) {
+      super();
+      this.pool = new undici.Pool(origin, options);
+    }
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      return this.pool.dispatch(options, handler);
+    }
+    override close(): Promise<void>;
+    override close(callback: () => void): void;
+    override close(callback?: () => void): Promise<void> | void {
+      const closing = this.pool.close();
+      if (!callback) return closing;
+      void closing.then(callback);
+    }
+    override destroy(): Promise<void>;
+    override destroy(err: Error | null): Promise<void>;
+    override destroy(callback: () => void): void;
+    override destroy(err: Error | null, callback: () => void): void;
+    override destroy(err?: Error | null | (() => void), callback?: () => void): Promise<void> | void {
+      const done = typeof err === 'function' ? err : callback;
+      const destroying = this.pool.destroy(typeof err === 'function' ? null : (err ?? null));
+      if (!done) return destroying;
+      void destroying.then(done);
+    }
+    override async connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> {
+      const deadline = AbortSignal.timeout(connectTimeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal as AbortSignal, deadline]) : deadline;
+      try {
+        return await this.pool.connect({ ...options, signal });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (deadline.aborted) throw Object.assign(new Error(`no answer to CONNECT in ${connectTimeoutMs / 1000} s`), { code: tunnelTimeoutCode });
+        if (code === 'UND_ERR_SOCKET')
+          throw Object.assign(new Error('the proxy closed the connection instead of answering CONNECT'), { code: tunnelClosedCode });
+        throw error;
+      }
+    }
+  }
+  return (origin, options) => new TunnelClient(origin, options);
 }
 
 /** Certificate verification codes that mean "no trusted root": the system store may still know it. */
@@ -275,6 +327,20 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
       `the proxy ${proxy.display} (from ${proxy.variable}) refused to connect to ${hostname}:${portOf(target)} (HTTP ${status})`,
       `ask whoever runs the proxy to allow ${hostname}, or, if it can be reached directly, add it to NO_PROXY`,
     );
+  }
+  if (proxy && (code === tunnelClosedCode || code === tunnelTimeoutCode)) {
+    const place = `${hostname}:${portOf(target)}`;
+    return code === tunnelClosedCode
+      ? fail(
+          'proxy_refused',
+          `the proxy ${proxy.display} (from ${proxy.variable}) closed the connection instead of answering CONNECT to ${place}`,
+          `the proxy may not allow ${hostname} or not speak CONNECT: ask whoever runs it, or, if ${hostname} can be reached directly, add it to NO_PROXY`,
+        )
+      : fail(
+          'connect_timeout',
+          `the proxy ${proxy.display} (from ${proxy.variable}) did not answer CONNECT to ${place} in ${connectTimeoutMs / 1000} s`,
+          `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`,
+        );
   }
   const why = code ? ` (${code})` : '';
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {

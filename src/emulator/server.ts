@@ -112,6 +112,12 @@ export class EmulatorServer {
       },
     );
     this.server.keepAliveTimeout = 5_000;
+    // `Expect: 100-continue`: a body over the limit is refused (413) before the client sends it, so that it reads the
+    // answer instead of losing it to a closed connection; any other request goes on as usual
+    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!(Number(req.headers['content-length']) > options.maxBodyBytes)) res.writeContinue();
+      this.server.emit('request', req, res);
+    });
   }
 
   listen(port: number, host: string): Promise<AddressInfo> {

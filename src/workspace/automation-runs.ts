@@ -3,7 +3,7 @@ import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
 import { PrintedCommands } from '../shell.js';
-import { waitFor, type Outcome } from '../wait.js';
+import { waitFor, type Cancel, type Outcome } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 import { errorText, stepName } from './run-text.js';
 
@@ -57,7 +57,7 @@ async function cancelRun(http: HttpClient, runId: string, report: (outcome: Outc
 export async function awaitAutomationRun(http: HttpClient, runId: string, timeoutMs: number, follow: FollowOptions): Promise<AutomationRunDetail> {
   const { observe } = follow;
   const printed = follow.printed ?? PrintedCommands.bare;
-  const cancel = (report: (outcome: Outcome) => void) => cancelRun(http, runId, report, printed);
+  const cancel: Cancel = (report, signal) => cancelRun(http.withSignal(signal), runId, report, printed);
   const detail = await waitFor({
     poll: (signal) => {
       const read = getAutomationRun(http.withSignal(signal), runId);

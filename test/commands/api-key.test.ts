@@ -117,3 +117,22 @@ describe('the API key never leaks', () => {
     expect(server.requests[0]!.headers['x-api-key']).toBe(testKey);
   });
 });
+
+describe('every field of a server error is redacted (issue 38.14)', () => {
+  it("the key in the error body's code, message and request id is [redacted] in JSON and text", async () => {
+    const echo = { status: 400, headers: { 'x-request-id': `req-${testKey}` }, body: { code: `bad_${testKey}`, message: `no ${testKey} here` } };
+    server.on('GET', '/queries', echo, echo);
+    const json = await ws(['queries', 'list', '--json'], { env: { WS_API_KEY: testKey } });
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'bad_request',
+      apiCode: 'bad_[redacted]',
+      message: 'GET /queries failed (HTTP 400): no [redacted] here',
+      requestId: 'req-[redacted]',
+    });
+    const text = await ws(['queries', 'list'], { env: { WS_API_KEY: testKey } });
+    expect(text.exitCode).toBe(1);
+    expect(json.stderr + text.stderr + json.stdout + text.stdout).not.toContain(testKey);
+    expect(text.stderr).toContain('request id: req-[redacted]');
+  });
+});

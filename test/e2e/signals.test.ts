@@ -169,6 +169,23 @@ describe('a signal while the start request is in flight', () => {
     expect((await stuck.api('GET', `/automation-runs/${runId}`)).json.run.state).toBe('cancelled');
   });
 
+  it('trigger --wait --cancel-on-interrupt --json, SIGTERM and no answer within --http-timeout: exit 143, a run may have started and was not cancelled (issue 38.7)', async () => {
+    const start = hold('POST', /^\/automations\/[^/]+\/runs$/);
+    await stuck.clearRequests();
+    const child = spawnWs(['automations', 'trigger', morning, '--wait', '--cancel-on-interrupt', '--json', '--http-timeout', '1s'], frontEnv);
+    await start.arrived();
+    child.kill('SIGTERM');
+    const result = await ended(child);
+    expect(status(result), result.stderr).toBe(143);
+    expect(errorObject(result.stderr)).toEqual({
+      code: 'interrupted',
+      message: `stopped while starting a run of automation ${morning} (SIGTERM), before the server answered: a run may have started, and it was not cancelled`,
+      hint: `find it among the automation's runs, newest first: \`ws automations runs ${morning} --http-timeout 1s\``,
+      automationId: morning,
+    });
+    expect(routes(await stuck.requests()).filter((route) => route.endsWith('/cancel'))).toEqual([]);
+  });
+
   it('trigger --wait --cancel-on-interrupt --json, SIGINT then SIGTERM before the answer: ends at once, saying a run may have started uncancelled', async () => {
     const start = hold('POST', /^\/automations\/[^/]+\/runs$/);
     await stuck.clearRequests();

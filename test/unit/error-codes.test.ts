@@ -31,6 +31,18 @@ describe('error codes', () => {
     expect(rows).toEqual(codes.map(([code, [kind]]) => [code, exitCodes[kind]]));
   });
 
+  it("docs/configuration.md's table of network failures names the codes ws gives them, each an exit 1 code", () => {
+    const guide = fs.readFileSync(path.join(root, 'docs', 'configuration.md'), 'utf8');
+    const table = /^\| `code` \| what happened \|\n\|---\|---\|\n((?:\|.*\n)+)/m.exec(guide)?.[1] ?? '';
+    const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]!);
+    for (const code of listed) expect(errorCodes[code as keyof typeof errorCodes]?.[0], code).toBe('api');
+    // what network.ts says of a failure below HTTP, and the timeout of --http-timeout (http.ts)
+    const network = fs.readFileSync(path.join(root, 'src', 'api', 'network.ts'), 'utf8');
+    const given = new Set([...network.matchAll(/\bfail\(\s*'(\w+)'/g)].map((match) => match[1]!));
+    given.add('http_timeout');
+    expect(new Set(listed)).toEqual(given);
+  });
+
   it("every error without a code of its own gets its kind's, which is listed under that kind", () => {
     for (const kind of Object.keys(exitCodes) as ErrorKind[]) {
       const { code } = new WsError(kind, 'x');

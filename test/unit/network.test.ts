@@ -118,6 +118,18 @@ describe('network errors', () => {
     expect(described.hint).toBeTruthy();
   });
 
+  it('behind a proxy, a CONNECT closed unanswered or not answered in time names the proxy and the host', () => {
+    const env = { HTTPS_PROXY: 'http://me:pw@proxy.example:3128' };
+    expect(describeError({ code: 'WS_PROXY_TUNNEL_CLOSED' }, env)).toMatchObject({
+      code: 'proxy_refused',
+      message: 'GET /queries: the proxy http://proxy.example:3128 (from HTTPS_PROXY) closed the connection instead of answering CONNECT to api.example.com:443',
+    });
+    expect(describeError({ code: 'WS_PROXY_TUNNEL_TIMEOUT' }, env)).toMatchObject({
+      code: 'connect_timeout',
+      message: 'GET /queries: the proxy http://proxy.example:3128 (from HTTPS_PROXY) did not answer CONNECT to api.example.com:443 in 10 s',
+    });
+  });
+
   it('behind a proxy, failing to connect or resolve is about the proxy', () => {
     for (const code of ['ENOTFOUND', 'ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT']) {
       const described = describeError({ code }, { HTTPS_PROXY: 'http://me:pw@proxy.example:3128' });

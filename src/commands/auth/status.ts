@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
+import { withoutCredentials } from '../../text.js';
 import { checkKey, maskKey, withHint } from './shared/check.js';
 import { authStatusFields } from './shared/status-fields.js';
 
@@ -52,7 +53,10 @@ export async function run(ctx: Context): Promise<void> {
   const { note, ...proxy } = proxyStatus(s.baseUrl.value, ctx.io.env);
   const status = {
     profile: { value: s.profileName.value, source: where(s.profileName.source, envNames.profile) },
-    baseUrl: { value: s.baseUrl.value ?? null, source: s.baseUrl.value ? where(s.baseUrl.source, envNames.baseUrl) : null },
+    baseUrl: {
+      value: s.baseUrl.value === undefined ? null : withoutCredentials(s.baseUrl.value),
+      source: s.baseUrl.value ? where(s.baseUrl.source, envNames.baseUrl) : null,
+    },
     apiKey: { value: key ? maskKey(key) : null, source: key || s.keyring ? keySource : null },
     proxy,
     caFile: { value: s.caFile.value ?? null, source: s.caFile.value ? where(s.caFile.source, envNames.caFile) : null },

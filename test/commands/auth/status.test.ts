@@ -160,4 +160,28 @@ describe('ws auth status', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('status:   the key works\n');
   });
+  it('credentials in the base URL are never shown: not in status, --json or any --debug line (issue 38.15)', async () => {
+    server.on('GET', '/queries', okList, okList);
+    const baseUrl = server.baseUrl.replace('http://', 'http://bob:s3cr3tpw@');
+    const result = await ws(['auth', 'status', '--base-url', baseUrl, '--debug'], { env: { WS_API_KEY: testKey } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`base URL: ${server.baseUrl}  (from flag)\n`);
+    expect(result.stderr).toContain(`> GET ${server.baseUrl}/queries?`);
+    const json = await ws(['auth', 'status', '--json'], { env: { WS_API_KEY: testKey, WS_BASE_URL: baseUrl, WS_DEBUG: '1' } });
+    expect(JSON.parse(json.stdout).baseUrl).toEqual({ value: server.baseUrl, source: 'env WS_BASE_URL' });
+    for (const secret of ['s3cr3tpw', 'bob:']) expect(result.stdout + result.stderr + json.stdout + json.stderr).not.toContain(secret);
+    // never sent either
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined, undefined]);
+  });
+
+  it.each(['?x=1', '#frag', '?', '#'])('a base URL with a query or a fragment (%s) is exit 2 naming the rule, nothing sent (issue 38.13)', async (tail) => {
+    const result = await ws(['auth', 'status', '--json', '--base-url', `${server.baseUrl}${tail}`], { env: { WS_API_KEY: testKey } });
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(JSON.parse(result.stderr).error).toEqual({
+      code: 'usage',
+      message: `invalid base URL "${server.baseUrl}${tail}" (from --base-url): it cannot hold a query (?…) or a fragment (#…)`,
+      hint: 'expected for example https://api.example.com/public/v3',
+    });
+    expect(server.requests).toEqual([]);
+  });
 });

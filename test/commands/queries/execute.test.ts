@@ -233,7 +233,8 @@ describe('ws queries execute', () => {
     const result = await slowWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '1ms']);
     expect(result.exitCode).toBe(6);
     expect(result.stdout).toBe('');
-    const runId = result.stderr.match(runLine)?.[1];
+    // --timeout ends the first status request too: the run is named by the error
+    const runId = /gave up waiting for query run (\S+) after/.exec(result.stderr)?.[1];
     expect(runId).toBeDefined();
     expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for query run ${runId} after .*goes on`, 'm'));
     expect(result.stderr).toContain(`ws runs wait ${runId}`);
