@@ -30,11 +30,20 @@ describe('the npm package', () => {
       'package.json',
     ]);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
-    // help.json), the keyring's own process, one file per vendored library and the notices of the code bundled; no
-    // maps, no tests
+    // help.json), Tab's answers from kept names (complete.cjs and its complete.json), the keyring's own process, one
+    // file per vendored library and the notices of the code bundled; no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
-    expect(built.slice(0, 5)).toEqual(['dist/THIRD-PARTY-NOTICES.md', 'dist/cli.cjs', 'dist/help.cjs', 'dist/help.json', 'dist/keyring.cjs']);
-    for (const file of built.slice(5)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
+    const entries = [
+      'dist/THIRD-PARTY-NOTICES.md',
+      'dist/cli.cjs',
+      'dist/complete.cjs',
+      'dist/complete.json',
+      'dist/help.cjs',
+      'dist/help.json',
+      'dist/keyring.cjs',
+    ];
+    expect(built.slice(0, entries.length)).toEqual(entries);
+    for (const file of built.slice(entries.length)) expect(file).toMatch(/^dist\/vendor\/[\w-]+\.cjs$/);
     // every file of dist/ is in the package, and the bundle is one that src/ built (it carries ws's own code)
     const onDisk = (fs.readdirSync(path.join(root, 'dist'), { recursive: true }) as string[]).filter((file) =>
       fs.statSync(path.join(root, 'dist', file)).isFile(),
