@@ -306,7 +306,11 @@ export class Context {
     }
     return new WsError('auth', `no API key configured for profile "${s.profileName.value}"`, {
       code: 'no_api_key',
-      hint: `run \`${this.printed.command('auth', 'login')}\`, or set WS_API_KEY`,
+      // without a folder for the config file (a uid with no home), a login has nowhere to keep the profile
+      hint:
+        s.configFile === undefined
+          ? `set WS_API_KEY (and WS_BASE_URL); this user has no home for a saved profile: set WS_CONFIG_DIR to a folder it may write, then \`${this.printed.command('auth', 'login')}\``
+          : `run \`${this.printed.command('auth', 'login')}\`, or set WS_API_KEY`,
     });
   }
 

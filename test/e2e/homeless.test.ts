@@ -97,6 +97,16 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
     expect(server.requests.map((r) => [r.method, r.path, r.headers['x-api-key']])).toEqual([['GET', '/queries', testKey]]);
   });
 
+  it('a command with no key says to set WS_API_KEY, and where a login could keep a profile', async () => {
+    server.reset();
+    const result = await asHomeless(['queries', 'list'], { WS_BASE_URL: server.baseUrl });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toBe(
+      'error: no API key configured for profile "default"\nhint: set WS_API_KEY (and WS_BASE_URL); this user has no home for a saved profile: set WS_CONFIG_DIR to a folder it may write, then `ws auth login`',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('commands that write the config file stop with exit 2 naming the variables to set, nothing sent', async () => {
     server.reset();
     for (const args of [
