@@ -22,6 +22,21 @@ describe('ws config get', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('never shows the user:password of a base URL, here or in config list (ws sends neither)', async () => {
+    const config = configFolder({ profiles: { default: { baseUrl: 'http://bob:s3cr3tpw@workspace.example.com/public/v3' } } });
+    const get = await ws(['config', 'get', 'base-url'], { env: { WS_CONFIG_DIR: config.dir } });
+    expect(get).toMatchObject({ exitCode: 0, stdout: 'http://workspace.example.com/public/v3\n', stderr: '' });
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'list', '--json'],
+    ]) {
+      const list = await ws(args, { env: { WS_CONFIG_DIR: config.dir } });
+      expect(list.exitCode, list.stderr).toBe(0);
+      expect(list.stdout).toContain('http://workspace.example.com/public/v3');
+      expect(list.stdout + list.stderr).not.toMatch(/bob|s3cr3tpw/);
+    }
+  });
+
   it('reads the profile --profile or WS_PROFILE names', async () => {
     const config = configFolder({ profiles: { default: { output: 'yaml' }, ci: { output: 'csv' } } });
     expect((await ws(['config', 'get', 'output', '--profile', 'ci'], { env: { WS_CONFIG_DIR: config.dir } })).stdout).toBe('csv\n');

@@ -4,6 +4,7 @@ import { outputFormats } from '../../../config/settings.js';
 import { settableKeys, type SettableKey } from '../../../config/store.js';
 import { checkBaseUrl } from '../../../context.js';
 import { usageError } from '../../../errors.js';
+import { withoutCredentials } from '../../../text.js';
 
 export function settingKey(key: string): SettableKey {
   // own keys only: `constructor` and the like are on every object's prototype
@@ -23,4 +24,12 @@ export function checkValue(key: SettableKey, value: string): string {
     return absolute;
   }
   return value;
+}
+
+/**
+ * A setting as `config get` and `config list` show it: a base URL without a user:password in it (ws never sends
+ * them, and a password typed there is shown nowhere, as a proxy URL's is not).
+ */
+export function shownValue(key: SettableKey, value: string | undefined): string | undefined {
+  return key === 'base-url' && value !== undefined ? withoutCredentials(value) : value;
 }
