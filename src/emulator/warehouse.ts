@@ -50,7 +50,7 @@ const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLIN
 const printedType = /^(DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|TIMESTAMP WITH TIME ZONE|TIME WITH TIME ZONE|INTERVAL|FLOAT)$/;
 /** A list, array, struct, map or union holding such values (or a DOUBLE, for -0.0), but no number past a double's. */
 const nestedType = /\[|^(STRUCT|MAP|UNION)\b/;
-const printedInside = /\b(DATE|TIMESTAMP\w*|TIME|INTERVAL|DOUBLE)\b/;
+const printedInside = /\b(DATE|TIMESTAMP\w*|TIME|INTERVAL|DOUBLE|FLOAT)\b/;
 const wideNumberInside = /\b(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL|VARINT|BIGNUM)\b/;
 
 /** How a column is read: DuckDB's text for the types above, DuckDB's own JSON for nested values holding them. */
@@ -78,6 +78,28 @@ function floatValue(value: unknown): unknown {
   return Object.is(number, -0) ? '-0.0' : number;
 }
 
+const floatsOnly = /\bFLOAT\b/;
+
+/**
+ * The numbers of a nested value whose only fractional type is FLOAT, as DuckDB prints a FLOAT: its to_json widens
+ * them to doubles (0.1 comes as 0.10000000149011612). A number that is a FLOAT's value becomes the shortest decimal
+ * that is the same FLOAT; any other (an INTEGER past 2^24) stays. With a DOUBLE in the same value, which numbers are
+ * FLOATs cannot be told: left as DuckDB's JSON gives them.
+ */
+function shortFloats(value: unknown): unknown {
+  if (typeof value === 'number') {
+    if (Math.fround(value) !== value || Number.isInteger(value)) return value;
+    for (let digits = 1; digits <= 9; digits++) {
+      const shorter = Number(value.toPrecision(digits));
+      if (Math.fround(shorter) === value) return shorter;
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(shortFloats);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shortFloats(inner)]));
+  return value;
+}
+
 /**
  * JSON-safe rows, each value as DuckDB prints it. DECIMAL values stay the exact decimal strings DuckDB reads,
  * scale and all (`"16.50"`), so that a column has one JSON type and no digit is lost; whole numbers are numbers
@@ -95,7 +117,8 @@ function toJsonRows(rows: Record<string, unknown>[], columns: ResultColumn[]): R
       } else if (column.type === 'FLOAT' || column.type === 'DOUBLE') {
         row[column.name] = floatValue(value);
       } else if (selected(column).read === 'json' && typeof value === 'string') {
-        row[column.name] = JSON.parse(value.replace(jsonToken, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+        const parsed = JSON.parse(value.replace(jsonToken, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+        row[column.name] = floatsOnly.test(column.type) && !/\bDOUBLE\b/.test(column.type) ? shortFloats(parsed) : parsed;
       }
     }
   }

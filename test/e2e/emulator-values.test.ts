@@ -16,6 +16,8 @@ const sql = [
   '-0.0::DOUBLE AS nz',
   '[-0.0::DOUBLE, 1.5] AS nzs',
   'CAST(0.1 AS FLOAT) AS f',
+  "[CAST(0.1 AS FLOAT), CAST(-2.5 AS FLOAT), CAST(16777217 AS FLOAT)] AS fs",
+  "{'x': CAST(3.14 AS FLOAT), 'n': 7} AS fx",
   "INTERVAL '1 year 2 months 3 days 04:05:06.789' AS span",
   "[INTERVAL '3 days'] AS spans",
 ].join(', ');
@@ -47,8 +49,8 @@ describe('the emulator answers as DuckDB does, on any machine', () => {
     expect(csv[1]).toBe(csv[0]);
     expect(csv[2]).toBe(csv[0]);
     expect(csv[0]).toBe(
-      'at,day,ats,inf,ninf,nz,nzs,f,span,spans\n' +
-        '2026-03-08 22:30:00+00,2026-03-08,"[""2026-03-08 22:30:00+00""]",infinity,-infinity,-0.0,"[""-0.0"",1.5]",0.1,1 year 2 months 3 days 04:05:06.789,"[""3 days""]"\n',
+      'at,day,ats,inf,ninf,nz,nzs,f,fs,fx,span,spans\n' +
+        '2026-03-08 22:30:00+00,2026-03-08,"[""2026-03-08 22:30:00+00""]",infinity,-infinity,-0.0,"[""-0.0"",1.5]",0.1,"[0.1,-2.5,16777216]","{""x"":3.14,""n"":7}",1 year 2 months 3 days 04:05:06.789,"[""3 days""]"\n',
     );
   }, 120_000);
 
