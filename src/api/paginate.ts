@@ -23,6 +23,11 @@ export interface PageRequest<T = unknown> {
   ahead?: number;
   /** The most items a page should hold, judged from the first page (its size in bytes); pageMax at most. */
   pageSize?: (first: Page<T>) => number;
+  /**
+   * The size of the first page, when more items are wanted: small, so that pageSize judges the items' width before
+   * a page of many is asked for (10,000 rows of 2 KB are 20 MB in one answer).
+   */
+  firstPage?: number;
 }
 
 /**
@@ -66,7 +71,7 @@ async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<P
     ahead.push({ offset: at, size, page });
   };
   while (received < wanted) {
-    const size = Math.min(pageMax, wanted - received);
+    const size = Math.min(measured ? pageMax : Math.min(pageMax, request.firstPage ?? pageMax), wanted - received);
     const asked = ahead[0]?.offset === offset && ahead[0].size === size ? ahead.shift() : undefined;
     if (!asked) ahead.length = 0; // guesses made before a short page: their answers are not waited for
     const page = await (asked?.page ?? fetchPage(size, offset));

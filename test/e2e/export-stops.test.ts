@@ -80,7 +80,10 @@ function spawnTo(args: string[], file: string, limit = ':') {
   return execa('sh', ['-c', `${limit}; exec ${quoted} > '${file}'`], { env, extendEnv: false, reject: false, timeout: 60_000, stripFinalNewline: false });
 }
 
-/** Starts `args` with stdout to `file`, waits until the file holds `rows` rows after `header` lines, and sends `signal`. */
+/**
+ * Starts `args` with stdout to `file`, waits until the file holds `rows` rows after `header` lines, and sends `signal`.
+ * `rows` is where a page starts (pages of these rows start at 0, 1,000, then every 10,000), so the file holds exactly it.
+ */
 async function stopAt(args: string[], file: string, rows: number, signal: 'SIGTERM' | 'SIGINT', header = 1) {
   heldFrom = rows;
   const child = spawnTo(args, file);
@@ -92,41 +95,41 @@ async function stopAt(args: string[], file: string, rows: number, signal: 'SIGTE
 describe('a stop signal during an export', () => {
   it('SIGTERM to `queries data --all -o csv > file`: exit 143, the rows the file holds and the command that prints exactly the rest', async () => {
     const file = path.join(dir, 'term.csv');
-    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'csv'], file, 200_000, 'SIGTERM');
+    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'csv'], file, 201_000, 'SIGTERM');
     expect(result.exitCode, String(result.stderr)).toBe(143);
     const lines = linesOf(file);
-    expect(lines).toEqual(['n,label', ...csvRows(0, 200_000)]);
+    expect(lines).toEqual(['n,label', ...csvRows(0, 201_000)]);
     const runId = String(result.stderr).match(/--run (\S+)/)?.[1];
-    const resume = `ws queries data ${queryId} --run ${runId} --offset 200000 --all -o csv`;
-    expect(result.stderr).toBe(`error: stopped (SIGTERM); the output is partial: it holds the first 200000 rows\nhint: print the rest: ${resume}\n`);
+    const resume = `ws queries data ${queryId} --run ${runId} --offset 201000 --all -o csv`;
+    expect(result.stderr).toBe(`error: stopped (SIGTERM); the output is partial: it holds the first 201000 rows\nhint: print the rest: ${resume}\n`);
     heldFrom = Infinity;
     for (const release of releases.splice(0)) release();
     const rest = path.join(dir, 'rest.csv');
     const resumed = await spawnTo(resume.split(' ').slice(1), rest);
     expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
-    expect(linesOf(rest)).toEqual(['n,label', ...csvRows(200_000, total)]);
+    expect(linesOf(rest)).toEqual(['n,label', ...csvRows(201_000, total)]);
   }, 90_000);
 
   it('SIGINT to `-o ndjson` (a program reads stderr): exit 130 and the JSON error with partial, rowsWritten and resumeCommand', async () => {
     const file = path.join(dir, 'int.ndjson');
-    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'ndjson'], file, 500_000, 'SIGINT', 0);
+    const result = await stopAt(['queries', 'data', queryId, '--all', '-o', 'ndjson'], file, 501_000, 'SIGINT', 0);
     expect(result.exitCode, String(result.stderr)).toBe(130);
     const lines = linesOf(file);
-    expect(lines).toHaveLength(500_000);
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ n: 499_999, label: 'row 499999' });
+    expect(lines).toHaveLength(501_000);
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ n: 500_999, label: 'row 500999' });
     const error = JSON.parse(String(result.stderr)).error;
-    expect(error).toMatchObject({ code: 'interrupted', partial: true, rowsWritten: 500_000, queryId });
-    expect(error.message).toBe('stopped; the output is partial: it holds the first 500000 rows');
-    expect(error.resumeCommand).toMatch(new RegExp(`^ws queries data ${queryId} --run \\S+ --offset 500000 --all -o ndjson$`));
+    expect(error).toMatchObject({ code: 'interrupted', partial: true, rowsWritten: 501_000, queryId });
+    expect(error.message).toBe('stopped; the output is partial: it holds the first 501000 rows');
+    expect(error.resumeCommand).toMatch(new RegExp(`^ws queries data ${queryId} --run \\S+ --offset 501000 --all -o ndjson$`));
   }, 60_000);
 
   it('SIGTERM to `queries execute --wait -o csv > file` during its rows: the same, not ignored', async () => {
     const file = path.join(dir, 'execute.csv');
-    const result = await stopAt(['queries', 'execute', queryId, '--wait', '-o', 'csv'], file, 100_000, 'SIGTERM');
+    const result = await stopAt(['queries', 'execute', queryId, '--wait', '-o', 'csv'], file, 101_000, 'SIGTERM');
     expect(result.exitCode, String(result.stderr)).toBe(143);
-    expect(linesOf(file)).toHaveLength(1 + 100_000);
+    expect(linesOf(file)).toHaveLength(1 + 101_000);
     expect(String(result.stderr)).toMatch(
-      /\nerror: stopped \(SIGTERM\); the output is partial: it holds the first 100000 rows\nhint: print the rest: ws queries data numbers --run \S+ --offset 100000 --all -o csv\n$/,
+      /\nerror: stopped \(SIGTERM\); the output is partial: it holds the first 101000 rows\nhint: print the rest: ws queries data numbers --run \S+ --offset 101000 --all -o csv\n$/,
     );
   }, 60_000);
 });
@@ -154,15 +157,15 @@ describe('--out <file> stopped part-way', () => {
     const folder = fs.mkdtempSync(path.join(dir, 'out-'));
     const target = path.join(folder, 'sales.csv');
     fs.writeFileSync(target, 'yesterday\n');
-    heldFrom = 300_000;
+    heldFrom = 301_000;
     const child = spawnTo(['queries', 'data', queryId, '--all', '--out', target], '/dev/null');
     // the rows go to a file of their own beside the target until it is whole
     const part = await pollUntil(
       async () => {
         const name = fs.readdirSync(folder).find((entry) => entry.endsWith('.part'));
-        return name && fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length - 1 === 300_001 ? name : undefined;
+        return name && fs.readFileSync(path.join(folder, name), 'utf8').split('\n').length - 1 === 301_001 ? name : undefined;
       },
-      '300,000 rows in the temporary file',
+      '301,000 rows in the temporary file',
       30_000,
     );
     expect(part).toMatch(/^sales\.csv\.ws-\d+\.part$/);
@@ -173,7 +176,7 @@ describe('--out <file> stopped part-way', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe('yesterday\n');
     expect(String(result.stderr)).toMatch(
       new RegExp(
-        `^error: stopped \\(SIGTERM\\); ${target} was not written \\(300000 rows were read before this\\)\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all --out ${target}\\n$`,
+        `^error: stopped \\(SIGTERM\\); ${target} was not written \\(301000 rows were read before this\\)\\nhint: write it again: ws queries data ${queryId} --run \\S+ --all --out ${target}\\n$`,
       ),
     );
   }, 60_000);
@@ -196,7 +199,8 @@ describe('a write that fails', () => {
     expect(result.exitCode, String(result.stderr)).toBe(1);
     const said = Number(String(result.stderr).match(/it holds the first (\d+) rows/)?.[1]);
     expect(said).toBeGreaterThan(10_000);
-    expect(said % 10_000).not.toBe(0);
+    // pages end at row 1,000, then every 10,000 rows
+    expect((said - 1000) % 10_000).not.toBe(0);
     expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, said)]);
     expect(String(result.stderr)).toMatch(/^error: cannot write the output: EFBIG: file too large, write; the output is partial/);
     expect(String(result.stderr)).toMatch(new RegExp(`--offset ${said} --all -o csv\n$`));

@@ -124,6 +124,46 @@ describe('paginate', () => {
     expect(ids.at(-1)).toBe('id-259');
   });
 
+  it('firstPage: the first page at that size, later ones at pageMax or the size measured on it; a limit below it asks for the limit', async () => {
+    const plan = async (request: { limit: number | undefined; all: boolean; pageSize?: (first: Page<Item>) => number }) => {
+      const asked: [number, number][] = [];
+      const ids = await collect(
+        paginate(
+          async (limit, offset) => {
+            asked.push([limit, offset]);
+            return { items: items(offset, Math.min(limit, 1000 - offset)), total: 1000 };
+          },
+          { ...request, offset: 0, pageMax: 100, defaultLimit: 50, firstPage: 10 },
+        ),
+      );
+      return { asked: asked.sort((a, b) => a[1] - b[1]), ids };
+    };
+    const all = await plan({ limit: undefined, all: true });
+    expect(all.asked.slice(0, 3)).toEqual([
+      [10, 0],
+      [100, 10],
+      [100, 110],
+    ]);
+    expect(all.asked.slice(1).every(([limit]) => limit === 100)).toBe(true);
+    expect(all.ids).toEqual(items(0, 1000).map((item) => item.id));
+    // the size judged from the first page (of 10 items) holds for the pages after it
+    const measured = await plan({ limit: undefined, all: true, pageSize: (first) => first.items.length * 3 });
+    expect(measured.asked.slice(0, 3)).toEqual([
+      [10, 0],
+      [30, 10],
+      [30, 40],
+    ]);
+    expect(measured.ids).toEqual(items(0, 1000).map((item) => item.id));
+    expect(await plan({ limit: 25, all: false })).toEqual({
+      asked: [
+        [10, 0],
+        [15, 10],
+      ],
+      ids: items(0, 25).map((item) => item.id),
+    });
+    expect((await plan({ limit: 7, all: false })).asked).toEqual([[7, 0]]);
+  });
+
   it('--all stops at the total, and at an empty page when there is no total', async () => {
     expect(
       await collect(

@@ -120,15 +120,16 @@ const ndjsonNumbers = (stdout: string) =>
     .map((line) => (JSON.parse(line) as { n: number }).n);
 
 describe('pages of rows', () => {
-  it('an export asks for pages of 10,000 rows', async () => {
+  it('an export asks for a first page of 1,000 rows, then pages of 10,000 when the rows are narrow', async () => {
     serve(numbered(25_000));
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(numbered(25_000).map((row) => row.n));
     expect(asked()).toEqual([
-      [0, 10_000],
-      [10_000, 10_000],
-      [20_000, 10_000],
+      [0, 1000],
+      [1000, 10_000],
+      [11_000, 10_000],
+      [21_000, 10_000],
     ]);
   });
 
@@ -144,11 +145,12 @@ describe('pages of rows', () => {
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(numbered(10_000).map((row) => row.n));
+    // the first page (1,000) is under the server's maximum; the second, asked for 10,000, brings 3,000
     expect(asked()).toEqual([
-      [0, 10_000],
-      [3000, 3000],
-      [6000, 3000],
-      [9000, 3000],
+      [0, 1000],
+      [1000, 10_000],
+      [4000, 3000],
+      [7000, 3000],
     ]);
   });
 
@@ -158,13 +160,29 @@ describe('pages of rows', () => {
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
-    const perRow = JSON.stringify(rows.slice(0, 10_000)).length / 10_000;
+    const perRow = JSON.stringify(rows.slice(0, 1000)).length / 1000;
     const size = Math.floor((8 * 1024 * 1024) / perRow);
-    expect(asked()).toEqual([
-      [0, 10_000],
-      [10_000, size],
-      [10_000 + size, size],
-    ]);
+    expect(size).toBeLessThan(10_000);
+    const later = Array.from({ length: Math.ceil((rows.length - 1000) / size) }, (_, i) => [1000 + i * size, size]);
+    expect(asked()).toEqual([[0, 1000], ...later]);
+  });
+
+  it('never asks for 10,000 wide rows at once, not even on the first page: no answer of 2 KB rows holds much over 8 MiB (issue 38)', async () => {
+    // 10,000 rows of 2 KB were 20 MB in the first answer, too much for a slow link within --http-timeout
+    const rows = Array.from({ length: 12_000 }, (_, n) => ({ n, text: 'x'.repeat(2000) }));
+    const answered: number[] = [];
+    server.on('GET', dataPath, (request) => {
+      const body = page(rows, request);
+      answered.push(JSON.stringify(body).length);
+      return { body };
+    });
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
+    expect(asked()[0]).toEqual([0, 1000]);
+    expect(Math.max(...asked().map(([, limit]) => limit!))).toBeLessThan(10_000);
+    // later rows have longer numbers than the first page's: a little over 8 MiB, never 20 MB
+    expect(Math.max(...answered)).toBeLessThan(8.1 * 1024 * 1024);
   });
 
   it('asks for half as many rows when a page is larger than ws reads (64 MiB), and that many from then on', async () => {
@@ -176,36 +194,43 @@ describe('pages of rows', () => {
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
-    expect(dataRequests().map((r) => [Number(r.query.offset), Number(r.query.limit)])).toEqual([
-      [0, 10_000],
-      [0, 5000],
-      [5000, 5000],
-      [10_000, 5000],
+    // the first page (1,000) is small enough; the two asked for next at 10,000 (at 1,000 and 11,000, together) are
+    // refused, and asked for at 5,000; from then on pages of 5,000 (the one at 11,000 may be asked twice: once
+    // again by its refused guess, once in order)
+    const distinct = [...new Set(dataRequests().map((r) => `${r.query.offset} ${r.query.limit}`))].map((key) => key.split(' ').map(Number));
+    expect(distinct.sort((a, b) => a[0]! - b[0]! || b[1]! - a[1]!)).toEqual([
+      [0, 1000],
+      [1000, 10_000],
+      [1000, 5000],
+      [6000, 5000],
+      [11_000, 10_000],
+      [11_000, 5000],
     ]);
   });
 
   it('keeps four pages in flight and prints them in order when they arrive out of order', async () => {
     const rows = numbered(60_000);
-    let answered40k: () => void;
-    const fourthAnswered = new Promise<void>((resolve) => (answered40k = resolve));
+    // pages: 1,000 rows at 0, then 10,000 at 1,000, 11,000, 21,000, 31,000, ...
+    let answered31k: () => void;
+    const fourthAnswered = new Promise<void>((resolve) => (answered31k = resolve));
     let heldUntilLater = false;
     let askedWhileHeld: number[] = [];
     server.on('GET', dataPath, async (request) => {
       const offset = Number(request.query.offset);
-      if (offset === 10_000) {
+      if (offset === 1000) {
         // answered only after the page three further on: bounded, so a client with fewer in flight fails, not hangs
         heldUntilLater = await Promise.race([fourthAnswered.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))]);
         await new Promise((resolve) => setTimeout(resolve, 50)); // room for a client that asks too far ahead to do so
         askedWhileHeld = dataRequests().map((r) => Number(r.query.offset));
       }
-      if (offset === 40_000) answered40k();
+      if (offset === 31_000) answered31k();
       return { body: page(rows, request) };
     });
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(heldUntilLater).toBe(true);
     // while the second page was held, the client waited for it with four pages asked: no more
-    expect(askedWhileHeld.sort((a, b) => a - b)).toEqual([0, 10_000, 20_000, 30_000, 40_000]);
+    expect(askedWhileHeld.sort((a, b) => a - b)).toEqual([0, 1000, 11_000, 21_000, 31_000]);
     expect(ndjsonNumbers(result.stdout)).toEqual(rows.map((row) => row.n));
   });
 });
@@ -295,18 +320,19 @@ function breaking(rows: Record<string, unknown>[], breakAt: number) {
 describe('an export that breaks part-way', () => {
   it('says the output is partial, the rows it holds and the command that prints the rest (JSON error)', async () => {
     const rows = numbered(35_000);
-    const state = breaking(rows, 20_000);
+    // pages start at 0, 1,000, 11,000, 21,000, 31,000: the fourth fails
+    const state = breaking(rows, 21_000);
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson'], { env: { WS_MAX_ATTEMPTS: '1' } });
     expect(result.exitCode).toBe(1);
-    expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 20_000).map((row) => row.n));
+    expect(ndjsonNumbers(result.stdout)).toEqual(rows.slice(0, 21_000).map((row) => row.n));
     const error = JSON.parse(result.stderr).error;
     expect(error).toMatchObject({
       code: 'server_error',
       partial: true,
-      rowsWritten: 20_000,
-      resumeCommand: `ws queries data ${queryId} --run ${runId} --offset 20000 --all -o ndjson`,
+      rowsWritten: 21_000,
+      resumeCommand: `ws queries data ${queryId} --run ${runId} --offset 21000 --all -o ndjson`,
     });
-    expect(error.message).toContain('the output is partial: it holds the first 20000 rows');
+    expect(error.message).toContain('the output is partial: it holds the first 21000 rows');
     state.healed = true;
     const rest = await ws(error.resumeCommand.split(' ').slice(1));
     expect(ndjsonNumbers(result.stdout + rest.stdout)).toEqual(rows.map((row) => row.n));
@@ -314,20 +340,21 @@ describe('an export that breaks part-way', () => {
 
   it('-o yaml streams too: the rows before the break are on stdout (issue 40: it held the whole result)', async () => {
     const rows = numbered(25_000);
-    breaking(rows, 20_000);
+    breaking(rows, 21_000);
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'yaml'], { env: { WS_MAX_ATTEMPTS: '1' } });
     expect(result.exitCode).toBe(1);
-    expect([...result.stdout.matchAll(/^ {2}- "n": (\d+)$/gm)].map((m) => Number(m[1]))).toEqual(rows.slice(0, 20_000).map((row) => row.n));
-    expect(result.stderr).toContain('the output is partial: it holds the first 20000 rows');
+    expect([...result.stdout.matchAll(/^ {2}- "n": (\d+)$/gm)].map((m) => Number(m[1]))).toEqual(rows.slice(0, 21_000).map((row) => row.n));
+    expect(result.stderr).toContain('the output is partial: it holds the first 21000 rows');
   });
 
   it('says so in text on a terminal, with --limit carried over', async () => {
-    breaking(numbered(35_000), 10_000);
+    // pages start at 0, 1,000, 11,000, 21,000: the third fails
+    breaking(numbered(35_000), 11_000);
     const result = await ws(['queries', 'data', queryId, '--limit', '30000', '-o', 'csv'], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1 + 10_000);
-    expect(result.stderr).toContain('the output is partial: it holds the first 10000 rows');
-    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --run ${runId} --offset 10000 --limit 20000 -o csv\n`);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1 + 11_000);
+    expect(result.stderr).toContain('the output is partial: it holds the first 11000 rows');
+    expect(result.stderr).toContain(`hint: print the rest: ws queries data ${queryId} --run ${runId} --offset 11000 --limit 19000 -o csv\n`);
   });
 
   it('the command for the rest reads the same run or fails: another run completed meanwhile is data_replaced, no rows', async () => {
@@ -354,12 +381,12 @@ describe('an export that breaks part-way', () => {
   it('gives no command for the rest when another run replaced the rows meanwhile', async () => {
     const rows = numbered(25_000);
     server.on('GET', dataPath, (request) => ({
-      body: { ...page(rows, request), ...(Number(request.query.offset) >= 20_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) },
+      body: { ...page(rows, request), ...(Number(request.query.offset) >= 21_000 ? { queryRunId: '00000000-0000-4000-8000-00000000e002' } : {}) },
     }));
     const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
     expect(result.exitCode).toBe(1);
     const error = JSON.parse(result.stderr).error;
-    expect(error).toMatchObject({ code: 'data_replaced', partial: true, rowsWritten: 20_000, hint: 'read it again; a new run completed meanwhile' });
+    expect(error).toMatchObject({ code: 'data_replaced', partial: true, rowsWritten: 21_000, hint: 'read it again; a new run completed meanwhile' });
     expect(error.resumeCommand).toBeUndefined();
   });
 
@@ -396,15 +423,16 @@ describe('--out <file>: the rows to a file, whole or not at all', () => {
   });
 
   it('an export broken part-way leaves the target as it was, no other file, and says how to write it again', async () => {
-    // the break is at the last page, so that no page asked for ahead is still travelling when the test ends
-    breaking(numbered(30_000), 20_000);
+    // the break is at the last page (pages start at 0, 1,000, 11,000, 21,000), so that no page asked for ahead is
+    // still travelling when the test ends
+    breaking(numbered(30_000), 21_000);
     const dir = files.folder('broken');
     const file = files.file('broken/sales.csv', 'yesterday\n');
     const result = await ws(['queries', 'data', queryId, '--all', '--out', file], { env: { WS_MAX_ATTEMPTS: '1' }, stderrIsTTY: true });
     expect(result.exitCode).toBe(1);
     expect(fs.readFileSync(file, 'utf8')).toBe('yesterday\n');
     expect(leftIn(dir)).toEqual(['sales.csv']);
-    expect(result.stderr).toContain(`; ${file} was not written (20000 rows were read before this)\n`);
+    expect(result.stderr).toContain(`; ${file} was not written (21000 rows were read before this)\n`);
     expect(result.stderr).toContain(`hint: write it again: ws queries data ${queryId} --run ${runId} --all --out ${file}\n`);
   });
 
@@ -503,8 +531,13 @@ describe('ws queries data against the emulator', () => {
       expect(lines).toHaveLength(25_000);
       expect(lines.map((line) => JSON.parse(line).n)).toEqual(Array.from({ length: 25_000 }, (_, i) => i));
       const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
-      // pages of 10,000, the later ones asked for together (so they may arrive in any order)
-      expect(pages.map((r) => r.query).sort()).toEqual(['?limit=10000&offset=0', '?limit=10000&offset=10000', '?limit=10000&offset=20000']);
+      // a first page of 1,000, then pages of 10,000, the later ones asked for together (so they may arrive in any order)
+      expect(pages.map((r) => r.query).sort()).toEqual([
+        '?limit=1000&offset=0',
+        '?limit=10000&offset=1000',
+        '?limit=10000&offset=11000',
+        '?limit=10000&offset=21000',
+      ]);
     });
 
     it('--limit 15000 fetches just enough pages', async () => {
@@ -514,7 +547,8 @@ describe('ws queries data against the emulator', () => {
       expect(records[0]).toBe('n');
       expect(records.slice(1, -1)).toEqual(Array.from({ length: 15_000 }, (_, i) => String(i)));
       const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`);
-      expect(pages.map((r) => r.query)).toEqual(['?limit=10000&offset=0', '?limit=5000&offset=10000']);
+      // 15,000 rows asked for in all, none past them (the later two asked for together: they may arrive in any order)
+      expect(pages.map((r) => r.query).sort()).toEqual(['?limit=1000&offset=0', '?limit=10000&offset=1000', '?limit=4000&offset=11000']);
     });
 
     it('--all -o json prints one envelope whose counts describe the whole', async () => {
@@ -775,8 +809,8 @@ describe('every row off a terminal', () => {
     const limited = await emuWs(['queries', 'data', id, '--limit', '1200', '-o', 'csv']);
     expect(limited.stdout.trimEnd().split('\n').slice(1).map(Number)).toEqual(numbers(0, 1200));
     const pages = (await emu.requests()).filter((r) => r.path === `/queries/${id}/latest/data`).map((r) => r.query);
-    // one page: exports ask for up to 10,000 rows a page
-    expect(pages).toEqual(['?limit=1200&offset=0']);
+    // 1,200 rows asked for in all, none past them: a first page of 1,000, then the 200 left
+    expect(pages).toEqual(['?limit=1000&offset=0', '?limit=200&offset=1000']);
   });
 });
 
