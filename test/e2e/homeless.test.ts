@@ -37,6 +37,7 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
   const server = new ApiServer();
   let scratch: string;
   let wsPath: string;
+  let nodePath: string;
 
   beforeAll(async () => {
     expect(spawnSync('getent', ['passwd', String(uid)]).status, `uid ${uid} has an account here`).not.toBe(0);
@@ -46,6 +47,9 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
     // what bin/ws.js loads, where that uid may read it (a checkout may be private to its owner)
     for (const part of ['bin', 'dist', 'package.json']) fs.cpSync(path.join(root, part), path.join(scratch, 'ws', part), { recursive: true });
     wsPath = path.join(scratch, 'ws', 'bin', 'ws.js');
+    // and the node that runs the suite, whose folder may be private too (CI's Node 22 and 24 are in a mkdtemp folder)
+    nodePath = path.join(scratch, 'node');
+    fs.copyFileSync(process.execPath, nodePath);
     spawnSync('chmod', ['-R', 'a+rX', scratch]);
     await server.start();
   });
@@ -76,7 +80,7 @@ describe.skipIf(notRoot() || skipWithout('setpriv'))('a uid with no passwd entry
         '-i',
         `PATH=${process.env.PATH}`,
         ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-        process.execPath,
+        nodePath,
         wsPath,
         ...args,
       ],
