@@ -16,7 +16,7 @@ const sql = [
   '-0.0::DOUBLE AS nz',
   '[-0.0::DOUBLE, 1.5] AS nzs',
   'CAST(0.1 AS FLOAT) AS f',
-  "[CAST(0.1 AS FLOAT), CAST(-2.5 AS FLOAT), CAST(16777217 AS FLOAT)] AS fs",
+  '[CAST(0.1 AS FLOAT), CAST(-2.5 AS FLOAT), CAST(16777217 AS FLOAT)] AS fs',
   "{'x': CAST(3.14 AS FLOAT), 'n': 7} AS fx",
   "INTERVAL '1 year 2 months 3 days 04:05:06.789' AS span",
   "[INTERVAL '3 days'] AS spans",
