@@ -15,8 +15,9 @@
 //   WS_BENCH_ONLY=keyring         only a command whose key is in the system keyring (a private GNOME Keyring)
 //                                 against the same command with WS_API_KEY
 //   WS_BENCH_ONLY=complete        only Tab on names the API gives (`ws __complete`, names kept) against node -e 0
-//   WS_BENCH_ONLY=typed           only the memory of an export in csv, parquet and arrow at WS_BENCH_ROWS (default here
-//                                 2,000,000) and a tenth of it, and parquet's time against csv's (issue 40)
+//   WS_BENCH_ONLY=typed           only the memory of an export in every format (csv, ndjson, json, yaml, parquet, arrow)
+//                                 at WS_BENCH_ROWS (default here 2,000,000) and a tenth of it, and parquet's time
+//                                 against csv's (issue 40)
 //   WS_BENCH_EXPORT_RUNS=n        rounds of the typed exports (default 3)
 //
 // With a standalone ws built (`npm run build:binary`), it is measured next to bin/ws.js on the same Node 24.
@@ -378,8 +379,8 @@ async function completeCases() {
 }
 
 /**
- * Issue 40: the peak memory of `queries data --all --out x.<format>` at 2,000,000 rows (WS_BENCH_ROWS) and at a tenth
- * of them, in csv, parquet and arrow, and how long parquet and arrow take next to csv, in the same rounds.
+ * Issue 40: the peak memory of `queries data --all -o <format> --out x.<format>` at 2,000,000 rows (WS_BENCH_ROWS) and
+ * at a tenth of them, in every format, and how long each takes next to csv, in the same rounds.
  */
 async function typedCases() {
   const big = Number(process.env.WS_BENCH_ROWS || 2_000_000);
@@ -388,13 +389,14 @@ async function typedCases() {
   console.log(`ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; typed exports, ${runs} rounds`);
   console.log(`preparing ${small.toLocaleString('en-US')} and ${big.toLocaleString('en-US')} rows in the emulator…`);
   const ids = { small: await queryOf(small), big: await queryOf(big) };
-  const formats = ['csv', 'parquet', 'arrow'];
+  const formats = ['csv', 'ndjson', 'json', 'yaml', 'parquet', 'arrow'];
   const measured = Object.fromEntries(formats.map((format) => [format, { small: [], big: [], ms: [] }]));
   for (let i = 0; i < runs; i++) {
     for (const format of formats) {
       for (const size of ['small', 'big']) {
         const file = path.join(scratch, 'rss');
-        const args = ['-r', rssPreload, ws, 'queries', 'data', ids[size], '--all', '--out', path.join(scratch, `rows.${format}`)];
+        // -o as well: --out takes no format from .yaml
+        const args = ['-r', rssPreload, ws, 'queries', 'data', ids[size], '--all', '-o', format, '--out', path.join(scratch, `rows.${format}`)];
         const { ms } = await timed(node, args, { ...env, BENCH_RSS_FILE: file });
         measured[format][size].push(Number(fs.readFileSync(file, 'utf8')));
         if (size === 'big') measured[format].ms.push(ms);
@@ -418,7 +420,7 @@ async function typedCases() {
     budget(results.at(-1), `an export's memory flat in ${format}: at most 150 MiB at ${rows(big)} rows and 1.25x that at ${rows(small)}`);
   }
   const csvMs = median(measured.csv.ms);
-  for (const format of ['parquet', 'arrow']) {
+  for (const format of formats.filter((format) => format !== 'csv')) {
     const ms = median(measured[format].ms);
     results.push({
       case: `ws queries data --all --out x.${format}, ${rows(big)} rows`,

@@ -89,7 +89,7 @@ export const latestDataPageSize = 1000;
  * with a lower one sends shorter pages, and paginate asks for that size from then on.
  */
 export const latestDataPageMax = 10_000;
-/** Pages of rows in flight at once: enough to hide the round trips, few enough to keep memory flat. */
+/** Pages of rows in flight at once: enough to hide the round trips (fewer saved little memory: docs/development.md). */
 const latestDataPagesAhead = 4;
 /** About the most JSON one page should hold: wide rows come in fewer a page, so that memory stays modest. */
 const latestDataPageBytes = 8 * 1024 * 1024;
