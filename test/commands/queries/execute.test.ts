@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
-import { query, uuid } from '../../helpers/fixtures.js';
+import { query, queryRunResult, uuid } from '../../helpers/fixtures.js';
 import { demoIds, pollUntil, routes } from '../../helpers/emulator.js';
 import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
@@ -460,18 +460,7 @@ describe('after the run completed (issue 41)', () => {
     const id = uuid();
     const runId = uuid();
     const status = { queryRunId: runId, status: 'COMPLETED', message: '1 rows', userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', history: [] };
-    const result = {
-      queryRunId: runId,
-      queryId: id,
-      status: 'COMPLETED',
-      resultLocation: null,
-      rowCount: 1,
-      executionTimeMs: 5,
-      columnSchema: null,
-      userAgent: 'cli',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      completedAt: '2026-11-20T10:00:00.005Z',
-    };
+    const result = queryRunResult(runId, id, { completedAt: '2026-11-20T10:00:00.005Z' });
     const rows = { queryRunId: runId, status: 'COMPLETED', totalRowCount: 1, returnedRowCount: 1, columns: [{ name: 'one' }], rows: [{ one: 1 }] };
     // the query asked after the start (whether it names the run as its latest successful one)
     const queryAsked = () => stub.requests.filter((r) => r.path === `/queries/${id}`).length >= 2;
