@@ -757,7 +757,8 @@ fs.rmSync(scratch, { recursive: true, force: true });
 /** docs/benchmarks.md: this run's section (by Node major and part) in place of the last one, the others kept. */
 function writeBenchmarksDoc() {
   const doc = path.join(root, 'docs', 'benchmarks.md');
-  const key = `node-${nodeMajor}${only ? `-${only}` : ''}`;
+  // the standalone ws is measured against its own Node 24, whichever Node runs the bench
+  const key = only === 'standalone' ? 'standalone' : `node-${nodeMajor}${only ? `-${only}` : ''}`;
   const commit = (dir) => spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
   const parts = {
     start: 'start-up and API cases',
@@ -770,7 +771,7 @@ function writeBenchmarksDoc() {
   const part = only ? `, ${parts[only] ?? only} only` : '';
   const section = [
     `<!-- bench:${key} -->`,
-    `## Node ${nodeVersion}${part}`,
+    only === 'standalone' ? '## The standalone ws against bin/ws.js on its Node 24' : `## Node ${nodeVersion}${part}`,
     '',
     `${date.slice(0, 16).replace('T', ' ')} UTC, build ${commit(root)}${before ? ` against the build before, ${commit(path.dirname(path.dirname(before)))}` : ''}; ` +
       `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, ` +
