@@ -38,6 +38,11 @@ export interface WaitSpec<T> {
   /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
   initialDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * The delay after a poll that answered, from the time waited so far (at most maxDelayMs), in place of the growing
+   * one: a wait that polls often while it is young. A poll that failed is still followed by the growing delay.
+   */
+  pace?: (waitedMs: number) => number;
   /** Transient failures in a row (network, 5xx, not yet visible) that are ridden out before giving up. */
   maxConsecutiveErrors?: number;
 }
@@ -71,7 +76,8 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const started = io.now();
   const deadline = spec.timeoutMs > 0 ? started + spec.timeoutMs : Infinity;
   const maxDelay = spec.maxDelayMs ?? 1_000;
-  let delay = spec.initialDelayMs ?? 200;
+  const firstDelay = spec.initialDelayMs ?? 200;
+  let delay = firstDelay;
   let errors = 0;
   /** The job's state, once a poll has read it. */
   let state: string | undefined;
@@ -109,9 +115,11 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
       if (interruption.by || gone.signal.aborted) break;
       // --timeout ends a poll in flight too: a status request that hangs cannot hold ws past it
       const cutoff = Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(1, deadline - io.now())) : undefined;
+      let answered = false;
       try {
         const value = await spec.poll(AbortSignal.any([interruption.signal, gone.signal, ...(cutoff ? [cutoff] : [])]));
         errors = 0;
+        answered = true;
         state = spec.state(value);
         if (spec.isTerminal(value)) return value;
         progress.update(state);
@@ -129,8 +137,10 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
         timedOut = true;
         break;
       }
-      if ((await sleep(Math.min(delay, left))) === interrupted) break;
-      delay = Math.min(maxDelay, Math.round(delay * 1.5));
+      const pace = answered ? spec.pace : undefined;
+      if ((await sleep(Math.min(pace ? Math.min(maxDelay, pace(io.now() - started)) : delay, left))) === interrupted) break;
+      // paced, the growing delay starts again from the first one at the next failure
+      delay = pace ? firstDelay : Math.min(maxDelay, Math.round(delay * 1.5));
     }
   } finally {
     progress.stop();

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { fileServer } from '../helpers/stub-server.js';
 import { fakeIO, type FakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
-import { automation, query, uuid } from '../helpers/fixtures.js';
+import { automation, query, queryRunResult, uuid } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
 const server = fileServer();
@@ -154,20 +154,7 @@ describe('every row, and runs again', () => {
       .on('GET', `/queries/${queryId}`, { body: { ...saved, lastSuccessfulRunId: runId } })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
-      .on('GET', `/query-runs/${runId}/result`, {
-        body: {
-          queryRunId: runId,
-          queryId,
-          status: 'COMPLETED',
-          resultLocation: null,
-          rowCount: 1,
-          executionTimeMs: 5,
-          columnSchema: null,
-          userAgent: 'cli',
-          createdAt: '2026-11-20T10:00:00.000Z',
-          completedAt: null,
-        },
-      })
+      .on('GET', `/query-runs/${runId}/result`, { body: queryRunResult(runId, queryId) })
       .on('GET', `/queries/${queryId}/latest/data`, dataPage(other));
     const result = await ws(['queries', 'execute', queryId, '--wait', '--profile', 'slowp', '-o', 'csv']);
     expect(result.exitCode).toBe(1);
@@ -183,20 +170,7 @@ describe('an unknown --json field found only after the run (issue 29.7)', () => 
       .on('GET', `/queries/${queryId}`, { body: saved })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
-      .on('GET', `/query-runs/${runId}/result`, {
-        body: {
-          queryRunId: runId,
-          queryId,
-          status: 'COMPLETED',
-          resultLocation: null,
-          rowCount: 1,
-          executionTimeMs: 5,
-          columnSchema: null,
-          userAgent: 'cli',
-          createdAt: '2026-11-20T10:00:00.000Z',
-          completedAt: null,
-        },
-      })
+      .on('GET', `/query-runs/${runId}/result`, { body: queryRunResult(runId, queryId) })
       .on('GET', `/queries/${queryId}/latest/data`, {
         body: {
           queryRunId: runId,

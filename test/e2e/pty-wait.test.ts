@@ -17,12 +17,21 @@ const maxBytes = 64 * 1024;
 let quick: TestEmulator;
 /** Runs stay PENDING for a minute here: for the signals. */
 let stuck: TestEmulator;
+/**
+ * As stuck, each answer taking 200 ms: polls further apart than the spinner's ticks (ws polls a run every 40 ms
+ * while the wait is young).
+ */
+let slowStuck: TestEmulator;
 
 beforeAll(async () => {
-  [quick, stuck] = await Promise.all([startTestEmulator({ stepMs: 300 }), startTestEmulator({ stepMs: 60_000 })]);
+  [quick, stuck, slowStuck] = await Promise.all([
+    startTestEmulator({ stepMs: 300 }),
+    startTestEmulator({ stepMs: 60_000 }),
+    startTestEmulator({ stepMs: 60_000, latencyMs: 200 }),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([quick?.close(), stuck?.close()]);
+  await Promise.all([quick?.close(), stuck?.close(), slowStuck?.close()]);
 });
 
 /** The spinner's frames: what each redraw by ora (to column 1, the line cleared, then drawn) put on the line. */
@@ -94,11 +103,11 @@ describe.skipIf(skipWithoutPty)('--wait in a terminal of any size', () => {
 
 describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
   /** Starts `execute --wait` on a run that stays PENDING; resolves once ws has polled it (the run id from the server's log). */
-  async function waiting(columns: number) {
-    await stuck.clearRequests();
-    const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: stuck.env, columns, maxBytes });
+  async function waiting(columns: number, emulator = stuck) {
+    await emulator.clearRequests();
+    const session = wsInPty(['queries', 'execute', 'daily_revenue', '--wait'], { env: emulator.env, columns, maxBytes });
     const poll = new RegExp(`^/query-runs/(${uuid})$`);
-    const runId = await pollUntil(async () => (await stuck.requests()).map((r) => r.path.match(poll)?.[1]).find(Boolean), 'the first poll');
+    const runId = await pollUntil(async () => (await emulator.requests()).map((r) => r.path.match(poll)?.[1]).find(Boolean), 'the first poll');
     return { session, runId };
   }
 
@@ -119,14 +128,14 @@ describe.skipIf(skipWithoutPty)('signals during --wait in a terminal', () => {
   });
 
   it('SIGHUP with a spinner: exit 129, the line cleared, the resume hint; the elapsed time ticks between polls', async () => {
-    const { session, runId } = await waiting(100);
+    const { session, runId } = await waiting(100, slowStuck);
     // let the spinner tick for a while: at least two polls apart
-    await pollUntil(async () => (await stuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length >= 3, 'three polls');
+    await pollUntil(async () => (await slowStuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length >= 3, 'three polls');
     await session.signal('SIGHUP');
     const result = await session.result;
     expect(result.exitCode, result.killed ?? result.output).toBe(129);
     expectResumeHint(result.output, runId, 'SIGHUP');
-    const polls = (await stuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length;
+    const polls = (await slowStuck.requests()).filter((r) => r.path === `/query-runs/${runId}`).length;
     const elapsed = frames(result.output).map((frame) => frame.match(/^\S+ PENDING (\d+ms|[\d.]+s) {2}query run /)?.[1]);
     expect(new Set(elapsed).size).toBeGreaterThan(polls);
     // the spinner's line is cleared before the error is printed

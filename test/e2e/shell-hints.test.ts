@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellCommand } from '../../src/shell.js';
 import { ApiServer } from '../helpers/api-server.js';
-import { query, queryList, uuid } from '../helpers/fixtures.js';
+import { query, queryList, queryRunResult, uuid } from '../helpers/fixtures.js';
 import { installWs, testKey, ws } from '../helpers/ws.js';
 import { execa } from 'execa';
 import { emulatorKey, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -96,20 +96,7 @@ describe('hints printed by ws paste back into a shell', () => {
         .on('GET', `/query-runs/${runId}`, {
           body: { queryRunId: runId, status: 'COMPLETED', message: null, userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', history: [] },
         })
-        .on('GET', `/query-runs/${runId}/result`, {
-          body: {
-            queryRunId: runId,
-            queryId: id,
-            status: 'COMPLETED',
-            resultLocation: null,
-            rowCount: 1,
-            executionTimeMs: 5,
-            columnSchema: null,
-            userAgent: 'cli',
-            createdAt: '2026-11-20T10:00:00.000Z',
-            completedAt: null,
-          },
-        })
+        .on('GET', `/query-runs/${runId}/result`, { body: queryRunResult(runId, id) })
         .on('GET', `/queries/${id}`, { body: saved })
         // another run's rows: execute --wait refuses them and says how to run it again
         .on('GET', `/queries/${id}/latest/data`, {

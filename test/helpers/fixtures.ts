@@ -21,6 +21,23 @@ export function queryRun(overrides: Record<string, unknown> = {}): Record<string
   };
 }
 
+/** What GET /query-runs/{id}/result answers for a run that completed with one row in 5 ms, with any field replaced. */
+export function queryRunResult(queryRunId: string, queryId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    queryRunId,
+    queryId,
+    status: 'COMPLETED',
+    resultLocation: null,
+    rowCount: 1,
+    executionTimeMs: 5,
+    columnSchema: null,
+    userAgent: 'cli',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
 export function query(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const id = uuid();
   return {

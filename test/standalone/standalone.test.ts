@@ -45,6 +45,12 @@ describe('the standalone ws', () => {
     expect(result.stdout).toMatch(new RegExp(`^${manifest.version.replaceAll('.', '\\.')} \\(standalone, node 24\\.\\d+\\.\\d+\\)\n$`));
   });
 
+  it('says its version into a pipe whose reader is gone quietly, exit 0 (issue 41: the line is written without process.stdout)', async () => {
+    // the reader (`true`) has ended before ws starts: its write fails with EPIPE
+    const result = await execa('sh', ['-c', '{ sleep 0.3; "$0" --version; echo "exit $?" >&2; } | true', standaloneBin!], { reject: false });
+    expect(result.stderr).toBe('exit 0');
+  });
+
   it('refuses `ws emulator`, naming the npm package and the command that installs it, exit 2', async () => {
     const engine = `@duckdb/node-api@${manifest.peerDependencies['@duckdb/node-api']}`;
     for (const args of [['emulator'], ['emulator', 'start', '--port', '0'], ['--profile', 'x', 'emulator', 'exec', '--', 'true']]) {

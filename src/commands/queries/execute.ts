@@ -72,9 +72,13 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
   const finished = await resumable(awaitQueryRun(http, runId, timeoutMs, { ...ctx.waitProgress(), interruption }, resume), resume, { queryId: query.id });
   // the wait is over: an export of the rows watches the signals itself
   interruption.dispose();
-  await noteRunResult(ctx, http, runId);
-  if (!opts.data) return output.item(finished, queryRunStatusView);
-  await settleLatestRun(http, query.id, runId);
+  if (!opts.data) {
+    await noteRunResult(ctx, http, runId);
+    return output.item(finished, queryRunStatusView);
+  }
+  // the run's result (for the note) and whether the query names the run yet are asked at once: neither needs the other
+  const [, settled] = await Promise.allSettled([noteRunResult(ctx, http, runId), settleLatestRun(http, query.id, runId)]);
+  if (settled.status === 'rejected') throw settled.reason;
   const rerunCommand = ctx.printed.continuing('queries', 'execute', query.slug, ...param.flatMap((pair) => ['--param', pair]), '--wait', ...rowOptions(opts));
   await printLatestData(ctx, http, output, query.id, {
     limit: opts.limit,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
-import { query, uuid } from '../../helpers/fixtures.js';
+import { query, queryRunResult, uuid } from '../../helpers/fixtures.js';
 import { demoIds, pollUntil, routes } from '../../helpers/emulator.js';
 import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
@@ -452,5 +452,37 @@ describe('execute --wait and another run of the same query', () => {
         // both print csv, as the command did
         `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data\n`,
     );
+  });
+});
+
+describe('after the run completed (issue 41)', () => {
+  it('--wait asks for the run’s result and whether the query names the run at once, then reads the rows', async () => {
+    const id = uuid();
+    const runId = uuid();
+    const status = { queryRunId: runId, status: 'COMPLETED', message: '1 rows', userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', history: [] };
+    const result = queryRunResult(runId, id, { completedAt: '2026-11-20T10:00:00.005Z' });
+    const rows = { queryRunId: runId, status: 'COMPLETED', totalRowCount: 1, returnedRowCount: 1, columns: [{ name: 'one' }], rows: [{ one: 1 }] };
+    // the query asked after the start (whether it names the run as its latest successful one)
+    const queryAsked = () => stub.requests.filter((r) => r.path === `/queries/${id}`).length >= 2;
+    let askedMeanwhile = false;
+    stub
+      .on('GET', `/queries/${id}`, { body: query({ id, slug: 'q_after', lastSuccessfulRunId: runId, lastQueryRunId: runId }) })
+      .on('POST', `/queries/${id}/execute`, { body: { queryId: id, queryRunId: runId, status: 'PENDING' } })
+      .on('GET', `/query-runs/${runId}`, { body: status })
+      .on('GET', `/query-runs/${runId}/result`, async () => {
+        // answered once the query was asked too, or after 2 s: asked one after the other, it is not meanwhile
+        for (let i = 0; i < 40 && !queryAsked(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        askedMeanwhile = queryAsked();
+        return { body: result };
+      })
+      .on('GET', `/queries/${id}/latest/data`, { body: rows });
+    const run = await stubWs(['queries', 'execute', id, '--wait', '-o', 'csv']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toBe('one\n1\n');
+    expect(run.stderr).toContain(`query run ${runId}: COMPLETED, 1 row in 5ms\n`);
+    expect(askedMeanwhile).toBe(true);
+    const after = stub.requests.map((r) => `${r.method} ${r.path}`).slice(3);
+    expect(after.slice(0, 2).sort()).toEqual([`GET /queries/${id}`, `GET /query-runs/${runId}/result`]);
+    expect(after.slice(2)).toEqual([`GET /queries/${id}/latest/data`]);
   });
 });
