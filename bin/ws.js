@@ -4,7 +4,7 @@
 const args = process.argv.slice(2);
 // Most of what `ws --version` would cost is compiling the bundle, which the version does not need.
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${require('../package.json').version}\n`);
+  writeVersion(`${require('../package.json').version}\n`);
 } else if (args[0] === '__complete') {
   // Tab: names kept from the API (src/completion/names-cache.ts) are printed by dist/complete.cjs, without the
   // bundle; with none kept, the whole of ws asks the API
@@ -62,4 +62,19 @@ function start() {
     // A read of the system keyring still blocked in its library, its wait over: Node's exit would wait for it.
     else if (cli.keyringStillReading()) cli.endNow(code);
   });
+}
+
+/**
+ * The version line, written with fs.writeSync: process.stdout would load Node's stream modules for one line, and a
+ * reader gone (EPIPE) would be an unhandled error with a stack trace; it ends quietly, exit 0, as every command
+ * does. On any other failure (a non-blocking pipe that is full: EAGAIN) process.stdout writes the rest.
+ */
+function writeVersion(text) {
+  let written = 0;
+  try {
+    written = require('node:fs').writeSync(1, text);
+  } catch (error) {
+    if (error.code === 'EPIPE') return;
+  }
+  if (written < Buffer.byteLength(text)) process.stdout.write(Buffer.from(text).subarray(written));
 }

@@ -4,11 +4,12 @@
  * Every other way a wait ends, in-process: test/commands/script-errors.test.ts; csv line ends and --param values
  * by type: test/commands/queries/data.test.ts and execute.test.ts.
  */
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil, spawnWs, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { expectFailure } from '../helpers/json-error.js';
 import { lines, skipWithoutPty, wsInPty } from '../helpers/pty.js';
-import type { WsResult } from '../helpers/ws.js';
+import { type WsResult, wsCommand } from '../helpers/ws.js';
 
 /** Runs stay pending for a minute here: for signals and the spinner. */
 let stuck: TestEmulator;
@@ -62,5 +63,17 @@ describe.skipIf(skipWithoutPty)('a machine format where stderr is a terminal: th
     const result = await wsInPty(args, { env: { ...stuck.env, CI: 'true' }, columns: 0, maxBytes: 64 * 1024 }).result;
     expect(result.exitCode, result.killed ?? result.output).toBe(6);
     expect(lines(result.output)).toMatch(/^query run [0-9a-f-]+: PENDING$/m);
+  });
+});
+
+describe('a reader gone before ws writes', () => {
+  it('ws --version into a pipe whose reader has ended: quiet, exit 0 (a stack trace and exit 1 before)', async () => {
+    const [command, args] = wsCommand(['--version']);
+    // the reader (`true`) has ended before ws starts: its one write fails with EPIPE
+    const result = await execa('sh', ['-c', '{ sleep 0.3; "$@"; echo "exit $?" >&2; } | true', 'sh', command, ...args], {
+      reject: false,
+      timeout: 20_000,
+    });
+    expect(result.stderr).toBe('exit 0');
   });
 });
