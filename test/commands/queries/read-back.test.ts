@@ -30,9 +30,15 @@ async function duckdb(sql: string): Promise<Record<string, unknown>[]> {
   }
 }
 
+/**
+ * The Python to read with: the PATH's python3, or Debian's where only that one has PyYAML (.ci/run installs
+ * python3-yaml for /usr/bin/python3, which a python3 of pyenv's first on the PATH does not see).
+ */
+const python3 = ['python3', '/usr/bin/python3'].find((bin) => spawnSync(bin, ['-c', 'import yaml']).status === 0) ?? 'python3';
+
 /** Runs python3 with a program reading `input` on stdin; its stdout parsed as JSON. */
 function python(program: string, input: string): unknown {
-  const result = spawnSync('python3', ['-c', program], { input, encoding: 'utf8' });
+  const result = spawnSync(python3, ['-c', program], { input, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
   return JSON.parse(result.stdout);
 }
@@ -156,7 +162,7 @@ describe('yaml reads back as the strings it holds', () => {
   });
 
   // outside CI a machine without PyYAML skips, saying so; under CI (.ci/run installs python3-yaml) the test fails
-  const noPyYaml = !noPython && spawnSync('python3', ['-c', 'import yaml']).status !== 0;
+  const noPyYaml = !noPython && spawnSync(python3, ['-c', 'import yaml']).status !== 0;
   if (noPyYaml && !underCI) console.warn('skipped: the PyYAML test: python3 has no yaml module (Debian: python3-yaml)');
   describe.skipIf(noPython || (noPyYaml && !underCI))('PyYAML', () => {
     it('reads back every value (YAML 1.1)', async () => {
