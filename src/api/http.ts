@@ -417,7 +417,7 @@ export class HttpClient {
   private async trustSystemStore(code: string | undefined): Promise<boolean> {
     const owner = this.shared ?? this;
     if (owner.systemTrust) return false;
-    const { canReadSystemStore, isUntrustedCertificate } = await import('./network.js');
+    const [{ canReadSystemStore }, { isUntrustedCertificate }] = await Promise.all([import('./network.js'), import('./network-errors.js')]);
     if (!isUntrustedCertificate(code) || !canReadSystemStore()) return false;
     owner.systemTrust = true;
     this.log(`* ${code}: trying again with the operating system's trust store`);
@@ -567,7 +567,7 @@ export class HttpClient {
         },
       );
     }
-    const { describeNetworkError } = await import('./network.js');
+    const { describeNetworkError } = await import('./network-errors.js');
     const command = this.options.hints?.command;
     const described = describeNetworkError(error, {
       label,

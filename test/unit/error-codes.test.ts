@@ -36,8 +36,8 @@ describe('error codes', () => {
     const table = /^\| `code` \| what happened \|\n\|---\|---\|\n((?:\|.*\n)+)/m.exec(guide)?.[1] ?? '';
     const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]!);
     for (const code of listed) expect(errorCodes[code as keyof typeof errorCodes]?.[0], code).toBe('api');
-    // what network.ts says of a failure below HTTP, and the timeout of --http-timeout (http.ts)
-    const network = fs.readFileSync(path.join(root, 'src', 'api', 'network.ts'), 'utf8');
+    // what network-errors.ts says of a failure below HTTP, and the timeout of --http-timeout (http.ts)
+    const network = fs.readFileSync(path.join(root, 'src', 'api', 'network-errors.ts'), 'utf8');
     const given = new Set([...network.matchAll(/\bfail\(\s*'(\w+)'/g)].map((match) => match[1]!));
     given.add('http_timeout');
     expect(new Set(listed)).toEqual(given);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeNetworkError, noProxyMatches, parseProxy, proxyStatus, routeFor } from '../../src/api/network.js';
+import { describeNetworkError } from '../../src/api/network-errors.js';
+import { noProxyMatches, parseProxy, proxyStatus, routeFor } from '../../src/api/network.js';
 import { WsError } from '../../src/errors.js';
 
 describe('NO_PROXY, as curl reads it', () => {

@@ -51,10 +51,10 @@ describe('PrintedCommands: the options a printed command carries', () => {
 
 describe('where printed commands are written', () => {
   /**
-   * Help texts and MCP tool descriptions are prose about commands, not commands printed to paste; network.ts is
+   * Help texts and MCP tool descriptions are prose about commands, not commands printed to paste; network-errors.ts is
    * left to the rewrite of the transport.
    */
-  const prose = /^(help\/|completion\/scripts\.ts$|cli\.ts$|api\/network\.ts$|shell\.ts$)/;
+  const prose = /^(help\/|completion\/scripts\.ts$|cli\.ts$|api\/network-errors\.ts$|shell\.ts$)/;
   const root = fileURLToPath(new URL('../../src', import.meta.url));
 
   it('outside src/commands and src/cmdutil, a ws command is built through PrintedCommands or the hint modules, never written by hand', () => {
