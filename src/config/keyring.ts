@@ -163,7 +163,7 @@ export async function saveKey(place: KeyringPlace, key: string, wait: KeyringWai
 export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<string | undefined> {
   const missing = noSessionBus(wait.io.env);
   if (missing) throw new KeyringError(missing, true);
-  const started = performance.now();
+  const started = Date.now();
   if (process.platform !== 'darwin' && process.platform !== 'win32') {
     const { readSecret } = await import('./secret-service.js');
     const { service, account } = keyringNames(place);
@@ -171,7 +171,7 @@ export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<s
     const found = await readSecret(wait.io.env, { service, username: account }, Math.min(ownReadMs, wait.waitMs));
     if (found !== undefined) return found ?? undefined;
   }
-  const value = await ask(place, wait, { op: 'get' }, wait.waitMs - (performance.now() - started));
+  const value = await ask(place, wait, { op: 'get' }, wait.waitMs - (Date.now() - started));
   return typeof value === 'string' ? value : undefined;
 }
 
