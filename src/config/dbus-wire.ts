@@ -115,10 +115,14 @@ class Writer {
       this.value(variant.signature, variant.value);
     } else if (code === '(' || code === '{') {
       this.pad(8);
-      const members = splitSignature(type.slice(1, -1));
-      members.forEach((member, index) => this.value(member, (value as DbusValue[])[index]!));
+      this.values(type.slice(1, -1), value as DbusValue[]);
     } else if (code === 'a') this.array(type.slice(1), value);
     else throw new Error(`a D-Bus type ws does not write: ${type}`);
+  }
+
+  /** The values of a signature's complete types, in order. */
+  values(signature: string, values: DbusValue[]): void {
+    for (const [index, type] of splitSignature(signature).entries()) this.value(type, values[index]!);
   }
 
   /** An array: its length in bytes, then its elements from the element's alignment (even when there are none). */
@@ -140,7 +144,7 @@ class Writer {
 /** The values of `signature`, marshalled (little-endian) as a message body from offset 0. */
 export function marshal(signature: string, values: DbusValue[]): Buffer {
   const writer = new Writer();
-  splitSignature(signature).forEach((type, index) => writer.value(type, values[index]!));
+  writer.values(signature, values);
   return writer.done();
 }
 

@@ -50,7 +50,9 @@ function element(data: Buffer, at: number): { body: number; end: number } {
  */
 function keyExchange(): { publicValue: Buffer; shared(otherPublic: Buffer): Buffer } {
   const crypto = process.getBuiltinModule('node:crypto');
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('dh', { group: 'modp2' });
+  // @types/node has no overload for 'dh'; Node's option is `group`
+  const generate = crypto.generateKeyPairSync as unknown as (type: 'dh', options: { group: string }) => import('node:crypto').KeyPairKeyObjectResult;
+  const { privateKey, publicKey } = generate('dh', { group: 'modp2' });
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   const algorithmStart = element(spki, 0).body;
   const algorithmEnd = element(spki, algorithmStart).end;

@@ -39,12 +39,12 @@ export function sessionBusSocket(env: IO['env']): string | undefined {
 }
 
 /** An error reply: its D-Bus name (org.freedesktop.DBus.Error.ServiceUnknown, org.freedesktop.Secret.Error.IsLocked…). */
-export class DbusError extends Error {
+class DbusError extends Error {
   constructor(
-    readonly name: string,
+    readonly errorName: string,
     message: string,
   ) {
-    super(message ? `${name}: ${message}` : name);
+    super(message ? `${errorName}: ${message}` : errorName);
   }
 }
 
@@ -87,7 +87,7 @@ export function connectSessionBus(env: IO['env']): SessionBus | undefined {
   send({ ...bus, member: 'Hello' }).catch(() => undefined);
 
   let authenticated = false;
-  let data = Buffer.alloc(0);
+  let data: Buffer = Buffer.alloc(0);
   connection.on('data', (chunk: Buffer) => {
     data = data.length === 0 ? chunk : Buffer.concat([data, chunk]);
     if (!authenticated) {
