@@ -4,6 +4,7 @@
  * (GNOME Keyring on a private D-Bus session bus). `ws __keyring`, the keyring's process, is reached through the IO's
  * `self`; here that is a script that leaves a mark, so that any process ws starts for the keyring shows.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -116,4 +117,30 @@ describe.skipIf(skipWithout(...secretServiceTools))('reading the key from the sy
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 10_000);
+
+  it('the key crosses the bus encrypted: the session asked for is dh-ietf1024-sha256-aes128-cbc-pkcs7, and no message holds the key', async () => {
+    const origin = 'https://encrypted.example';
+    const secret = 'wsk_live_never_in_clear_on_the_bus_4Kq8';
+    keyring.store(`ws:${origin}`, 'default', secret);
+    // every message of the bus, as the bus delivers them (a monitor: the daemon's own copy)
+    const monitor = spawn('dbus-monitor', ['--binary'], { env: keyring.env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const seen: Buffer[] = [];
+    const listening = new Promise((resolve) => monitor.stdout.once('data', resolve));
+    monitor.stdout.on('data', (chunk: Buffer) => seen.push(chunk));
+    try {
+      await Promise.race([listening, new Promise((_, reject) => setTimeout(() => reject(new Error('dbus-monitor did not start in 5 s')), 5000))]);
+      const wait = { waitMs: 5000, io: markingIO(keyring.env, path.join(tempConfigDir(), 'keyring-processes')) };
+      expect(await readKey({ origin, profile: 'default', configFile: undefined }, wait)).toBe(secret);
+      // the monitor has the last answer (GetSecrets') once the bus sent it: a bounded wait for it
+      const answered = () => Buffer.concat(seen).includes('text/plain');
+      for (let tries = 0; tries < 50 && !answered(); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const bus = Buffer.concat(seen);
+      expect(answered()).toBe(true);
+      expect(bus.includes('dh-ietf1024-sha256-aes128-cbc-pkcs7')).toBe(true);
+      expect(bus.includes(secret)).toBe(false);
+      expect(bus.includes(Buffer.from(secret, 'utf16le'))).toBe(false);
+    } finally {
+      monitor.kill();
+    }
+  });
 });
