@@ -108,11 +108,14 @@ async function read(connection: SessionBus, attributes: Record<string, string>):
   if (unlocked.length !== 1 || locked.length !== 0) return undefined;
   const [output, session] = (await opened) as [DbusVariant, string];
   if (output.signature !== 'ay') return undefined;
+  // asked before the session's key is made, which it does not need: the key is made while the answer travels
+  const got = connection.call({ ...secrets, member: 'GetSecrets', signature: 'aoo', body: [unlocked, session] });
+  got.catch(() => undefined);
   const key = sessionKey(exchange.shared(output.value as Buffer));
-  const [found] = (await connection.call({ ...secrets, member: 'GetSecrets', signature: 'aoo', body: [unlocked, session] })) as [[string, DbusValue[]][]];
-  const secret = found.find(([item]) => item === unlocked[0])?.[1];
-  if (secret === undefined || secret[0] !== session) return undefined;
   try {
+    const [found] = (await got) as [[string, DbusValue[]][]];
+    const secret = found.find(([item]) => item === unlocked[0])?.[1];
+    if (secret === undefined || secret[0] !== session) return undefined;
     return decrypt(key, secret[1] as Buffer, secret[2] as Buffer);
   } finally {
     key.fill(0);
