@@ -59,8 +59,6 @@ function start() {
     // After a hang-up (129) the terminal may be gone, and Node's exit aborts when it cannot reset one: end by
     // the signal itself, as the shell expects of a hung-up job (same status, 129).
     if (code === 129) process.kill(process.pid, 'SIGHUP');
-    // A read of the system keyring still blocked in its library, its wait over: Node's exit would wait for it.
-    else if (cli.keyringStillReading()) cli.endNow(code);
   });
 }
 

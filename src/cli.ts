@@ -28,7 +28,6 @@ import { escapeJsonControls } from './output/serialize.js';
 import { version } from './version.js';
 
 // for bin/ws.js: a keyring read blocked after its wait must not hold ws's exit (src/config/keyring.ts)
-export { endNow, keyringStillReading } from './config/keyring.js';
 
 const groups: [string, (program: Program, runner: Runner) => void][] = [
   ['queries', registerQueries],

@@ -1,10 +1,10 @@
 /**
  * The keyring's own process: `ws __keyring` (bin/ws.js) reads one request as JSON on stdin, does it with
- * @napi-rs/keyring and writes the answer as JSON on stdout. Writes (login, logout) go there, and a read when the
- * Secret Service did not answer a Ping at once (src/config/keyring.ts): a keyring may block inside the library (a
- * locked collection waiting for its unlock dialog, a Secret Service that never answers: libdbus waits 25 s), Node
- * cannot end while a thread of its own is blocked there, and a process can be killed. The key goes through the
- * pipes, never through argv.
+ * @napi-rs/keyring and writes the answer as JSON on stdout. Writes (login, logout) go there, and every read that ws
+ * does not make itself on the session bus (src/config/keyring.ts): a locked item, a Secret Service not running, and
+ * every read on macOS and Windows. A keyring may block inside the library (a locked collection waiting for its
+ * unlock dialog, a Secret Service that never answers: libdbus waits 25 s), Node cannot end while a thread of its own
+ * is blocked there, and a process can be killed. The key goes through the pipes, never through argv.
  */
 
 export interface KeyringRequest {
@@ -32,16 +32,16 @@ function absent(text: string): boolean {
 }
 
 /** Why the library did not load: no keyring to use here. */
-export const libraryMissing = (error: unknown) => ({ error: `the keyring library cannot be loaded here: ${firstLine(error)}`, absent: true });
+const libraryMissing = (error: unknown) => ({ error: `the keyring library cannot be loaded here: ${firstLine(error)}`, absent: true });
 
 /** keyring-rs's error as ws says it, and whether it means there is no keyring here to use. */
-export function keyringFailure(error: unknown): { error: string; absent: boolean } {
+function keyringFailure(error: unknown): { error: string; absent: boolean } {
   const text = firstLine(error);
   return { error: text.replace(/^(Platform failure|Couldn't access platform storage): /, ''), absent: absent(text) };
 }
 
 /** The options of every entry: on Linux the Secret Service, named, as keyring-rs would otherwise fall back to the kernel's keyring in silence. */
-export const entryOptions = { linux: { store: 'secret-service' } } as const;
+const entryOptions = { linux: { store: 'secret-service' } } as const;
 
 export async function answer(request: KeyringRequest): Promise<KeyringAnswer> {
   let keyring: typeof import('@napi-rs/keyring');

@@ -1,7 +1,8 @@
 /**
  * The system keyring, where `ws auth login` keeps a profile's key (docs/security.md): the Secret Service on Linux
  * (GNOME Keyring, KWallet) chosen explicitly, never the kernel's keyring (keyutils: gone at logout), the Keychain on
- * macOS, the Credential Manager on Windows; through @napi-rs/keyring (keyring-rs), loaded only when a key is kept there.
+ * macOS, the Credential Manager on Windows; through @napi-rs/keyring (keyring-rs) in a process of its own, `ws __keyring`,
+ * except a read that ws makes itself on the session bus (src/config/secret-service.ts).
  *
  * One entry per profile and origin, as gh keeps one per host: service `ws:<origin>`, account `<profile>` (with the
  * config file's path when WS_CONFIG_DIR names another).
@@ -142,108 +143,35 @@ function ask(
   });
 }
 
-/** How long the Secret Service may take to answer a Ping before ws reads in its keyring process instead. */
-const pingMs = 1000;
-
-/** Node's process.execve (22.15 and later, 23.11 and later, not on Windows), which @types/node may not know yet. */
-type Execve = (file: string, args: string[], env?: Record<string, string>) => never;
-const execve = () => (process as unknown as { execve?: Execve }).execve;
-
-/** In-process reads still blocked in the keyring library (see leaveNow). */
-let pendingReads = 0;
-
 /**
- * Whether a read of this process is still blocked in the keyring library after its wait ended: then Node's exit
- * would wait for that thread (libuv joins its pool as a process exits, for as long as an unlock dialog or libdbus's
- * 25 s take), and ws ends through `endNow` instead.
+ * How long ws's own read (src/config/secret-service.ts) may take before the keyring process reads instead: GNOME
+ * Keyring answers in a few milliseconds; a service that is busy or hung is left to the process, which can be killed.
  */
-export function keyringStillReading(): boolean {
-  return pendingReads > 0;
-}
-
-/**
- * Ends ws at once with this exit code although a thread is blocked in the keyring library: the process becomes
- * `/bin/sh -c 'exit <code>'` (execve ends every other thread). Whatever ws wrote is already written: stdout and
- * stderr are synchronous on files, pipes and terminals on the systems that have execve.
- */
-export function endNow(code: number): never {
-  return execve()!('/bin/sh', ['sh', '-c', `exit ${Math.trunc(code) & 255}`]);
-}
-
-/**
- * Whether the key may be read in this process: where Node can end while a read is blocked (process.execve) and the
- * library finds the bus ws was given. macOS keeps the process of its own: not measured there.
- */
-function mayReadHere(env: IO['env']): boolean {
-  if (execve() === undefined || process.platform === 'darwin' || process.platform === 'win32') return false;
-  // the library finds the bus in this process's own environment, which must be the one ws was given
-  return ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'].every((name) => env[name] === process.env[name]);
-}
-
-/** The library, or why it cannot be loaded here. */
-async function library(): Promise<typeof import('@napi-rs/keyring')> {
-  try {
-    return await import('@napi-rs/keyring');
-  } catch (error) {
-    const { libraryMissing } = await import('./keyring-child.js');
-    const failure = libraryMissing(error);
-    throw new KeyringError(failure.error, failure.absent);
-  }
-}
-
-/** Reads the key in this process: the library connects on this thread, and reads on libuv's pool, within the wait. */
-async function readHere(keyring: typeof import('@napi-rs/keyring'), place: KeyringPlace, wait: KeyringWait, waitMs: number): Promise<string | null> {
-  const { keyringFailure, entryOptions } = await import('./keyring-child.js');
-  const { service, account } = keyringNames(place);
-  let read: Promise<string | null>;
-  try {
-    read = new keyring.AsyncEntry(service, account, entryOptions).getPassword();
-  } catch (error) {
-    const failure = keyringFailure(error);
-    throw new KeyringError(failure.error, failure.absent);
-  }
-  pendingReads++;
-  const settled = () => void pendingReads--;
-  read.then(settled, settled);
-  return new Promise((resolve, reject) => {
-    const clear = deadline(wait, waitMs, reject);
-    read.then(
-      (value) => {
-        clear();
-        resolve(value);
-      },
-      (error) => {
-        clear();
-        const failure = keyringFailure(error);
-        reject(new KeyringError(failure.error, failure.absent));
-      },
-    );
-  });
-}
+const ownReadMs = 1000;
 
 /** Stores the key, replacing the one there. */
 export async function saveKey(place: KeyringPlace, key: string, wait: KeyringWait): Promise<void> {
   await ask(place, wait, { op: 'set', password: key });
 }
 
-/** The key, or undefined when the keyring gives none for this profile and origin. */
+/**
+ * The key, or undefined when the keyring gives none for this profile and origin. On Linux and the BSDs ws reads it
+ * itself, on the session bus (src/config/secret-service.ts), when one unlocked item holds it; a locked item (its
+ * unlock may show a dialog), a service not running, or anything else unexpected, is read by the keyring library in
+ * `ws __keyring`, as on macOS and Windows.
+ */
 export async function readKey(place: KeyringPlace, wait: KeyringWait): Promise<string | undefined> {
   const missing = noSessionBus(wait.io.env);
   if (missing) throw new KeyringError(missing, true);
-  const started = performance.now();
-  let value: string | boolean | null;
-  if (mayReadHere(wait.io.env)) {
-    // the Secret Service answers a Ping (so that the library's connection, made on this thread, does not hang)
-    // while the library loads
-    const { secretServiceAnswers } = await import('./session-bus.js');
-    const answers = secretServiceAnswers(wait.io.env, Math.min(pingMs, wait.waitMs)).catch(() => false);
-    const keyring = await library();
-    const here = await answers;
-    const rest = wait.waitMs - (performance.now() - started);
-    value = here ? await readHere(keyring, place, wait, rest) : await ask(place, wait, { op: 'get' }, rest);
-  } else {
-    value = await ask(place, wait, { op: 'get' });
+  const started = Date.now();
+  if (process.platform !== 'darwin' && process.platform !== 'win32') {
+    const { readSecret } = await import('./secret-service.js');
+    const { service, account } = keyringNames(place);
+    // the attributes keyring-rs gives an entry (and looks it up by)
+    const found = await readSecret(wait.io.env, { service, username: account }, Math.min(ownReadMs, wait.waitMs));
+    if (found !== undefined) return found ?? undefined;
   }
+  const value = await ask(place, wait, { op: 'get' }, wait.waitMs - (Date.now() - started));
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -1,12 +1,12 @@
 /**
- * One question to the D-Bus session bus, asked without a library: does the Secret Service answer now? ws reads a key
- * in its own process only when it does (src/config/keyring.ts): the keyring library connects to the Secret Service
- * on the calling thread, and a service that is being started, or never answers, would hold ws there for the 25 s
- * libdbus waits. The question is `org.freedesktop.DBus.Peer.Ping` sent to `org.freedesktop.secrets` with
- * NO_AUTO_START: the bus answers at once with an error when nobody holds the name (and starts nothing), and every
- * D-Bus library answers Ping for its program. The wire format is the D-Bus specification's ("Message Protocol").
+ * A connection to the D-Bus session bus without a library: node:net, asynchronous, nothing that blocks a thread, so
+ * that ws can give up on a bus or a service that does not answer by closing a socket. It authenticates (SASL
+ * EXTERNAL), says Hello, and sends method calls, all written at once (as systemd's sd-bus does): one round trip
+ * for the first answer. Replies are matched to their calls; signals and calls to ws are ignored. The wire format is
+ * src/config/dbus-wire.ts. Used by ws's own Secret Service read (src/config/secret-service.ts).
  */
 import type { IO } from '../io.js';
+import { type DbusValue, type MethodCall, messageType, methodCall, readMessages } from './dbus-wire.js';
 
 /** A value of a D-Bus address, %-escaped; one that is not well escaped is kept as written. */
 function unescapeValue(value: string): string {
@@ -38,122 +38,79 @@ export function sessionBusSocket(env: IO['env']): string | undefined {
   return env.XDG_RUNTIME_DIR ? `${env.XDG_RUNTIME_DIR}/bus` : undefined;
 }
 
-const align = (at: number, to: number) => Math.ceil(at / to) * to;
-
-/** A method call, little-endian: the fixed header, the header fields (path, interface, member, destination), no body. */
-function methodCall(serial: number, flags: number, fields: [code: number, type: 'o' | 's', value: string][]): Buffer {
-  const parts: number[] = [];
-  const bytes = (...values: number[]) => parts.push(...values);
-  const pad = (to: number) => {
-    while ((parts.length + 16) % to !== 0) parts.push(0);
-  };
-  for (const [code, type, value] of fields) {
-    pad(8);
-    bytes(code, 1, type.charCodeAt(0), 0);
-    const text = Buffer.from(value, 'utf8');
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(text.length);
-    bytes(...length, ...text, 0);
+/** An error reply: its D-Bus name (org.freedesktop.DBus.Error.ServiceUnknown, org.freedesktop.Secret.Error.IsLocked…). */
+class DbusError extends Error {
+  constructor(
+    readonly errorName: string,
+    message: string,
+  ) {
+    super(message ? `${errorName}: ${message}` : errorName);
   }
-  const header = Buffer.alloc(16);
-  header.write('l', 0, 'latin1');
-  header.writeUInt8(1, 1); // METHOD_CALL
-  header.writeUInt8(flags, 2);
-  header.writeUInt8(1, 3); // protocol version
-  header.writeUInt32LE(0, 4); // no body
-  header.writeUInt32LE(serial, 8);
-  header.writeUInt32LE(parts.length, 12);
-  const message = Buffer.concat([header, Buffer.from(parts)]);
-  return Buffer.concat([message, Buffer.alloc(align(message.length, 8) - message.length)]);
 }
 
-const bus = (serial: number, member: string, flags = 0, destination = 'org.freedesktop.DBus', path = '/org/freedesktop/DBus', iface = 'org.freedesktop.DBus') =>
-  methodCall(serial, flags, [
-    [1, 'o', path],
-    [2, 's', iface],
-    [3, 's', member],
-    [6, 's', destination],
-  ]);
-
-const noAutoStart = 0x2;
-
-/** The messages whole in `data`: their type and the serial they reply to, and how many bytes they took. */
-function replies(data: Buffer): { replies: { type: number; replyTo: number | undefined }[]; used: number } {
-  const found: { type: number; replyTo: number | undefined }[] = [];
-  let at = 0;
-  while (data.length - at >= 16) {
-    const little = data[at] === 0x6c;
-    const u32 = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
-    const fieldsLength = u32(at + 12);
-    const size = align(16 + fieldsLength, 8) + u32(at + 4);
-    if (data.length - at < size) break;
-    let replyTo: number | undefined;
-    // the header fields: (code, signature, value); REPLY_SERIAL (5) is a uint32
-    for (let field = at + 16; field < at + 16 + fieldsLength; ) {
-      field = at + align(field - at, 8);
-      const code = data[field]!;
-      const signature = String.fromCharCode(data[field + 2]!);
-      let value = align(field + 4 - at, signature === 's' || signature === 'o' || signature === 'u' ? 4 : 1) + at;
-      if (code === 5) replyTo = u32(value);
-      if (signature === 's' || signature === 'o') value += 4 + u32(value) + 1;
-      else if (signature === 'g') value += 1 + data[value]! + 1;
-      else value += 4;
-      field = value;
-    }
-    found.push({ type: data[at + 1]!, replyTo });
-    at += size;
-  }
-  return { replies: found, used: at };
+export interface SessionBus {
+  /** The reply's values, or a DbusError for an error reply, or an Error when the connection fails or closes. */
+  call(call: MethodCall): Promise<DbusValue[]>;
+  /** Closes the connection; the calls not answered yet fail. */
+  close(): void;
 }
 
-/**
- * Whether a Secret Service answers a Ping on the session bus within `timeoutMs`: false when the bus cannot be
- * reached, nobody holds the name, or the holder is silent. Never starts the service.
- */
-export function secretServiceAnswers(env: IO['env'], timeoutMs: number): Promise<boolean> {
+const bus = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
+
+/** Connects to the session bus of `env`; undefined when there is none to connect to (no address, not unix). */
+export function connectSessionBus(env: IO['env']): SessionBus | undefined {
   const socket = sessionBusSocket(env);
-  if (socket === undefined || typeof process.getuid !== 'function') return Promise.resolve(false);
+  if (socket === undefined || typeof process.getuid !== 'function') return undefined;
   const net = process.getBuiltinModule('node:net');
-  return new Promise((resolve) => {
-    const connection = net.connect(socket);
-    const done = (answer: boolean) => {
-      clearTimeout(timer);
-      connection.destroy();
-      resolve(answer);
-    };
-    const timer = setTimeout(() => done(false), timeoutMs);
-    let authenticated = false;
-    let data = Buffer.alloc(0);
-    connection.on('error', () => done(false));
-    connection.on('close', () => done(false));
-    // all at once, in one round trip (as systemd's sd-bus does): SASL EXTERNAL (the bus knows this uid from the
-    // socket; it is sent as hex of its decimal digits), BEGIN, then Hello and the Ping
-    connection.write(
-      Buffer.concat([
-        Buffer.from(`\0AUTH EXTERNAL ${Buffer.from(String(process.getuid!())).toString('hex')}\r\nBEGIN\r\n`),
-        bus(1, 'Hello'),
-        bus(2, 'Ping', noAutoStart, 'org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.DBus.Peer'),
-      ]),
-    );
-    connection.on('data', (chunk: Buffer) => {
-      data = Buffer.concat([data, chunk]);
-      if (!authenticated) {
-        const end = data.indexOf('\r\n');
-        if (end < 0) return;
-        if (!data.subarray(0, end).toString('latin1').startsWith('OK ')) return done(false);
-        authenticated = true;
-        data = data.subarray(end + 2);
-      }
-      let found: ReturnType<typeof replies>;
-      try {
-        found = replies(data);
-      } catch {
-        return done(false); // not D-Bus as this reads it
-      }
-      data = data.subarray(found.used);
-      const ping = found.replies.find(({ replyTo }) => replyTo === 2);
-      // 2: METHOD_RETURN; 3: ERROR (ServiceUnknown when nobody holds the name)
-      if (ping) done(ping.type === 2);
+  const connection = net.connect(socket);
+  const waiting = new Map<number, { resolve: (values: DbusValue[]) => void; reject: (error: Error) => void }>();
+  let serial = 0;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
+    connection.destroy();
+  };
+  connection.on('error', (error) => fail(new Error(`the session bus: ${error.message}`)));
+  connection.on('close', () => fail(new Error('the session bus closed the connection')));
+  // SASL EXTERNAL: the bus knows this uid from the socket; it is sent as hex of its decimal digits
+  connection.write(`\0AUTH EXTERNAL ${Buffer.from(String(process.getuid())).toString('hex')}\r\nBEGIN\r\n`);
+  const send = (call: MethodCall) =>
+    new Promise<DbusValue[]>((resolve, reject) => {
+      if (failure) return reject(failure);
+      serial += 1;
+      waiting.set(serial, { resolve, reject });
+      connection.write(methodCall(serial, call));
     });
+  // its answer is the name the bus gave ws; nothing waits for it
+  send({ ...bus, member: 'Hello' }).catch(() => undefined);
+
+  let authenticated = false;
+  let data: Buffer = Buffer.alloc(0);
+  connection.on('data', (chunk: Buffer) => {
+    data = data.length === 0 ? chunk : Buffer.concat([data, chunk]);
+    if (!authenticated) {
+      const end = data.indexOf('\r\n');
+      if (end < 0) return;
+      if (!data.subarray(0, end).toString('latin1').startsWith('OK ')) return fail(new Error('the session bus refused ws (SASL EXTERNAL)'));
+      authenticated = true;
+      data = data.subarray(end + 2);
+    }
+    let read: ReturnType<typeof readMessages>;
+    try {
+      read = readMessages(data);
+    } catch (error) {
+      return fail(new Error(`the session bus sent what ws cannot read: ${(error as Error).message}`));
+    }
+    data = data.subarray(read.used);
+    for (const message of read.messages) {
+      const caller = message.replySerial === undefined ? undefined : waiting.get(message.replySerial);
+      if (caller === undefined || (message.type !== messageType.return && message.type !== messageType.error)) continue;
+      waiting.delete(message.replySerial!);
+      if (message.type === messageType.return) caller.resolve(message.body);
+      else caller.reject(new DbusError(message.errorName ?? 'an error', typeof message.body[0] === 'string' ? message.body[0] : ''));
+    }
   });
+  return { call: send, close: () => fail(new Error('closed')) };
 }

@@ -257,8 +257,8 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
 
   it('a locked keyring whose unlock dialog nobody answers: a command gives up after its wait (exit 3, saying why), not when the dialog does', async () => {
     await lockedBehindSilentDialog(async (own, config) => {
-      // GNOME Keyring waits 25 s for its dialog, and a read in ws's own process is blocked in the library meanwhile:
-      // ws must still end when its own wait (5 s with nobody to answer) is over
+      // GNOME Keyring waits 25 s for its dialog; ws reads a locked item through its keyring process, which is blocked
+      // in the library meanwhile: ws must still end when its own wait (5 s with nobody to answer) is over
       const list = await ws(['queries', 'list'], { ...own.env, WS_CONFIG_DIR: config, CI: 'true' }, { timeout: 20_000 });
       expect(list.exitCode, list.stderr).toBe(3);
       expect(list.stderr).toContain(

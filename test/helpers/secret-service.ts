@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const secretServiceTools = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool', 'dbus-send'] as const;
+export const secretServiceTools = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool', 'dbus-send', 'dbus-monitor'] as const;
 
 const collection = '/org/freedesktop/secrets/collection/login';
 

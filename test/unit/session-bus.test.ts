@@ -1,7 +1,8 @@
 /**
- * Where ws finds the D-Bus session bus for its Ping to the Secret Service (src/config/session-bus.ts), as libdbus
+ * Where ws finds the D-Bus session bus for its own Secret Service read (src/config/session-bus.ts), as libdbus
  * reads DBUS_SESSION_BUS_ADDRESS: the first unix address with a path or an abstract name, its values %-escaped;
- * else the runtime folder's `bus`. The Ping itself is tested against real buses in test/e2e/keyring.test.ts.
+ * else the runtime folder's `bus`. The read itself is tested against real buses in test/commands/keyring-read.test.ts
+ * and test/e2e/keyring.test.ts, its wire format in test/unit/dbus-wire.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { sessionBusSocket } from '../../src/config/session-bus.js';
