@@ -16,6 +16,13 @@ export type LatestDataWanted = Omit<DataRequest, 'allCommand'> & { queryRef: str
  */
 export const youngGenerationMb = 4;
 
+/**
+ * Pages asked for ahead in the worker: what lives while pages travel is promoted to the old generation, which V8
+ * lets grow to a few times what survived its last collection; two pages ahead instead of four cut the peak (Node 20:
+ * about 160 to 136 MiB at 2,000,000 rows) at no measured cost in time on loopback.
+ */
+export const pagesAhead = 2;
+
 /** Everything the export's worker is given, as plain data (structured clone): it builds its own context of it. */
 export interface ExportJob {
   globals: GlobalOptions;
@@ -34,7 +41,7 @@ export interface ExportJob {
 /** An error as it crosses from the worker: ws's own with every detail, or another's message, code and stack. */
 export type ErrorData = { ws: { kind: ErrorKind; message: string; details: WsErrorDetails } } | { message: string; code?: string; stack?: string };
 
-/** What the worker says: its end (done, or the error it ended with), or that a signal must end ws now. */
+/** What the worker says as it ends: done, or the error it ended with. */
 export type WorkerMessage = { done: true } | { error: ErrorData };
 
 export function errorData(error: unknown): ErrorData {

@@ -1,7 +1,7 @@
 import { Context } from '../context.js';
 import { descriptorStream, type IO, type StopSignal } from '../io.js';
 import { Output } from '../output/output.js';
-import { errorData, type ExportJob, type WorkerMessage } from './export-thread.js';
+import { errorData, pagesAhead, type ExportJob, type WorkerMessage } from './export-thread.js';
 import { printLatestData } from './latest-data.js';
 
 /**
@@ -53,7 +53,7 @@ export async function serve(): Promise<void> {
   const http = ctx.http({ apiKey: job.apiKey });
   try {
     const output = await Output.create(io, { ...job.output, ...(file ? { file } : {}) }, 'columns');
-    await printLatestData(ctx, http, output, job.queryId, job.wanted);
+    await printLatestData(ctx, http, output, job.queryId, { ...job.wanted, ahead: pagesAhead });
     end = { done: true };
   } catch (error) {
     end = { error: errorData(error) };
