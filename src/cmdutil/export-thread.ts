@@ -47,7 +47,9 @@ export type WorkerMessage = { done: true } | { error: ErrorData };
 export function errorData(error: unknown): ErrorData {
   if (error instanceof WsError) {
     const { hint, status, code, apiCode, requestId, ids, signal, partial } = error;
-    const details = Object.fromEntries(Object.entries({ hint, status, code, apiCode, requestId, ids, signal, partial }).filter(([, value]) => value !== undefined));
+    const details = Object.fromEntries(
+      Object.entries({ hint, status, code, apiCode, requestId, ids, signal, partial }).filter(([, value]) => value !== undefined),
+    );
     return { ws: { kind: error.kind, message: error.message, details } };
   }
   const { message, code, stack } = error instanceof Error ? (error as NodeJS.ErrnoException) : { message: String(error), code: undefined, stack: undefined };

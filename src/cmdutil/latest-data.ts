@@ -58,13 +58,7 @@ function checkFieldsOfRun(wanted: string[], names: string[], run: KeptRun | unde
  * one is printed unless `--limit` asks for fewer; only a table on a terminal (and a chart) stops after one
  * page, and then says so on stderr.
  */
-export async function printLatestData(
-  ctx: Context,
-  http: HttpClient,
-  output: Output,
-  queryId: string,
-  wanted: LatestDataWanted,
-): Promise<void> {
+export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, wanted: LatestDataWanted): Promise<void> {
   const chart = output.format === 'chart';
   const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
   // a file of --out is written again whole, by the same flag

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { execa, execaSync } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer, type RecordedRequest } from '../helpers/api-server.js';
@@ -242,6 +243,24 @@ describe('an export in a worker of its own (issue 40, item 4)', () => {
     expect(peak).toBeLessThanOrEqual(peakBound);
   }, 120_000);
 
+  it('1,000,000 rows to --out x.parquet, written by the worker: DuckDB reads every row back', async () => {
+    const target = path.join(dir, 'worker.parquet');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', target, '--debug'], env, { timeout: 90_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(workerPeak(result.stderr)).toBeDefined();
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      const read = await connection.runAndReadAll(
+        `SELECT count(*)::INTEGER AS count, sum(n)::VARCHAR AS sum, count(DISTINCT n)::INTEGER AS distinct, bool_and(label = 'row ' || n) AS labels FROM read_parquet('${target}')`,
+      );
+      connection.closeSync();
+      expect(read.getRowObjectsJS()).toEqual([{ count: total, sum: String((total * (total - 1)) / 2), distinct: total, labels: true }]);
+    } finally {
+      instance.closeSync();
+    }
+  }, 120_000);
+
   it('`-o csv | head -1`: the reader gone, the worker stops and ws ends quietly, exit 0', async () => {
     const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--all', '-o', 'csv', '--debug']);
     const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
@@ -256,7 +275,12 @@ describe('an export in a worker of its own (issue 40, item 4)', () => {
     const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--limit', '200000', '-o', 'csv', '--debug']);
     const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
     const file = path.join(dir, 'late.csv');
-    const result = await execa('bash', ['-o', 'pipefail', '-c', `${quoted} | (sleep 1; cat) > '${file}'`], { env, extendEnv: false, reject: false, timeout: 60_000 });
+    const result = await execa('bash', ['-o', 'pipefail', '-c', `${quoted} | (sleep 1; cat) > '${file}'`], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
     expect(result.exitCode, String(result.stderr)).toBe(0);
     expect(workerPeak(String(result.stderr))).toBeDefined();
     expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, 200_000)]);
