@@ -23,10 +23,14 @@ export async function serve(): Promise<void> {
   });
   // the port does not keep the worker alive: it ends when the export does
   port.unref();
+  // as bin/ws.js does for the main thread: a closed stderr loses only messages, and the exit code still tells
+  const stderr = descriptorStream(2).on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error;
+  });
   const io: IO = {
     // a regular file as stdout is named by its descriptor, as process.stdout's is: src/output/row-ledger.ts reads it
     stdout: job.file ? descriptorStream(job.file.fd) : Object.assign(descriptorStream(1), { fd: 1 }),
-    stderr: descriptorStream(2),
+    stderr,
     stdin: process.getBuiltinModule('node:stream').Readable.from([]),
     env: job.env,
     stdoutIsTTY: false,

@@ -286,6 +286,20 @@ describe('an export in a worker of its own (issue 40, item 4)', () => {
     expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, 200_000)]);
   }, 60_000);
 
+  it("stderr's reader gone (--debug into `head -c 100`): the worker writes every row all the same, exit 0", async () => {
+    const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--limit', '200000', '-o', 'csv', '--debug']);
+    const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
+    const file = path.join(dir, 'stderr-gone.csv');
+    const result = await execa('bash', ['-c', `${quoted} 2> >(head -c 100 > /dev/null) > '${file}'`], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, 200_000)]);
+  }, 60_000);
+
   it('SIGINT, then SIGTERM while the worker cannot stop (its pipe is full and unread): ws ends at once by SIGTERM, saying so', async () => {
     // stdout is a pipe (a FIFO this test holds open) that nobody reads: the worker's write waits, so the first signal
     // cannot stop it between two pages
