@@ -217,6 +217,17 @@ builds.push(
     plugins: [requireExternals],
   }),
 );
+// The export's worker (src/cmdutil/export-worker.ts, started by exportInWorker): dist/export-worker.cjs, which
+// requires the same files of dist/vendor/ (parquet, arrow, yaml) as the bundle.
+builds.push(
+  esbuild.build({
+    ...common,
+    stdin: { contents: "require('./src/cmdutil/export-worker.ts').serve();", resolveDir: root, loader: 'js', sourcefile: 'export-worker.cjs' },
+    outfile: path.join(outdir, 'export-worker.cjs'),
+    external: ['@duckdb/node-api', 'jq-wasm', '@napi-rs/keyring'],
+    plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],
+  }),
+);
 /** The exports of the cli.cjs just built (before it is written out). */
 function builtCli(cli) {
   const module = { exports: {} };

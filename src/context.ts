@@ -111,6 +111,17 @@ export class Context {
     return interruption;
   }
 
+  /** The global options of this command line, as given: the export's worker builds its own context of them. */
+  get globalOptions(): GlobalOptions {
+    return { ...this.globals };
+  }
+
+  /** The file of --out while it is being written: its target and its open temporary file, for the export's worker. */
+  outDescriptor(): { target: string; fd: number } | undefined {
+    const fd = this.outFile?.descriptor;
+    return fd === undefined ? undefined : { target: this.outFile!.target, fd };
+  }
+
   /** How every command printed for a person to paste is written: with the global options of this command line. */
   get printed(): PrintedCommands {
     this.printedCommands ??= PrintedCommands.of(this.globals);

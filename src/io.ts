@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 
 /** The signals that end a wait as Ctrl-C does: Ctrl-C, `kill`, a closed terminal. */
 export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
@@ -37,6 +37,11 @@ export interface IO {
    * in a process of its own (`ws __keyring`, src/config/keyring.ts), one that can be ended if the keyring blocks.
    */
   readonly self: { command: string; args: readonly string[] };
+  /**
+   * The file of the export worker (dist/export-worker.cjs), where an export may run in a Worker of this process:
+   * bin/ws.js's own process. Undefined for the standalone ws (whose files are inside the executable) and tests' IOs.
+   */
+  readonly exportWorker?: string | undefined;
 }
 
 /** How to run this ws again: the standalone executable alone, or Node with bin/ws.js. */
@@ -82,6 +87,12 @@ export function processIO(): IO {
     get self() {
       return selfCommand();
     },
+    get exportWorker() {
+      // in dist/cli.cjs, __dirname is dist/; the standalone ws runs its files from inside the executable
+      if (typeof __dirname !== 'string' || process.getBuiltinModule('node:sea')?.isSea()) return undefined;
+      const file = process.getBuiltinModule('node:path').join(__dirname, 'export-worker.cjs');
+      return process.getBuiltinModule('node:fs').existsSync(file) ? file : undefined;
+    },
     exitBySignal(signal) {
       // with no listener left, the signal's default action applies: the process ends before kill returns
       process.removeAllListeners(signal);
@@ -109,5 +120,36 @@ export function write(stream: Writable, text: string | Uint8Array): Promise<void
     };
     stream.once('drain', onDrain);
     stream.once('error', onError);
+  });
+}
+
+/**
+ * A stream that writes each chunk whole to a file descriptor with fs.writeSync, a short write going on where it
+ * stopped, so that a failure is a failure (a full disk, a reader gone) and memory holds no queue. A non-blocking
+ * pipe that is full (EAGAIN) is waited for, a little longer each time, on this thread alone (the export's worker).
+ */
+export function descriptorStream(descriptor: number | (() => number | undefined)): Writable {
+  const fs = process.getBuiltinModule('node:fs');
+  let pause: Int32Array | undefined;
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      try {
+        const fd = typeof descriptor === 'number' ? descriptor : descriptor();
+        if (fd === undefined) throw Object.assign(new Error('the file is closed'), { code: 'EBADF' });
+        for (let at = 0, waits = 0; at < chunk.length; ) {
+          try {
+            at += fs.writeSync(fd, chunk, at);
+            waits = 0;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+            pause ??= new Int32Array(new SharedArrayBuffer(4));
+            Atomics.wait(pause, 0, 0, Math.min(1 + waits++, 20));
+          }
+        }
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
   });
 }

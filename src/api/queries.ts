@@ -129,7 +129,7 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       pageMax: latestDataPageMax,
       defaultLimit: latestDataPageSize,
       rows: true,
-      ahead: latestDataPagesAhead,
+      ahead: page.ahead ?? latestDataPagesAhead,
       // measured once, on the first page (of 1,000 rows at most): a few milliseconds
       firstPage: latestDataPageSize,
       pageSize: (first) => Math.max(1, Math.floor(latestDataPageBytes / (JSON.stringify(first.items).length / first.items.length))),

@@ -9,6 +9,7 @@ import { resultColumns } from '../workspace/query-columns.js';
 import { untilStopped } from '../interruption.js';
 import { typedFormat } from '../output/binary-rows.js';
 import { latestDataPages, moreRows, type DataProgress, type DataRequest } from '../workspace/query-runs.js';
+import type { LatestDataWanted } from './export-thread.js';
 
 type Row = Record<string, unknown>;
 
@@ -57,13 +58,7 @@ function checkFieldsOfRun(wanted: string[], names: string[], run: KeptRun | unde
  * one is printed unless `--limit` asks for fewer; only a table on a terminal (and a chart) stops after one
  * page, and then says so on stderr.
  */
-export async function printLatestData(
-  ctx: Context,
-  http: HttpClient,
-  output: Output,
-  queryId: string,
-  wanted: Omit<DataRequest, 'allCommand'> & { queryRef: string; chart?: ChartChoice },
-): Promise<void> {
+export async function printLatestData(ctx: Context, http: HttpClient, output: Output, queryId: string, wanted: LatestDataWanted): Promise<void> {
   const chart = output.format === 'chart';
   const chartWords = chart ? rowOptions({ x: wanted.chart?.x, y: wanted.chart?.y?.join(','), series: wanted.chart?.series }) : [];
   // a file of --out is written again whole, by the same flag
@@ -74,6 +69,11 @@ export async function printLatestData(
   const keptRun = (queryRunId: string | undefined): KeptRun | undefined =>
     queryRunId ? { queryId, queryRunId, rowsCommand: ctx.printed.command('runs', 'wait', queryRunId, '--data') } : undefined;
   const firstPageOnly = request.limit === undefined && !request.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
+  // an export (every row asked, to a file or a pipe) runs in a worker of its own, where memory stays flat
+  if (!firstPageOnly && !chart && ctx.io.exportWorker && ctx.settings.jq === undefined && (output.file !== undefined || !ctx.io.stdoutIsTTY)) {
+    const { exportInWorker } = await import('./export-thread.js');
+    if (await exportInWorker(ctx, output, queryId, wanted)) return;
+  }
   const read: DataProgress = { rows: 0 };
   let plan: ChartPlan | undefined;
   // numeric by the server's column types, so that BIGINT and DECIMAL strings are right-aligned too

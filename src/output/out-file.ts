@@ -1,6 +1,14 @@
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { OutputFormat } from '../config/settings.js';
 import { usageError } from '../errors.js';
+import { descriptorStream } from '../io.js';
+
+/** Where an output goes when --out names a file: made whole under its name by commit(), or removed by discard(). */
+export interface OutTarget {
+  readonly target: string;
+  commit(): void;
+  discard(): void;
+}
 
 /** The formats `--out` takes from a file's extension. */
 export const fileFormats: Readonly<Record<string, OutputFormat>> = {
@@ -35,7 +43,7 @@ export function formatOfFile(target: string, given: OutputFormat | undefined): O
  * so that the rename is atomic), which commit() renames to the target once every byte is on disk; discard()
  * removes it (a failure, a signal). The target is never touched before the commit.
  */
-export class OutFile {
+export class OutFile implements OutTarget {
   readonly stream: Writable;
   private fd: number | undefined;
   private done = false;
@@ -46,18 +54,13 @@ export class OutFile {
     fd: number,
   ) {
     this.fd = fd;
-    const fs = process.getBuiltinModule('node:fs');
-    this.stream = new Writable({
-      // whole writes, each to its end (a short write goes on where it stopped), so a failure is a failure
-      write: (chunk: Buffer, _encoding, callback) => {
-        try {
-          for (let at = 0; at < chunk.length; ) at += fs.writeSync(this.fd!, chunk, at);
-          callback();
-        } catch (error) {
-          callback(error as Error);
-        }
-      },
-    });
+    // whole writes, each to its end, so a failure is a failure
+    this.stream = descriptorStream(() => this.fd);
+  }
+
+  /** The open temporary file, for the export's worker to write (commit and discard stay this thread's). */
+  get descriptor(): number | undefined {
+    return this.done ? undefined : this.fd;
   }
 
   /** Opens the temporary file beside `target`; exit 2, before any request, when it cannot be made there. */

@@ -15,7 +15,7 @@ import type { ChartPlan } from './chart-data.js';
 import type { Column, View } from './view.js';
 import { fallbackColumns } from './width.js';
 import { RowLedger } from './row-ledger.js';
-import type { OutFile } from './out-file.js';
+import type { OutTarget } from './out-file.js';
 import { typedFormat, typedRows, type RowsWriter, type TypedFormat } from './binary-rows.js';
 import { textColumnsNote, typedColumns } from './typed-columns.js';
 
@@ -36,7 +36,7 @@ export interface OutputOptions {
   /** stderr is a program's (Settings.jsonProgress): what must be said is a JSON line there. */
   jsonNotices?: boolean;
   /** The output goes to this file (--out), which commit() makes whole under its name. */
-  file?: OutFile;
+  file?: OutTarget;
 }
 
 const noPaint: Paint = (_kind, text) => text;
@@ -147,6 +147,12 @@ export class Output {
     return this.options.file?.target;
   }
 
+  /** What another Output writing the same rows (the export's worker) is made with: these options, the file aside. */
+  get shared(): Omit<OutputOptions, 'file'> {
+    const { file: _file, ...options } = this.options;
+    return options;
+  }
+
   /** Everything was written: the file of --out, if any, appears under its name (see OutFile). */
   commit(): void {
     this.options.file?.commit();
@@ -232,7 +238,7 @@ export class Output {
       try {
         await out(text);
       } catch (error) {
-        if (error instanceof WsError && error.code === 'output_failed') progress.written = ledger.settle();
+        if (error instanceof WsError && error.code === 'output_failed') progress.written = ledger.failed(text, ends);
         throw error;
       }
       ledger.wrote(text, ends);

@@ -20,8 +20,11 @@ type Row = Record<string, unknown>;
 /** A Parquet schema element, as hyparquet-writer takes it (parquet-format's names). */
 type Element = Record<string, unknown> & { name: string };
 
-/** Rows in a row group: what a reader skips or reads at once; memory holds one group's values. */
-const rowGroupRows = 20_000;
+/**
+ * Rows in a row group: what a reader skips or reads at once; memory holds one group's values. 5,000 rather than
+ * 20,000: the peak RSS of 2,000,000 rows fell from 183-241 to 142-189 MiB (Node 20-24), the file grew 0.7%.
+ */
+const rowGroupRows = 5_000;
 
 /** Bytes of a FIXED_LEN_BYTE_ARRAY that hold a decimal of this many digits (two's complement). */
 function decimalBytes(precision: number): number {

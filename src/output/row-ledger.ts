@@ -41,6 +41,16 @@ export class RowLedger {
     this.last = { text, ends, bytes: Buffer.byteLength(text) };
   }
 
+  /**
+   * A page whose write failed, for the rows whole in the output (see settle). A write that goes on after a short
+   * one (the export's worker writes each page to its end) fails with part of its page in a regular file: that
+   * part is counted, and cut back to its last whole row.
+   */
+  failed(text: string, ends: number[]): number {
+    if (this.file && this.landed() > this.before + (this.last?.bytes ?? 0)) this.wrote(text, ends);
+    return this.settle();
+  }
+
   /** Whether a regular file holds less than was written to it (a last write cut short, which no error reported). */
   short(): boolean {
     if (!this.file || !this.last) return false;

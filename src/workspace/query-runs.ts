@@ -130,6 +130,8 @@ export interface DataRequest {
   allCommand: string;
   /** How to start the run again, for when its rows were replaced by another run's. */
   rerunCommand?: string;
+  /** Pages asked for ahead of the one being written (default: src/api/queries.ts's, for the fastest export). */
+  ahead?: number;
 }
 
 /** What has been read so far: the columns (known from the first page), the rows and the total the server gave. */

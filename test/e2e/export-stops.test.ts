@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { execa, execaSync } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer, type RecordedRequest } from '../helpers/api-server.js';
 import { pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -217,4 +218,105 @@ describe('a write that fails', () => {
     expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, said)]);
     expect(String(result.stderr)).toMatch(new RegExp(`--offset ${said} --limit ${40_000 - said} -o csv\\n$`));
   });
+});
+
+describe('an export in a worker of its own (issue 40, item 4)', () => {
+  /** The peak RSS of ws that `--debug` says once the export's worker ended, in MiB; undefined when there was none. */
+  const workerPeak = (stderr: string) => {
+    const said = /^\* export: written by a worker \(young generation \d+ MiB\); peak RSS of ws (\d+) MiB$/m.exec(stderr)?.[1];
+    return said === undefined ? undefined : Number(said);
+  };
+  // generous bounds on a shared machine: measured on Node 20 140-160 MiB with --debug (its lines) beside the test's
+  // own proxy; on 22 and 24, whose young generation grows past the worker's limit, 150-190 (265 on the main thread)
+  const peakBound = Number(process.versions.node.split('.')[0]) === 20 ? 180 : 220;
+
+  it(`1,000,000 rows to --out x.csv: every row, written by the worker, peak RSS at most ${peakBound} MiB`, async () => {
+    const target = path.join(dir, 'worker.csv');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', target, '--debug'], env, { timeout: 90_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = linesOf(target);
+    expect(lines).toHaveLength(1 + total);
+    expect(lines.slice(0, 2)).toEqual(['n,label', '0,row 0']);
+    expect(lines.at(-1)).toBe(`${total - 1},row ${total - 1}`);
+    const peak = workerPeak(result.stderr);
+    expect(peak, 'the --debug line of the export worker').toBeDefined();
+    expect(peak).toBeLessThanOrEqual(peakBound);
+  }, 120_000);
+
+  it('1,000,000 rows to --out x.parquet, written by the worker: DuckDB reads every row back', async () => {
+    const target = path.join(dir, 'worker.parquet');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', target, '--debug'], env, { timeout: 90_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(workerPeak(result.stderr)).toBeDefined();
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      const read = await connection.runAndReadAll(
+        `SELECT count(*)::INTEGER AS count, sum(n)::VARCHAR AS sum, count(DISTINCT n)::INTEGER AS distinct, bool_and(label = 'row ' || n) AS labels FROM read_parquet('${target}')`,
+      );
+      connection.closeSync();
+      expect(read.getRowObjectsJS()).toEqual([{ count: total, sum: String((total * (total - 1)) / 2), distinct: total, labels: true }]);
+    } finally {
+      instance.closeSync();
+    }
+  }, 120_000);
+
+  it('`-o csv | head -1`: the reader gone, the worker stops and ws ends quietly, exit 0', async () => {
+    const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--all', '-o', 'csv', '--debug']);
+    const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
+    const result = await execa('bash', ['-o', 'pipefail', '-c', `${quoted} | head -1`], { env, extendEnv: false, reject: false, timeout: 60_000 });
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(result.stdout).toBe('n,label');
+    expect(workerPeak(String(result.stderr))).toBeDefined();
+    expect(String(result.stderr)).not.toMatch(/^error|EPIPE/m);
+  }, 60_000);
+
+  it('a pipe read late (full, non-blocking): the worker waits for it, and every row arrives once and in order', async () => {
+    const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--limit', '200000', '-o', 'csv', '--debug']);
+    const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
+    const file = path.join(dir, 'late.csv');
+    const result = await execa('bash', ['-o', 'pipefail', '-c', `${quoted} | (sleep 1; cat) > '${file}'`], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(workerPeak(String(result.stderr))).toBeDefined();
+    expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, 200_000)]);
+  }, 60_000);
+
+  it("stderr's reader gone (--debug into `head -c 100`): the worker writes every row all the same, exit 0", async () => {
+    const [command, commandArgs] = wsCommand(['queries', 'data', queryId, '--limit', '200000', '-o', 'csv', '--debug']);
+    const quoted = [command, ...commandArgs].map((word) => `'${word}'`).join(' ');
+    const file = path.join(dir, 'stderr-gone.csv');
+    const result = await execa('bash', ['-c', `${quoted} 2> >(head -c 100 > /dev/null) > '${file}'`], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(linesOf(file)).toEqual(['n,label', ...csvRows(0, 200_000)]);
+  }, 60_000);
+
+  it('SIGINT, then SIGTERM while the worker cannot stop (its pipe is full and unread): ws ends at once by SIGTERM, saying so', async () => {
+    // stdout is a pipe (a FIFO this test holds open) that nobody reads: the worker's write waits, so the first signal
+    // cannot stop it between two pages
+    const fifo = path.join(dir, 'unread.fifo');
+    execaSync('mkfifo', [fifo]);
+    const held = fs.openSync(fifo, 'r+');
+    try {
+      const child = spawnTo(['queries', 'data', queryId, '--all', '-o', 'csv'], fifo);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill('SIGTERM');
+      const result = await child;
+      expect(result.signal ?? result.exitCode, String(result.stderr)).toSatisfy((end: unknown) => end === 'SIGTERM' || end === 143);
+      expect(String(result.stderr)).toBe('error: stopped (SIGINT, then SIGTERM)\n');
+    } finally {
+      fs.closeSync(held);
+    }
+  }, 60_000);
 });
