@@ -30,7 +30,7 @@ describe('the npm package', () => {
       'package.json',
     ]);
     // dist/ is what scripts/build.mjs writes: the bundle of src/, the help served without it (help.cjs and its
-    // help.json), Tab's answers from kept names (complete.cjs and its complete.json), the keyring's own process, one
+    // help.json), Tab's answers from kept names (complete.cjs and its complete.json), the keyring's own process, the export's worker, one
     // file per vendored library and the notices of the code bundled; no maps, no tests
     const built = files.filter((file) => file.startsWith('dist/'));
     const entries = [
@@ -38,6 +38,7 @@ describe('the npm package', () => {
       'dist/cli.cjs',
       'dist/complete.cjs',
       'dist/complete.json',
+      'dist/export-worker.cjs',
       'dist/help.cjs',
       'dist/help.json',
       'dist/keyring.cjs',
