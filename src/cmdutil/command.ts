@@ -120,13 +120,6 @@ export function nonNegativeInt(value: string): number {
   return Number(value);
 }
 
-export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
-  return (value) => {
-    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}.`);
-    return value as T;
-  };
-}
-
 /**
  * What a list cut short says to get the rest: a step the person has not just taken. Without --limit, "--limit n
  * or --all"; after `--limit 3`, the next page by --offset, or --all.
