@@ -54,7 +54,7 @@ type Exactly<Run, Args, Opts> = Run extends (ctx: Context, ...rest: infer Rest) 
       : NotDeclared
     : NotDeclared
   : NotDeclared;
-type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from shared/declaration.ts";
+type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from its group's declaration.ts";
 
 /** The command lines of each command's "Examples:", for the manual (src/help/manual.ts). */
 export const examplesOf = new WeakMap<CommandUnknownOpts, readonly string[]>();

@@ -362,6 +362,20 @@ describe('the layers of src/', () => {
     );
   });
 
+  it('each command group declares its commands in src/commands/<group>/declaration.ts, beside its index.ts and verbs, not in shared/', () => {
+    const commands = path.join(root, 'src', 'commands');
+    const groups = fs.readdirSync(commands).filter((group) => fs.existsSync(path.join(commands, group, 'index.ts')));
+    expect(groups.length).toBeGreaterThan(10);
+    const misplaced = groups.flatMap((group) => {
+      const where = (file: string) => `src/commands/${group}/${file}`;
+      return [
+        ...(fs.existsSync(path.join(commands, group, 'declaration.ts')) ? [] : [`${where('declaration.ts')} is missing`]),
+        ...(fs.existsSync(path.join(commands, group, 'shared', 'declaration.ts')) ? [`${where('shared/declaration.ts')} is not a shared helper`] : []),
+      ];
+    });
+    expect(misplaced).toEqual([]);
+  });
+
   it('docs/development.md draws the same layers', () => {
     const guide = fs.readFileSync(path.join(root, 'docs', 'development.md'), 'utf8');
     for (const { members } of layers) for (const member of members) expect(guide, member).toContain(member);

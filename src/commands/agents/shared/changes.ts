@@ -6,7 +6,7 @@ import { printDryRun } from '../../../cmdutil/dry-run.js';
 import { usageError } from '../../../errors.js';
 import { jsonArgument, readStructured, readText, requireObject } from '../../../cmdutil/inputs.js';
 import { canonical } from '../../../workspace/compare.js';
-import type { Agents } from './declaration.js';
+import type { Agents } from '../declaration.js';
 
 type UpdateOptions = Agents['update']['opts'];
 

@@ -1,5 +1,5 @@
 import { Argument } from '@commander-js/extra-typings';
-import { examples, type Program } from '../../../cmdutil/command.js';
+import { examples, type Program } from '../../cmdutil/command.js';
 
 /** `ws completion`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareCompletion(program: Program) {
