@@ -25,7 +25,10 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
   { name: 'output and config', members: ['src/output/', 'src/config/'] },
   { name: 'api', members: ['src/api/'] },
-  { name: 'shared words', members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'] },
+  {
+    name: 'shared words',
+    members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/printed-commands.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'],
+  },
 ];
 
 /** The emulator imports its own files, the API's schemas and two files of shared words, nothing else of src/. */

@@ -1,6 +1,6 @@
 import { parseDuration } from '../../../duration.js';
 import { usageError } from '../../../errors.js';
-import { isLoopback } from '../../../ids.js';
+import { isLoopback } from '../../../api/loopback.js';
 import { defaultApiKey, type EmulatorOptions } from '../../../emulator/emulator.js';
 import type { Emulator } from '../declaration.js';
 
