@@ -74,7 +74,8 @@ module.exports = (text) => (narrowText.test(text) ? text.length : (stringWidth ?
  * that is not plain (src/output/narrow.ts): it takes about 60 ms (an Intl.Segmenter, regular expressions of every
  * emoji), too much for every table. cli-table3 0.6.5 would measure with its own string-width 4, which counts a
  * zero-width space (U+200B) and a lone variation selector as one column where terminals and string-width 8 count
- * none: a cell holding one was padded one column short (docs/development.md).
+ * none: a cell holding one was padded one column short. This changes what those libraries run (a dependency
+ * swapped under their code, which stays untouched): docs/development.md says so, and why it stays.
  */
 const sharedWidths = {
   name: 'shared-widths',

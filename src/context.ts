@@ -4,7 +4,7 @@ import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type S
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';
 import type { KeyringPlace, KeyringWait } from './config/keyring.js';
-import { isLoopback } from './ids.js';
+import { isLoopback } from './api/loopback.js';
 import type { IO } from './io.js';
 import { Output } from './output/output.js';
 import { OutFile, formatOfFile } from './output/out-file.js';
@@ -13,7 +13,7 @@ import { Pager, pagerCommand } from './output/pager.js';
 import { colorWanted } from './output/color.js';
 import { whyNotAsk } from './prompt.js';
 import { version } from './version.js';
-import { PrintedCommands } from './shell.js';
+import { PrintedCommands } from './printed-commands.js';
 import { requestHints } from './workspace/request-hints.js';
 import type { WaitProgress } from './workspace/query-runs.js';
 

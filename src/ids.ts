@@ -12,10 +12,3 @@ export function requireUuid(value: string, what: string): string {
   if (!isUuid(value)) throw usageError(`invalid ${what} id "${value}": must be a UUID`);
   return value;
 }
-
-const loopbackHosts = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
-
-/** Whether a host name or address is this machine's loopback. */
-export function isLoopback(host: string): boolean {
-  return loopbackHosts.test(host);
-}

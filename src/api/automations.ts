@@ -4,7 +4,7 @@ import { AutomationRun, AutomationRunList, automationRunPageMax } from './schema
 import { Automation, AutomationList, type ListAutomationsParams, type TriggerAutomationBody, automationPageMax } from './schemas/automations.js';
 
 /** The API description leaves the search parameter of GET /automations unnamed; this is the one place that names it. */
-export const automationSearchParam = 'search';
+const automationSearchParam = 'search';
 
 const path = (id: string) => `/automations/${encodeURIComponent(id)}`;
 

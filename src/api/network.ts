@@ -7,7 +7,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { WsError } from '../errors.js';
-import { isLoopback } from '../ids.js';
+import { isLoopback } from './loopback.js';
 import { connectTimeoutMs, tunnelClosedCode, tunnelTimeoutCode, type Undici } from './transport.js';
 
 type Env = Record<string, string | undefined>;

@@ -16,7 +16,7 @@ import {
 } from './schemas/queries.js';
 
 /** The API description leaves the search parameter of GET /queries unnamed; this is the one place that names it. */
-export const querySearchParam = 'search';
+const querySearchParam = 'search';
 
 const path = (id: string) => `/queries/${encodeURIComponent(id)}`;
 

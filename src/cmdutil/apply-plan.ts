@@ -15,6 +15,16 @@ export interface PlanEntry {
   notes: string[];
 }
 
+/**
+ * JSON with sorted keys, so that two objects compare equal whatever order their keys came in: whether a field of a
+ * plan (or of `agents update`) changes.
+ */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+}
+
 /** Lines as a small diff: changed lines with one line of context around them. */
 export function lineDiff(from: string, to: string): string[] {
   const a = from === '' ? [] : from.split('\n');

@@ -54,7 +54,7 @@ type Exactly<Run, Args, Opts> = Run extends (ctx: Context, ...rest: infer Rest) 
       : NotDeclared
     : NotDeclared
   : NotDeclared;
-type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from shared/declaration.ts";
+type NotDeclared = "the verb's args and opts must be typed <Group>['<command>']['args' | 'opts'], from its group's declaration.ts";
 
 /** The command lines of each command's "Examples:", for the manual (src/help/manual.ts). */
 export const examplesOf = new WeakMap<CommandUnknownOpts, readonly string[]>();
@@ -118,13 +118,6 @@ export function positiveInt(value: string): number {
 export function nonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number of at least 0.');
   return Number(value);
-}
-
-export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
-  return (value) => {
-    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${values.join(', ')}.`);
-    return value as T;
-  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
 import { colorWanted } from '../output/color.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { configFilePath } from './paths.js';
 import type { KeyringPlace } from './keyring.js';
 import { keyInKeyring, keyOrigin, originOf, readConfig, type Profile } from './store.js';

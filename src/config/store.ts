@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { usageError, WsError } from '../errors.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { withFileLock } from './lock.js';
 import { configFolderHint, noConfigFolder } from './paths.js';
 

@@ -1,5 +1,5 @@
 import type { RequestHints } from '../api/http.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { hintsIn } from '../workspace/request-hints.js';
 import { callText } from './tool.js';
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../api/http.js';
 import { terminalQueryRunStatuses, type QueryRunStatusResponse } from '../api/schemas/query-runs.js';
 import { WsError } from '../errors.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { queryRunFailure } from '../workspace/query-runs.js';
 import { readRunWindow } from '../workspace/run-rows.js';
 import { render, table } from './render.js';

@@ -15,7 +15,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import type { Context } from '../context.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { redactSecret, stripControl, terminalText } from '../text.js';
 import { version } from '../version.js';
 import { render } from './render.js';

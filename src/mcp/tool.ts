@@ -73,8 +73,6 @@ export const nextCallSchema = () =>
 export const callText = (call: NextCall) => `${call.tool} with ${JSON.stringify(call.arguments)}`;
 export const limitArgument = (fallback: number, max: number) =>
   z.int().min(1).max(max).default(fallback).describe(`how many to return, at most ${max} (default ${fallback})`);
-/** Any API resource as the API sends it: the fields the tool names, and any others. */
-export const resource = () => z.looseObject({});
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

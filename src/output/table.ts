@@ -253,17 +253,8 @@ function shortenIds(cells: string[][], column: number): void {
   }
 }
 
-/** Shrinks the widest flexible column one character at a time until the row fits, so cuts are shared. */
-export function fit(natural: number[], flexible: boolean[], width: number): number[] {
-  return shrink(
-    natural,
-    natural.map((w, i) => (flexible[i] ? Math.min(w, minFlex) : w)),
-    width,
-  );
-}
-
-/** Shrinks the widest column still above its floor one character at a time until the row fits. */
-function shrink(natural: number[], floors: number[], width: number): number[] {
+/** Shrinks the widest column still above its floor one character at a time until the row fits, so cuts are shared. */
+export function shrink(natural: number[], floors: number[], width: number): number[] {
   const widths = [...natural];
   let total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
   while (total > width) {

@@ -2,7 +2,7 @@ import { cancelAndConfirm, getAutomationRun } from '../api/automation-runs.js';
 import type { HttpClient } from '../api/http.js';
 import { terminalAutomationRunStates, type AutomationRunDetail } from '../api/schemas/automation-runs.js';
 import { WsError } from '../errors.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { waitFor, type Cancel, type Outcome } from '../wait.js';
 import type { WaitProgress } from './query-runs.js';
 import { errorText, stepName } from './run-text.js';

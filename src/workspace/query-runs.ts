@@ -7,7 +7,7 @@ import type { Query } from '../api/schemas/queries.js';
 import { WsError, usageError } from '../errors.js';
 import type { IO } from '../io.js';
 import type { Interruption } from '../interruption.js';
-import { PrintedCommands } from '../shell.js';
+import { PrintedCommands } from '../printed-commands.js';
 import { parameterProblem } from './parameter-values.js';
 import { waitFor } from '../wait.js';
 

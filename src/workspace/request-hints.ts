@@ -1,5 +1,5 @@
 import type { RequestFailure, RequestHints } from '../api/http.js';
-import type { PrintedCommands } from '../shell.js';
+import type { PrintedCommands } from '../printed-commands.js';
 
 /** The words a surface (the command line, an assistant's `ws mcp`) gives the hints of failed requests. */
 export interface HintWords {

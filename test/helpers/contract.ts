@@ -103,8 +103,3 @@ export function violations(exchange: Exchange): string[] {
       `${where}: ${e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*') || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
   );
 }
-
-/** Every violation in a list of responses, each distinct line once (a list repeats the same fault per item). */
-export function allViolations(exchanges: Exchange[]): string[] {
-  return [...new Set(exchanges.flatMap(violations))];
-}

@@ -1,13 +1,13 @@
 /**
- * A verb's args and opts are typed from its command's declaration (src/commands/<group>/shared/declaration.ts):
+ * A verb's args and opts are typed from its command's declaration (src/commands/<group>/declaration.ts):
  * the types below are checked by `npm run typecheck`, and the values commander hands over at run time are checked
  * against them here.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import type { Runner } from '../../src/cmdutil/command.js';
-import type { Queries } from '../../src/commands/queries/shared/declaration.js';
-import type { Emulator } from '../../src/commands/emulator/shared/declaration.js';
+import type { Queries } from '../../src/commands/queries/declaration.js';
+import type { Emulator } from '../../src/commands/emulator/declaration.js';
 import { fakeIO } from '../helpers/fake-io.js';
 
 /** Parses a command line and returns what the runner would hand its verb. */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions, type RequestFailure, type RequestHints } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
-import { PrintedCommands } from '../../src/shell.js';
+import { PrintedCommands } from '../../src/printed-commands.js';
 import { requestHints } from '../../src/workspace/request-hints.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { testKey } from '../helpers/ws.js';

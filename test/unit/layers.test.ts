@@ -25,7 +25,10 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
   { name: 'output and config', members: ['src/output/', 'src/config/'] },
   { name: 'api', members: ['src/api/'] },
-  { name: 'shared words', members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'] },
+  {
+    name: 'shared words',
+    members: ['src/errors.ts', 'src/ids.ts', 'src/text.ts', 'src/shell.ts', 'src/printed-commands.ts', 'src/duration.ts', 'src/io.ts', 'src/version.ts'],
+  },
 ];
 
 /** The emulator imports its own files, the API's schemas and two files of shared words, nothing else of src/. */
@@ -360,6 +363,20 @@ describe('the layers of src/', () => {
         'import cycle: src/context.ts:1 -> src/workspace/resolve.ts:1 -> src/context.ts',
       ].sort(),
     );
+  });
+
+  it('each command group declares its commands in src/commands/<group>/declaration.ts, beside its index.ts and verbs, not in shared/', () => {
+    const commands = path.join(root, 'src', 'commands');
+    const groups = fs.readdirSync(commands).filter((group) => fs.existsSync(path.join(commands, group, 'index.ts')));
+    expect(groups.length).toBeGreaterThan(10);
+    const misplaced = groups.flatMap((group) => {
+      const where = (file: string) => `src/commands/${group}/${file}`;
+      return [
+        ...(fs.existsSync(path.join(commands, group, 'declaration.ts')) ? [] : [`${where('declaration.ts')} is missing`]),
+        ...(fs.existsSync(path.join(commands, group, 'shared', 'declaration.ts')) ? [`${where('shared/declaration.ts')} is not a shared helper`] : []),
+      ];
+    });
+    expect(misplaced).toEqual([]);
   });
 
   it('docs/development.md draws the same layers', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeNetworkError } from '../../src/api/network-errors.js';
+import { isLoopback } from '../../src/api/loopback.js';
 import { noProxyMatches, parseProxy, proxyStatus, routeFor } from '../../src/api/network.js';
 import { WsError } from '../../src/errors.js';
 
@@ -32,6 +33,16 @@ describe('NO_PROXY, as curl reads it', () => {
   ];
   it.each(cases)('NO_PROXY=%j covers %s:%i: %s', (noProxy, host, port, expected) => {
     expect(noProxyMatches(noProxy, host, port)).toBe(expected);
+  });
+});
+
+describe('isLoopback', () => {
+  it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.9.8.7', '::1', '[::1]'])('%s is this machine', (host) => {
+    expect(isLoopback(host)).toBe(true);
+  });
+
+  it.each(['localhost.example.com', '128.0.0.1', '10.0.0.1', '::2', '0.0.0.0', 'example.com', ''])('%s is not', (host) => {
+    expect(isLoopback(host)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PrintedCommands } from '../../src/shell.js';
+import { PrintedCommands } from '../../src/printed-commands.js';
 
 describe('PrintedCommands: the options a printed command carries', () => {
   const options = {
@@ -54,7 +54,7 @@ describe('where printed commands are written', () => {
    * Help texts and MCP tool descriptions are prose about commands, not commands printed to paste; network-errors.ts is
    * left to the rewrite of the transport.
    */
-  const prose = /^(help\/|completion\/scripts\.ts$|cli\.ts$|api\/network-errors\.ts$|shell\.ts$)/;
+  const prose = /^(help\/|completion\/scripts\.ts$|cli\.ts$|api\/network-errors\.ts$|printed-commands\.ts$)/;
   const root = fileURLToPath(new URL('../../src', import.meta.url));
 
   it('outside src/commands and src/cmdutil, a ws command is built through PrintedCommands or the hint modules, never written by hand', () => {

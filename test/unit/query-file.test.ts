@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Query } from '../../src/api/schemas/queries.js';
 import { formatQueryFile, isFileSlug, parseQueryFile, QueryFileProblem } from '../../src/commands/queries/shared/query-file.js';
-import { lineDiff } from '../../src/cmdutil/apply-plan.js';
+import { canonical, lineDiff } from '../../src/cmdutil/apply-plan.js';
 import { planQuery } from '../../src/commands/queries/shared/query-plan.js';
 import { undeclaredPlaceholders } from '../../src/commands/queries/shared/parameters.js';
 import { notUtf8, utf8Text } from '../../src/cmdutil/file-text.js';
@@ -169,6 +169,15 @@ describe('undeclaredPlaceholders', () => {
   it('lists each placeholder no parameter declares, once, spaces inside the braces allowed', () => {
     expect(undeclaredPlaceholders('SELECT {{a}}, {{ b }}, {{a}}, {{c}}', [{ name: 'c' }])).toEqual(['a', 'b']);
     expect(undeclaredPlaceholders('SELECT 1', [])).toEqual([]);
+  });
+});
+
+describe('canonical: a changed field, whatever the order of its keys', () => {
+  it('reads objects the same whatever order their keys came in, at any depth, and keeps the order of arrays', () => {
+    expect(canonical({ b: 1, a: { d: [2, 1], c: null } })).toBe(canonical({ a: { c: null, d: [2, 1] }, b: 1 }));
+    expect(canonical({ a: [1, 2] })).not.toBe(canonical({ a: [2, 1] }));
+    expect(canonical(undefined)).toBe(canonical(null));
+    expect(canonical({ a: 1 })).not.toBe(canonical({ a: '1' }));
   });
 });
 

@@ -6,7 +6,7 @@ import { parseDuration } from '../../src/duration.js';
 import { WsError } from '../../src/errors.js';
 import { csvRecord, tsvRecord } from '../../src/output/delimited.js';
 import { checkFields, pickFields } from '../../src/output/field-selection.js';
-import { fit as fitColumns } from '../../src/output/table.js';
+import { shrink } from '../../src/output/table.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
 import { tempConfigDir } from '../helpers/ws.js';
 
@@ -266,8 +266,15 @@ describe('pickFields and checkFields', () => {
   });
 });
 
-describe('fit', () => {
+describe('shrink: the widths of a table too wide for the terminal', () => {
   const total = (widths: number[]) => widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
+  /** Floors as the table gives them: a flexible column down to 8 (or its width if less), any other not at all. */
+  const fitColumns = (natural: number[], flexible: boolean[], width: number) =>
+    shrink(
+      natural,
+      natural.map((w, at) => (flexible[at] ? Math.min(w, 8) : w)),
+      width,
+    );
 
   it('leaves columns that already fit alone', () => {
     expect(fitColumns([36, 13, 13, 9, 12], [false, true, true, false, false], 120)).toEqual([36, 13, 13, 9, 12]);

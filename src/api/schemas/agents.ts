@@ -2,10 +2,8 @@ import * as z from 'zod';
 import { JsonObject, lazy, OpenEnum, SubAgentName, Timestamp, UserAgent } from './common.js';
 
 export const agentKinds = ['chat', 'sub'] as const;
-export const agentStatuses = ['draft', 'active', 'archived'] as const;
 export const agentHandlerTypes = ['database', 'code'] as const;
 export const AgentKind = lazy(() => z.enum(agentKinds));
-export const AgentStatus = lazy(() => z.enum(agentStatuses));
 export const AgentHandlerType = lazy(() => z.enum(agentHandlerTypes));
 
 export const agentMaxTurnsMin = 1;
@@ -67,6 +65,3 @@ export const UpdateAgentBody = lazy(() =>
   }),
 );
 export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
-
-/** Path parameter of the /agents/{identifier} endpoints: an agent UUID or slug. */
-export const AgentIdentifier = lazy(() => z.string().min(1));

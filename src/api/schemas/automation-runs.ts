@@ -1,13 +1,10 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, StateChange, Timestamp, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, StateChange, Timestamp } from './common.js';
 
 export const automationRunStates = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const AutomationRunState = lazy(() => z.enum(automationRunStates));
 export type AutomationRunState = z.infer<typeof AutomationRunState>;
 export const terminalAutomationRunStates: readonly string[] = ['completed', 'failed', 'cancelled'] satisfies AutomationRunState[];
-
-export const automationTriggers = ['schedule', 'manual', 'api'] as const;
-export const AutomationTrigger = lazy(() => z.enum(automationTriggers));
 
 export const AutomationRun = lazy(() =>
   z.looseObject({
@@ -110,6 +107,3 @@ export function stepRunsOf(response: StepRunsResponse): StepRun[] | undefined {
  */
 export const CancelAutomationRunResponse = JsonValue;
 export type CancelAutomationRunResponse = z.infer<typeof CancelAutomationRunResponse>;
-
-/** Path parameter of the /automation-runs/{id} endpoints. */
-export const AutomationRunId = Uuid;

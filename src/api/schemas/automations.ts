@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, Timestamp, UserAgent, Uuid } from './common.js';
+import { envelopeFields, JsonObject, JsonValue, lazy, OpenEnum, pageParams, Timestamp, UserAgent } from './common.js';
 import { sortDirections } from './queries.js';
 
 /**
@@ -69,6 +69,3 @@ export const TriggerAutomationBody = lazy(() =>
   }),
 );
 export type TriggerAutomationBody = z.infer<typeof TriggerAutomationBody>;
-
-/** Path parameter of the /automations/{id} endpoints. */
-export const AutomationId = Uuid;

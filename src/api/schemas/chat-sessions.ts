@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonValue, lazy, OpenEnum, Timestamp, Uuid } from './common.js';
+import { JsonValue, lazy, OpenEnum, Timestamp } from './common.js';
 
 export const chatVisibilities = ['personal', 'organization', 'public'] as const;
 export const ChatVisibility = lazy(() => z.enum(chatVisibilities));
@@ -45,8 +45,3 @@ export const UpdateChatSessionResponse = lazy(() =>
   }),
 );
 export type UpdateChatSessionResponse = z.infer<typeof UpdateChatSessionResponse>;
-
-/** Path parameter of GET /chat-sessions/{id}: a UUID or a legacy string. */
-export const ChatSessionId = lazy(() => z.string().min(1));
-/** The x-session-id header of PATCH /chat-sessions/update must be a UUID (legacy ids are not accepted there). */
-export const ChatSessionUpdateId = Uuid;

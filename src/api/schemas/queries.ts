@@ -156,6 +156,3 @@ export const LatestData = lazy(() =>
   }),
 );
 export type LatestData = z.infer<typeof LatestData>;
-
-/** Path parameter of the /queries/{id} endpoints. */
-export const QueryId = Uuid;

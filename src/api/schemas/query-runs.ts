@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonValue, lazy, OpenEnum, Timestamp, Uuid } from './common.js';
+import { JsonValue, lazy, OpenEnum, Timestamp } from './common.js';
 
 export const queryRunStatuses = ['PENDING', 'SUBMITTED', 'RUNNING', 'STREAMING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export const QueryRunStatus = lazy(() => z.enum(queryRunStatuses));
@@ -68,6 +68,3 @@ export const QueryRunResult = lazy(() =>
   }),
 );
 export type QueryRunResult = z.infer<typeof QueryRunResult>;
-
-/** Path parameter of the query-run endpoints. */
-export const QueryRunId = Uuid;

@@ -37,6 +37,3 @@ export const ApplySkillBody = lazy(() =>
   }),
 );
 export type ApplySkillBody = z.infer<typeof ApplySkillBody>;
-
-/** Path parameter of GET /skills/{identifier}: a skill UUID or slug. */
-export const SkillIdentifier = lazy(() => z.string().min(1));

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { diffAgent, draftUpdate, printAgentDryRun } from './shared/changes.js';
 import { agentView } from './shared/agent-view.js';
-import type { Agents } from './shared/declaration.js';
+import type { Agents } from './declaration.js';
 
 export async function run(ctx: Context, [agent]: Agents['update']['args'], opts: Agents['update']['opts']): Promise<void> {
   const draft = await draftUpdate(ctx, agent, opts);

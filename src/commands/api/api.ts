@@ -3,7 +3,7 @@ import { usageError } from '../../errors.js';
 import { stripControl } from '../../text.js';
 import { readStructured } from '../../cmdutil/inputs.js';
 import { fields, headers, methodAndPath, statusAndHeaders } from './shared/request-parts.js';
-import type { Api } from './shared/declaration.js';
+import type { Api } from './declaration.js';
 
 export async function run(ctx: Context, args: Api['api']['args'], opts: Api['api']['opts']): Promise<void> {
   const given = await fields(ctx.io, opts.rawField, opts.field);

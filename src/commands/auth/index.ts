@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareAuth } from './shared/declaration.js';
+import { declareAuth } from './declaration.js';
 
-/** `ws auth`, as shared/declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
+/** `ws auth`, as declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
 export function registerAuth(program: Program, runner: Runner): void {
   const commands = declareAuth(program);
   runner(commands.login, () => import('./login.js'));

@@ -7,7 +7,7 @@ import { askSecret, readAll } from '../../prompt.js';
 import { stripControl } from '../../text.js';
 import { checkKey, maskKey, withHint } from './shared/check.js';
 import { forgetOtherKeyringKey } from './shared/keyring-key.js';
-import type { Auth } from './shared/declaration.js';
+import type { Auth } from './declaration.js';
 
 export async function run(ctx: Context, _args: Auth['login']['args'], opts: Auth['login']['opts']): Promise<void> {
   const { io } = ctx;

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
 import { requireUuid } from '../../ids.js';
 import { printRunDetail, runDetailFields } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 /** Cancels, then shows the run as it is now (the cancel response's shape is not shown by the API). */
 export async function run(ctx: Context, [given]: Automations['cancel']['args'], opts: Automations['cancel']['opts']): Promise<void> {

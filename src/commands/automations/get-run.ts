@@ -3,7 +3,7 @@ import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { requireUuid } from '../../ids.js';
 import { printRunDetail, runDetailFields } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 /** One run with its step runs: a timeline in a table, the API's {run, stepRuns} body in JSON. */
 export async function run(ctx: Context, [given]: Automations['get-run']['args']): Promise<void> {

@@ -2,7 +2,7 @@ import { findAutomation } from '../../workspace/resolve.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { automationView } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['get']['args']): Promise<void> {
   const output = await ctx.output(automationView.fields);

@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareAutomations } from './shared/declaration.js';
+import { declareAutomations } from './declaration.js';
 
-/** `ws automations`, as shared/declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
+/** `ws automations`, as declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
 export function registerAutomations(program: Program, runner: Runner): void {
   const commands = declareAutomations(program);
   runner(commands.list, () => import('./list.js'));

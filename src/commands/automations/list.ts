@@ -4,7 +4,7 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { automationView } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 export async function run(ctx: Context, _args: Automations['list']['args'], opts: Automations['list']['opts']): Promise<void> {
   const page = pageRequest(opts);

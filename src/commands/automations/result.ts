@@ -1,7 +1,7 @@
 import { getAutomationRunResult } from '../../api/automation-runs.js';
 import type { Context } from '../../context.js';
 import { requireUuid } from '../../ids.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 /** The complete result; its shape is not shown by the API, so it is printed as sent (YAML with -o yaml). */
 export async function run(ctx: Context, [runId]: Automations['result']['args']): Promise<void> {

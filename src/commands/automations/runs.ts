@@ -7,7 +7,7 @@ import { automationRunView } from './shared/automation-view.js';
 import type { AutomationRun } from '../../api/schemas/automation-runs.js';
 import { plausibleDuration, span } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['runs']['args'], opts: Automations['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);

@@ -3,7 +3,7 @@ import { onePage } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { requireUuid } from '../../ids.js';
 import { stepRunView } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 export async function run(ctx: Context, [runId]: Automations['steps']['args']): Promise<void> {
   requireUuid(runId, 'automation run');

@@ -13,7 +13,7 @@ import { usageError } from '../../errors.js';
 import { isUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './shared/automation-view.js';
 import { startWatched } from '../../interruption.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Automations['trigger']['args'], opts: Automations['trigger']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');

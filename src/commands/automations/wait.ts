@@ -5,7 +5,7 @@ import { resumable } from '../../cmdutil/resumable.js';
 import { followRun } from './shared/live.js';
 import { requireUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 /** Prints the final run as `trigger --wait` does, so that the wait it prints to resume one gives the same output. */
 export async function run(ctx: Context, [given]: Automations['wait']['args'], opts: Automations['wait']['opts']): Promise<void> {

@@ -4,7 +4,7 @@ import { parseDuration } from '../../duration.js';
 import { requireUuid } from '../../ids.js';
 import { followRun } from './shared/live.js';
 import { printRunDetail, runDetailFields } from './shared/automation-view.js';
-import type { Automations } from './shared/declaration.js';
+import type { Automations } from './declaration.js';
 
 /**
  * The run as it happens, on stderr (src/output/live-steps.ts). In a table the view is the output, so stdout

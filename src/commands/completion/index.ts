@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareCompletion } from './shared/declaration.js';
+import { declareCompletion } from './declaration.js';
 
-/** `ws completion`, as shared/declaration.ts declares it; its code is imported when it runs, so help loads none. */
+/** `ws completion`, as declaration.ts declares it; its code is imported when it runs, so help loads none. */
 export function registerCompletion(program: Program, runner: Runner): void {
   const { completion } = declareCompletion(program);
   // the script describes the whole command tree

@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareConfig } from './shared/declaration.js';
+import { declareConfig } from './declaration.js';
 
-/** `ws config`, as shared/declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
+/** `ws config`, as declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
 export function registerConfig(program: Program, runner: Runner): void {
   const commands = declareConfig(program);
   runner(commands.list, () => import('./list.js'));

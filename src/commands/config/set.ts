@@ -1,7 +1,7 @@
 import { settableKeys, updateProfile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { checkValue, settingKey } from './shared/keys.js';
-import type { Config } from './shared/declaration.js';
+import type { Config } from './declaration.js';
 
 export async function run(ctx: Context, [key, value]: Config['set']['args']): Promise<void> {
   const name = settingKey(key);

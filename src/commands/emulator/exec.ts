@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { emulatorOptions } from './shared/options.js';
-import type { Emulator } from './shared/declaration.js';
+import type { Emulator } from './declaration.js';
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
 

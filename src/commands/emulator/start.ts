@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { emulatorOptions } from './shared/options.js';
-import type { Emulator } from './shared/declaration.js';
+import type { Emulator } from './declaration.js';
 
 export async function run(ctx: Context, _args: Emulator['start']['args'], flags: Emulator['start']['opts']): Promise<void> {
   const options = emulatorOptions(flags);

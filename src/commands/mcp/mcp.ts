@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Mcp } from './shared/declaration.js';
+import type { Mcp } from './declaration.js';
 
 export async function run(ctx: Context, _args: Mcp['mcp']['args'], opts: Mcp['mcp']['opts']): Promise<void> {
   // the SDK (dist/vendor/mcp.cjs) is read only here

@@ -8,7 +8,7 @@ import { parseQueryFile, QueryFileProblem, type QueryFile } from './shared/query
 import { planDocument } from '../../cmdutil/apply-plan.js';
 import { notUtf8, utf8Text } from '../../cmdutil/file-text.js';
 import { planQuery, queryPlanText, type PlannedQuery } from './shared/query-plan.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 /** The .sql files named, a directory standing for the .sql files in it (not below); a file named twice counts once. */
 function filesOf(args: string[]): string[] {

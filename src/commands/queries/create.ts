@@ -9,7 +9,7 @@ import { checkParameters, parameters } from './shared/parameters.js';
 import { queryView } from './shared/query-view.js';
 import { takenSlug, takenText } from '../../workspace/taken-name.js';
 import { lfLineEnds, requireSql } from '../../workspace/sql.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export const queryBodyFlags = {
   name: '--name',

@@ -4,7 +4,7 @@ import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../../cmdutil/command.js';
 import { printLatestData } from '../../cmdutil/latest-data.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['data']['args'], opts: Queries['data']['opts']): Promise<void> {
   const page = pageRequest(opts);

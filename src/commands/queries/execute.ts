@@ -17,7 +17,7 @@ import { noteRunResult } from '../../cmdutil/run-summary.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
 import { checkColumnsAhead } from './shared/columns-ahead.js';
 import { startWatched } from '../../interruption.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');

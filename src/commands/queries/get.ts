@@ -2,7 +2,7 @@ import { findQuery } from '../../workspace/resolve.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { queryView } from './shared/query-view.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['get']['args']): Promise<void> {
   const output = await ctx.output(queryView.fields);

@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareQueries } from './shared/declaration.js';
+import { declareQueries } from './declaration.js';
 
-/** `ws queries`, as shared/declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
+/** `ws queries`, as declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
 export function registerQueries(program: Program, runner: Runner): void {
   const commands = declareQueries(program);
   runner(commands.list, () => import('./list.js'));

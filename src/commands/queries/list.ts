@@ -4,7 +4,7 @@ import { validateRequest } from '../../api/validate.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
 import { queryView } from './shared/query-view.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, _args: Queries['list']['args'], opts: Queries['list']['opts']): Promise<void> {
   const page = pageRequest(opts);

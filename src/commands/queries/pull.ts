@@ -9,7 +9,7 @@ import { WsError, usageError } from '../../errors.js';
 import { column, type View } from '../../output/view.js';
 import { formatQueryFile, isFileSlug } from './shared/query-file.js';
 import { lfLineEnds } from '../../workspace/sql.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 type Pulled = { slug: string; id: string; file: string; action: 'written' | 'unchanged' | 'kept' };
 

@@ -7,7 +7,7 @@ import { queryRunView } from '../../cmdutil/query-run-views.js';
 import type { QueryRun } from '../../api/schemas/query-runs.js';
 import { plausibleDuration } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['runs']['args'], opts: Queries['runs']['opts']): Promise<void> {
   const page = pageRequest(opts);

@@ -11,7 +11,7 @@ import { jsonArgument } from '../../cmdutil/inputs.js';
 import { queryBodyFlags, sqlFrom } from './create.js';
 import { checkParameterTypes, checkPlaceholders, parameters, placeholders } from './shared/parameters.js';
 import { queryView } from './shared/query-view.js';
-import type { Queries } from './shared/declaration.js';
+import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['update']['args'], opts: Queries['update']['opts']): Promise<void> {
   if (opts.description !== undefined && opts.clearDescription) throw usageError('use --description or --clear-description, not both');

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { requireUuid } from '../../ids.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
-import type { Runs } from './shared/declaration.js';
+import type { Runs } from './declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['get']['args']): Promise<void> {
   requireUuid(runId, 'query run');

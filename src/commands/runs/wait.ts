@@ -9,7 +9,7 @@ import { requireUuid } from '../../ids.js';
 import { noteRunResult } from '../../cmdutil/run-summary.js';
 import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
 import { chartChoice } from '../../cmdutil/command.js';
-import type { Runs } from './shared/declaration.js';
+import type { Runs } from './declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['wait']['args'], opts: Runs['wait']['opts']): Promise<void> {
   requireUuid(runId, 'query run');

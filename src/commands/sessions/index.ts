@@ -1,7 +1,7 @@
 import type { Program, Runner } from '../../cmdutil/command.js';
-import { declareSessions } from './shared/declaration.js';
+import { declareSessions } from './declaration.js';
 
-/** `ws sessions`, as shared/declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
+/** `ws sessions`, as declaration.ts declares it; each command's verb is imported when it runs, so help loads none. */
 export function registerSessions(program: Program, runner: Runner): void {
   const commands = declareSessions(program);
   runner(commands.get, () => import('./get.js'));

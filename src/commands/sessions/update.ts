@@ -7,7 +7,7 @@ import { usageError } from '../../errors.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
 import { jsonArgument } from '../../cmdutil/inputs.js';
 import { chatSessionUpdateView } from './shared/session-view.js';
-import type { Sessions } from './shared/declaration.js';
+import type { Sessions } from './declaration.js';
 
 export async function run(ctx: Context, [sessionId]: Sessions['update']['args'], opts: Sessions['update']['opts']): Promise<void> {
   // The update names the session in the x-session-id header, which takes a UUID only (not a legacy id).

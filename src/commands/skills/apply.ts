@@ -7,7 +7,7 @@ import { planDocument, planText } from '../../cmdutil/apply-plan.js';
 import { planSkill, type PlannedSkill } from './shared/skill-plan.js';
 import { skillFromFlags, skillsFromFiles, type SkillSource } from './shared/sources.js';
 import { appliedSkillsView, skillView, type SkillAction } from './shared/skill-view.js';
-import type { Skills } from './shared/declaration.js';
+import type { Skills } from './declaration.js';
 
 const skillFlags = ['name', 'slug', 'description', 'knowledge', 'knowledgeFile', 'tool', 'subAgent'] as const;
 

@@ -5,8 +5,8 @@ import type { Context } from '../../../context.js';
 import { printDryRun } from '../../../cmdutil/dry-run.js';
 import { usageError } from '../../../errors.js';
 import { jsonArgument, readStructured, readText, requireObject } from '../../../cmdutil/inputs.js';
-import { canonical } from '../../../workspace/compare.js';
-import type { Agents } from './declaration.js';
+import { canonical } from '../../../cmdutil/apply-plan.js';
+import type { Agents } from '../declaration.js';
 
 type UpdateOptions = Agents['update']['opts'];
 

@@ -1,8 +1,8 @@
 import { parseDuration } from '../../../duration.js';
 import { usageError } from '../../../errors.js';
-import { isLoopback } from '../../../ids.js';
+import { isLoopback } from '../../../api/loopback.js';
 import { defaultApiKey, type EmulatorOptions } from '../../../emulator/emulator.js';
-import type { Emulator } from './declaration.js';
+import type { Emulator } from '../declaration.js';
 
 /** The flags of `ws emulator start` and `ws emulator exec` (the same), as their declaration types them. */
 type EmulatorFlags = Emulator['start']['opts'];

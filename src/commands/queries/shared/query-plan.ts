@@ -1,6 +1,5 @@
 import type { CreateQueryBody, Query, UpdateQueryBody } from '../../../api/schemas/queries.js';
-import { canonical } from '../../../workspace/compare.js';
-import { planText, type PlanAction, type PlanEntry } from '../../../cmdutil/apply-plan.js';
+import { canonical, planText, type PlanAction, type PlanEntry } from '../../../cmdutil/apply-plan.js';
 import { normalParameters, normalSql, type QueryFile, type QueryParameterFields } from './query-file.js';
 
 /** What `queries apply` does with one file: the request body, and each changed field's old and new value. */

@@ -1,6 +1,5 @@
 import type { ApplySkillBody, Skill } from '../../../api/schemas/skills.js';
-import { canonical } from '../../../workspace/compare.js';
-import type { PlanEntry } from '../../../cmdutil/apply-plan.js';
+import { canonical, type PlanEntry } from '../../../cmdutil/apply-plan.js';
 
 /** What `skills apply` does with one skill: the POST body, and each changed field's old and new value. */
 export interface PlannedSkill extends PlanEntry {

@@ -6,7 +6,7 @@ import type { Context } from '../../../context.js';
 import { WsError, usageError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
 import { checkDepth, parseProblem, parseStructured, readText, requireObject } from '../../../cmdutil/inputs.js';
-import type { Skills } from './declaration.js';
+import type { Skills } from '../declaration.js';
 
 type ApplyOptions = Skills['apply']['opts'];
 

@@ -1,5 +1,5 @@
-import { collect } from '../../../cmdutil/inputs.js';
-import { examples, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 /** `ws api`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareApi(program: Program) {

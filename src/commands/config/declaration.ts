@@ -1,5 +1,5 @@
-import { settableKeys } from '../../../config/store.js';
-import { examples, jsonFields, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { settableKeys } from '../../config/store.js';
+import { examples, jsonFields, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 /** `ws config`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareConfig(program: Program) {

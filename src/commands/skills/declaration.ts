@@ -1,6 +1,6 @@
-import { skillFields } from '../../../api/fields.js';
-import { collect } from '../../../cmdutil/inputs.js';
-import { examples, jsonFields, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { skillFields } from '../../api/fields.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 /** `ws skills`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareSkills(program: Program) {

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
-import { agentFields } from '../../../api/fields.js';
-import { collect } from '../../../cmdutil/inputs.js';
-import { examples, jsonFields, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { agentFields } from '../../api/fields.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, positiveInt, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 const agentId = '30000000-0000-4000-8000-000000000001';
 

@@ -1,5 +1,5 @@
-import { examples, jsonFields, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
-import { authStatusFields } from './status-fields.js';
+import { examples, jsonFields, type DeclaredAll, type Program } from '../../cmdutil/command.js';
+import { authStatusFields } from './shared/status-fields.js';
 
 /** `ws auth`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareAuth(program: Program) {

@@ -1,8 +1,8 @@
 import { Option } from '@commander-js/extra-typings';
-import { automationFields, automationRunFields, stepRunFields } from '../../../api/fields.js';
-import { collect } from '../../../cmdutil/inputs.js';
-import { examples, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
-import { runDetailFields } from './automation-view.js';
+import { automationFields, automationRunFields, stepRunFields } from '../../api/fields.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { examples, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../cmdutil/command.js';
+import { runDetailFields } from './shared/automation-view.js';
 
 const run = '9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const automation = '20000000-0000-4000-8000-000000000001';

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
-import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../../api/fields.js';
-import { collect } from '../../../cmdutil/inputs.js';
-import { chartOptions, examples, outOption, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { executeQueryResponseFields, queryFields, queryRunFields, queryRunStatusFields } from '../../api/fields.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { chartOptions, examples, outOption, jsonFields, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 /** A left-out query: picked at a terminal, an error elsewhere (src/cmdutil/pickers.ts). */
 const pickedQuery = 'query UUID, slug or name; left out at a terminal, picked from a list (elsewhere an error)';

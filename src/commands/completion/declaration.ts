@@ -1,5 +1,5 @@
 import { Argument } from '@commander-js/extra-typings';
-import { examples, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { examples, type Program } from '../../cmdutil/command.js';
 
 /** `ws completion`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareCompletion(program: Program) {
@@ -19,6 +19,3 @@ export function declareCompletion(program: Program) {
   );
   return { completion };
 }
-
-/** What each `ws completion` command's declaration gives its verb: `Completion['<command>']['args' | 'opts']`. */
-export type Completion = DeclaredAll<ReturnType<typeof declareCompletion>>;

@@ -1,4 +1,4 @@
-import { examples, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { examples, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 const setup = `
 Register it with an assistant (it runs \`ws mcp\` and talks to it on stdin and stdout):

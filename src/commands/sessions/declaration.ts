@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
-import { chatSessionFields, chatSessionUpdateFields } from '../../../api/fields.js';
-import { examples, jsonFields, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { chatSessionFields, chatSessionUpdateFields } from '../../api/fields.js';
+import { examples, jsonFields, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 const sessionId = '50000000-0000-4000-8000-000000000001';
 

@@ -1,6 +1,6 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { collect } from '../../../cmdutil/inputs.js';
-import { defaultCommand, examples, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
+import { collect } from '../../cmdutil/inputs.js';
+import { defaultCommand, examples, nonNegativeInt, positiveInt, type DeclaredAll, type Program } from '../../cmdutil/command.js';
 
 /** The flags of `ws emulator start` and `ws emulator exec`. */
 function emulatorFlags<Args extends unknown[], Opts extends OptionValues, Globals extends OptionValues>(command: Command<Args, Opts, Globals>) {

@@ -1,5 +1,5 @@
-import { chartOptions, examples, outOption, jsonFields, positiveInt, unknownCommandHints, type DeclaredAll, type Program } from '../../../cmdutil/command.js';
-import { queryRunResultFields, queryRunStatusFields } from '../../../api/fields.js';
+import { chartOptions, examples, outOption, jsonFields, positiveInt, unknownCommandHints, type DeclaredAll, type Program } from '../../cmdutil/command.js';
+import { queryRunResultFields, queryRunStatusFields } from '../../api/fields.js';
 
 /** `ws runs`: its commands, their arguments, flags and help, as commander parses and prints them. */
 export function declareRuns(program: Program) {
