@@ -1,12 +1,14 @@
 import type { HttpClient } from '../api/http.js';
 import { executeQuery } from '../api/queries.js';
-import type { ExecuteQueryBody, ExecuteQueryResponse, Query } from '../api/schemas/queries.js';
+import { ExecuteQueryBody, type ExecuteQueryResponse, type Query } from '../api/schemas/queries.js';
+import { validateRequest } from '../api/validate.js';
 import { rowFormat } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { startWatched, type Interruption } from '../interruption.js';
+import type { IO } from '../io.js';
 import type { Output } from '../output/output.js';
 import { checkParameters } from '../workspace/query-runs.js';
-import { keyValues } from '../cmdutil/inputs.js';
+import { jsonArgument, keyValues, requireObject } from '../cmdutil/inputs.js';
 import type { Asking } from '../cmdutil/pickers.js';
 import { rowOptions, type RowFlags } from './rows.js';
 
@@ -15,6 +17,22 @@ export interface StartedRun {
   runId: string;
   response: ExecuteQueryResponse;
   interruption: Interruption;
+}
+
+/**
+ * The body of the start request from `--param` (the final list, asked ones included) and `--metadata`, read and
+ * checked now: a bad value is exit 2 before any request.
+ */
+export async function runBody(io: IO, given: { param?: string[]; metadata?: string }): Promise<(param: string[]) => ExecuteQueryBody> {
+  const metadata = given.metadata === undefined ? undefined : requireObject(await jsonArgument(io, given.metadata, '--metadata'), '--metadata');
+  const bodyOf = (param: string[]) =>
+    validateRequest(
+      ExecuteQueryBody,
+      { parameters: param.length ? keyValues(param, '--param') : undefined, metadata, userAgent: 'cli' },
+      { parameters: '--param', metadata: '--metadata' },
+    );
+  bodyOf(given.param ?? []);
+  return bodyOf;
 }
 
 /**

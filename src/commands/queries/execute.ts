@@ -1,14 +1,11 @@
 import { executeQueryResponseFields } from '../../api/fields.js';
-import { ExecuteQueryBody } from '../../api/schemas/queries.js';
-import { validateRequest } from '../../api/validate.js';
 import { chartChoice } from '../../cmdutil/command.js';
-import { jsonArgument, keyValues, requireObject } from '../../cmdutil/inputs.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { usageError } from '../../errors.js';
 import { checkColumnsAhead } from '../../query-runs/columns-ahead.js';
-import { parametersOf, printStarted, startQueryRun } from '../../query-runs/start.js';
+import { parametersOf, printStarted, runBody, startQueryRun } from '../../query-runs/start.js';
 import { queryRunStatusView } from '../../query-runs/views.js';
 import { waitAndPrintRows } from '../../query-runs/wait-and-print.js';
 import { findQuery } from '../../workspace/resolve.js';
@@ -17,15 +14,7 @@ import type { Queries } from './shared/declaration.js';
 export async function run(ctx: Context, [given]: Queries['execute']['args'], opts: Queries['execute']['opts']): Promise<void> {
   const timeoutMs = parseDuration(opts.timeout, '--timeout');
   let param = opts.param ?? [];
-  const metadata = opts.metadata === undefined ? undefined : requireObject(await jsonArgument(ctx.io, opts.metadata, '--metadata'), '--metadata');
-  const bodyOf = () =>
-    validateRequest(
-      ExecuteQueryBody,
-      { parameters: param.length ? keyValues(param, '--param') : undefined, metadata, userAgent: 'cli' },
-      { parameters: '--param', metadata: '--metadata' },
-    );
-  // a bad --param or --metadata is refused before any request
-  bodyOf();
+  const bodyOf = await runBody(ctx.io, opts);
   if (opts.out !== undefined && !(opts.wait && opts.data)) throw usageError('--out writes the rows of the run: it needs --wait (and not --no-data)');
   const output = await ctx.output(!opts.wait ? executeQueryResponseFields : opts.data ? 'columns' : queryRunStatusView.fields, {}, opts.out);
   const chart = chartChoice(opts, output.format);
@@ -36,7 +25,7 @@ export async function run(ctx: Context, [given]: Queries['execute']['args'], opt
   param = await parametersOf(ctx, asking, query, param);
   asking.printCommand([ref], { ...opts, param: param.length ? param : undefined });
   if (opts.wait && opts.data) await checkColumnsAhead(ctx, http, output, query, chart);
-  const started = await startQueryRun(ctx, http, query, bodyOf());
+  const started = await startQueryRun(ctx, http, query, bodyOf(param));
   if (!opts.wait) return printStarted(ctx, output, started, query, opts);
   await waitAndPrintRows(ctx, http, output, { ...started, query, param }, { ...opts, timeoutMs, chart });
 }
