@@ -218,12 +218,12 @@ builds.push(
     plugins: [requireExternals],
   }),
 );
-// The export's worker (src/cmdutil/export-worker.ts, started by exportInWorker): dist/export-worker.cjs, which
+// The export's worker (src/query-runs/export-worker.ts, started by exportInWorker): dist/export-worker.cjs, which
 // requires the same files of dist/vendor/ (parquet, arrow, yaml) as the bundle.
 builds.push(
   esbuild.build({
     ...common,
-    stdin: { contents: "require('./src/cmdutil/export-worker.ts').serve();", resolveDir: root, loader: 'js', sourcefile: 'export-worker.cjs' },
+    stdin: { contents: "require('./src/query-runs/export-worker.ts').serve();", resolveDir: root, loader: 'js', sourcefile: 'export-worker.cjs' },
     outfile: path.join(outdir, 'export-worker.cjs'),
     external: ['@duckdb/node-api', 'jq-wasm', '@napi-rs/keyring'],
     plugins: [vendorPlugin, sharedWidths, inlineVersion, requireExternals],

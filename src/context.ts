@@ -10,12 +10,14 @@ import { Output } from './output/output.js';
 import { OutFile, formatOfFile } from './output/out-file.js';
 import { stripControl, terminalText, withoutCredentials } from './text.js';
 import { Pager, pagerCommand } from './output/pager.js';
-import { colorWanted } from './output/color.js';
+import { colorWanted } from './config/color.js';
 import { whyNotAsk } from './prompt.js';
 import { version } from './version.js';
 import { PrintedCommands } from './printed-commands.js';
 import { requestHints } from './workspace/request-hints.js';
 import type { WaitProgress } from './workspace/query-runs.js';
+import { startProgress } from './output/progress.js';
+import type { WaitReporter } from './wait.js';
 
 /** What the HTTP client needs for proxies and certificate authorities: the environment and the CA file. */
 export function networkOptions(s: Settings, env: IO['env']): NonNullable<HttpOptions['network']> {
@@ -62,6 +64,9 @@ const keyringWaitMs = { nobody: 5_000, person: 60_000 };
  * What a command may use: IO, settings, the API client, the output. Each is built on first use,
  * so `--help` and commands that need no API pay for none of it.
  */
+/** The commands that print a query result (its rows, a chart of them, a binary file), as usage names them. */
+const resultCommands = 'ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data';
+
 export class Context {
   private cachedSettings: Settings | undefined;
   private client: HttpClient | undefined;
@@ -192,6 +197,7 @@ export class Context {
         csvSafe: Boolean(this.globals.csvSafe),
         jsonNotices: s.jsonProgress,
         ...(this.outFile ? { file: this.outFile } : {}),
+        resultCommands,
       },
       fields,
       shape,
@@ -200,7 +206,21 @@ export class Context {
 
   /** How a wait shows progress on stderr: a spinner or lines, a JSON heartbeat for a program, or nothing. */
   waitProgress(): WaitProgress {
-    return { io: this.io, quiet: this.settings.quiet, json: this.settings.jsonProgress, printed: this.printed };
+    return { io: this.io, reporter: this.waitReporter(), printed: this.printed };
+  }
+
+  /**
+   * How a command shows a wait on stderr (src/output/progress.ts): a spinner at a terminal, plain lines elsewhere,
+   * a JSON heartbeat for a program, nothing with --quiet; the domain's waits only report to it.
+   */
+  waitReporter(): WaitReporter {
+    const { quiet, jsonProgress: json } = this.settings;
+    return {
+      start: (wait) => startProgress(this.io, { ...wait, quiet, json }),
+      note: (line) => {
+        if (!quiet) this.io.stderr.write(`${line}\n`);
+      },
+    };
   }
 
   /** The API client; fails with exit 3 when no key is configured and exit 2 without a usable base URL. */

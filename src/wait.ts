@@ -2,8 +2,24 @@ import { formatDuration } from './duration.js';
 import { WsError, type ErrorIds } from './errors.js';
 import type { IO } from './io.js';
 import { Interruption } from './interruption.js';
-import { startProgress } from './output/progress.js';
 import { terminalText } from './text.js';
+
+/** How one wait goes, as it is told: the job's state as last read, with a passing remark (e.g. "retrying: …"). */
+export interface WaitReport {
+  update(state: string, remark?: string): void;
+  stop(): void;
+}
+
+/**
+ * Who watches waits: the command layer attaches its spinner (or plain lines, or a JSON heartbeat) here
+ * (Context.waitReporter, on src/output/progress.ts); MCP attaches nothing. The domain knows no terminal.
+ */
+export interface WaitReporter {
+  /** A wait begins: what is waited for, the ids of it and when it started (on the IO's clock). */
+  start(wait: { label: string; ids?: ErrorIds; started: number }): WaitReport;
+  /** A line said once the wait is over (that the run is being cancelled). */
+  note(line: string): void;
+}
 
 export interface WaitSpec<T> {
   /** Reads the remote job once; `signal` aborts when the user presses Ctrl-C, even mid-request. */
@@ -31,10 +47,10 @@ export interface WaitSpec<T> {
   onTimeout?: Cancel;
   /** The stop signals, when they are watched from before the wait (from the start of the run); else the wait watches them. */
   interruption?: Interruption;
+  /** The IO's clock, and its stdout, whose reader going away ends the wait. */
   io: IO;
-  quiet: boolean;
-  /** stderr is for a program: progress is a `{"progress": …}` heartbeat only (src/output/progress.ts). */
-  json?: boolean;
+  /** Who is told how the wait goes (a command's spinner or heartbeat); none, and the wait says nothing. */
+  reporter?: WaitReporter;
   /** First delay between polls; it grows by half each time up to maxDelayMs (1 s, so an end is seen within a second). */
   initialDelayMs?: number;
   maxDelayMs?: number;
@@ -64,29 +80,20 @@ export interface Outcome {
 
 const interrupted = Symbol('interrupted');
 
-/**
- * Polls a remote job until it reaches a terminal state, with a spinner (or plain lines) on stderr.
- * Ends with exit 6 on --timeout and 130 on Ctrl-C, each naming how to resume. The first Ctrl-C stops
- * waiting (the job goes on, or onInterrupt cancels it); a second one, while that is handled, ends ws at once
- * after saying how far it got (src/interruption.ts). SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it
- * as Ctrl-C does, with exit 143 and 129.
- */
-export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
-  const { io } = spec;
-  const started = io.now();
-  const deadline = spec.timeoutMs > 0 ? started + spec.timeoutMs : Infinity;
-  const maxDelay = spec.maxDelayMs ?? 1_000;
-  const firstDelay = spec.initialDelayMs ?? 200;
-  let delay = firstDelay;
-  let errors = 0;
-  /** The job's state, once a poll has read it. */
-  let state: string | undefined;
-  const progress = startProgress(io, { label: spec.label, quiet: spec.quiet, json: spec.json ?? false, ids: spec.ids, started });
-  const interruption = spec.interruption ?? new Interruption(io);
-  const ids = spec.ids ?? {};
-  const stopped = (outcome: Outcome) => interruption.error(`stopped waiting for ${spec.label}${interruption.named()}; ${outcome.outcome}`, outcome.hint, ids);
-  interruption.lastWord = () => stopped({ outcome: 'it goes on', hint: resumeHint(spec) });
+/** How one wait ended its polls: the job in a terminal state, --timeout, a stop signal, or the reader gone. */
+type PollEnd<T> = { done: T } | { timedOut: true; state: string | undefined } | { stopped: true; state: string | undefined };
 
+/** The stop signals and a reader that went away, as one wake-up for the sleep between two polls. */
+interface Stops {
+  /** Aborts once the reader of the output went away (EPIPE). */
+  gone: AbortSignal;
+  /** Sleeps `ms`, or less when a stop signal comes or the reader goes: `interrupted` then. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: setTimeout resolves it with nothing
+  sleep(ms: number): Promise<typeof interrupted | void>;
+  dispose(): void;
+}
+
+function watchStops(io: IO, interruption: Interruption): Stops {
   let wake: (() => void) | undefined;
   const stopWaking = interruption.onStop(() => wake?.());
   // the reader of the output went away (`ws … --wait 2>&1 | head -1`): nobody will read the end of the wait
@@ -98,64 +105,97 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   };
   const watched = [io.stdout, ...(io.stderrIsStdout ? [io.stderr] : [])];
   for (const stream of watched) stream.on('error', onOutputError);
-  const sleep = (ms: number) =>
-    // biome-ignore lint/suspicious/noConfusingVoidType: setTimeout resolves it with nothing
-    new Promise<typeof interrupted | void>((resolve) => {
-      if (interruption.by) return resolve(interrupted);
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve(interrupted);
-      };
-    });
+  return {
+    gone: gone.signal,
+    sleep: (ms) =>
+      new Promise((resolve) => {
+        if (interruption.by) return resolve(interrupted);
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve(interrupted);
+        };
+      }),
+    dispose() {
+      stopWaking();
+      for (const stream of watched) stream.off('error', onOutputError);
+    },
+  };
+}
 
-  let timedOut = false;
-  try {
-    for (;;) {
-      if (interruption.by || gone.signal.aborted) break;
-      // --timeout ends a poll in flight too: a status request that hangs cannot hold ws past it
-      const cutoff = Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(1, deadline - io.now())) : undefined;
-      let answered = false;
-      try {
-        const value = await spec.poll(AbortSignal.any([interruption.signal, gone.signal, ...(cutoff ? [cutoff] : [])]));
-        errors = 0;
-        answered = true;
-        state = spec.state(value);
-        if (spec.isTerminal(value)) return value;
-        progress.update(state);
-      } catch (error) {
-        if (interruption.by || gone.signal.aborted) break;
-        if (cutoff?.aborted) {
-          timedOut = true;
-          break;
-        }
-        if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
-        progress.update(state ?? 'waiting', `retrying: ${(error as Error).message}`);
-      }
-      const left = deadline - io.now();
-      if (left <= 0) {
-        timedOut = true;
-        break;
-      }
-      const pace = answered ? spec.pace : undefined;
-      if ((await sleep(Math.min(pace ? Math.min(maxDelay, pace(io.now() - started)) : delay, left))) === interrupted) break;
-      // paced, the growing delay starts again from the first one at the next failure
-      delay = pace ? firstDelay : Math.min(maxDelay, Math.round(delay * 1.5));
+/** Polls until the job is in a terminal state, --timeout passes, a stop signal comes or the reader goes. */
+async function pollUntilEnd<T>(spec: WaitSpec<T>, started: number, report: WaitReport, interruption: Interruption, stops: Stops): Promise<PollEnd<T>> {
+  const { io } = spec;
+  const deadline = spec.timeoutMs > 0 ? started + spec.timeoutMs : Infinity;
+  const maxDelay = spec.maxDelayMs ?? 1_000;
+  const firstDelay = spec.initialDelayMs ?? 200;
+  let delay = firstDelay;
+  let errors = 0;
+  /** The job's state, once a poll has read it. */
+  let state: string | undefined;
+  for (;;) {
+    if (interruption.by || stops.gone.aborted) return { stopped: true, state };
+    // --timeout ends a poll in flight too: a status request that hangs cannot hold ws past it
+    const cutoff = Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(1, deadline - io.now())) : undefined;
+    let answered = false;
+    try {
+      const value = await spec.poll(AbortSignal.any([interruption.signal, stops.gone, ...(cutoff ? [cutoff] : [])]));
+      errors = 0;
+      answered = true;
+      state = spec.state(value);
+      if (spec.isTerminal(value)) return { done: value };
+      report.update(state);
+    } catch (error) {
+      if (interruption.by || stops.gone.aborted) return { stopped: true, state };
+      if (cutoff?.aborted) return { timedOut: true, state };
+      if (!transient(error) || ++errors > (spec.maxConsecutiveErrors ?? 8)) throw error instanceof WsError && spec.ids ? error.about(spec.ids) : error;
+      report.update(state ?? 'waiting', `retrying: ${(error as Error).message}`);
     }
-  } finally {
-    progress.stop();
-    stopWaking();
-    for (const stream of watched) stream.off('error', onOutputError);
-    // on any other end than a stop signal, a signal gets Node's default again (ws ends by it at once)
-    if (!interruption.by && !(timedOut && spec.onTimeout)) interruption.dispose();
+    const left = deadline - io.now();
+    if (left <= 0) return { timedOut: true, state };
+    const pace = answered ? spec.pace : undefined;
+    if ((await stops.sleep(Math.min(pace ? Math.min(maxDelay, pace(io.now() - started)) : delay, left))) === interrupted) return { stopped: true, state };
+    // paced, the growing delay starts again from the first one at the next failure
+    delay = pace ? firstDelay : Math.min(maxDelay, Math.round(delay * 1.5));
   }
-  if (gone.signal.aborted && !interruption.by) {
+}
+
+/** A wait that reports nothing (MCP; a live view that says it all itself). */
+const unreported: WaitReport = { update: () => undefined, stop: () => undefined };
+
+/**
+ * Polls a remote job until it reaches a terminal state, telling `spec.reporter` how it goes (a command attaches its
+ * spinner there). Ends with exit 6 on --timeout and 130 on Ctrl-C, each naming how to resume. The first Ctrl-C stops
+ * waiting (the job goes on, or onInterrupt cancels it); a second one, while that is handled, ends ws at once
+ * after saying how far it got (src/interruption.ts). SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it
+ * as Ctrl-C does, with exit 143 and 129.
+ */
+export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
+  const { io } = spec;
+  const started = io.now();
+  const report = spec.reporter?.start({ label: spec.label, ...(spec.ids ? { ids: spec.ids } : {}), started }) ?? unreported;
+  const interruption = spec.interruption ?? new Interruption(io);
+  const ids = spec.ids ?? {};
+  const stopped = (outcome: Outcome) => interruption.error(`stopped waiting for ${spec.label}${interruption.named()}; ${outcome.outcome}`, outcome.hint, ids);
+  interruption.lastWord = () => stopped({ outcome: 'it goes on', hint: resumeHint(spec) });
+  const stops = watchStops(io, interruption);
+  let end: PollEnd<T> | undefined;
+  try {
+    end = await pollUntilEnd(spec, started, report, interruption, stops);
+  } finally {
+    report.stop();
+    stops.dispose();
+    // on any other end than a stop signal, a signal gets Node's default again (ws ends by it at once)
+    if (!interruption.by && !(end && 'timedOut' in end && spec.onTimeout)) interruption.dispose();
+  }
+  if ('done' in end) return end.done;
+  if (stops.gone.aborted && !interruption.by) {
     // as a write to a closed stdout ends ws (src/cli.ts, bin/ws.js): quietly, the run going on
     throw Object.assign(new Error(`stopped waiting for ${spec.label}: the reader of the output went away`), { code: 'EPIPE' });
   }
-  if (timedOut) {
+  if ('timedOut' in end) {
     const gaveUp = `gave up waiting for ${spec.label} after ${formatDuration(io.now() - started)}`;
-    const still = state === undefined ? 'its state was not read in time, and it goes on' : `it is still ${state} and goes on`;
+    const still = end.state === undefined ? 'its state was not read in time, and it goes on' : `it is still ${end.state} and goes on`;
     let outcome = { outcome: still, hint: resumeHint(spec) };
     if (spec.onTimeout) {
       // a signal during the cancel lets it finish; a second one ends ws, saying how far the cancel got
@@ -168,7 +208,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   }
   let outcome = { outcome: 'it goes on', hint: resumeHint(spec) };
   if (spec.onInterrupt) {
-    if (!spec.quiet) io.stderr.write(`${cancellingNote(spec.label)}\n`);
+    spec.reporter?.note(cancellingNote(spec.label));
     outcome = await settle(spec.onInterrupt, (now) => (interruption.lastWord = () => stopped(now)), outcome);
   }
   // until ws has said this, a second signal says it and ends ws at once
@@ -214,4 +254,20 @@ function resumeHint(spec: { resume: string; cancel?: string }): string {
 /** What a wait says on the first stop signal while it cancels the run (the spinner's line and the live view alike). */
 export function cancellingNote(label: string): string {
   return `Cancelling ${terminalText(label)}… (press Ctrl-C again to leave it running)`;
+}
+
+/**
+ * A wait that fails because the server or the network did (after the retries of the wait itself) leaves the
+ * run going on the server: the error keeps the command that resumes the wait, as --timeout and Ctrl-C do.
+ * Every error of the wait names `ids`, the resources it was about.
+ */
+export async function resumable<T>(waiting: Promise<T>, resume: string, ids: ErrorIds = {}): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    if (!(error instanceof WsError)) throw error;
+    if (error.kind !== 'api') throw error.about(ids);
+    const hint = `the run may go on: wait again with \`${resume}\``;
+    throw new WsError('api', error.message, { ...error, hint: error.hint ? `${error.hint}; ${hint}` : hint }).about(ids);
+  }
 }

@@ -1,4 +1,3 @@
-import { WsError } from '../errors.js';
 import { isResponseTooLarge, type HttpClient, type QueryValue } from './http.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
@@ -95,11 +94,10 @@ const latestDataPagesAhead = 4;
 const latestDataPageBytes = 8 * 1024 * 1024;
 
 /**
- * Pages through the rows of the latest successful run. Every page must come from the same run: if a
- * newer run completes while paging, the rows would mix, so that is an error.
+ * Pages through the rows of the latest successful run, as the server names it at each page. That every page is of
+ * one run (a newer run may complete while paging) is checked above, in src/workspace/query-runs.ts's latestDataPages.
  */
 export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
-  let runId: string | undefined;
   const fetchPage = async (limit: number, offset: number, signal: AbortSignal): Promise<LatestData> => {
     try {
       return await getLatestData(http.withSignal(signal), id, { limit, offset });
@@ -112,14 +110,6 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
   return paginate(
     async (limit, offset, signal) => {
       const data = await fetchPage(limit, offset, signal);
-      runId ??= data.queryRunId;
-      if (data.queryRunId !== runId) {
-        throw new WsError('api', `the latest data of query ${id} changed while it was read (run ${runId} was replaced by ${data.queryRunId})`, {
-          code: 'data_replaced',
-          ids: { queryId: id, queryRunId: runId! },
-          hint: 'read it again; a new run completed meanwhile',
-        });
-      }
       // without a total, read on until an empty page: a short page may only mean a smaller server maximum
       const total = data.totalRowCount ?? Infinity;
       return { items: data.rows, total, envelope: data };

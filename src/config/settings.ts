@@ -2,7 +2,7 @@ import { defaultMaxAttempts } from '../api/attempts.js';
 import { parseDuration } from '../duration.js';
 import { usageError, type WsError } from '../errors.js';
 import type { IO } from '../io.js';
-import { colorWanted } from '../output/color.js';
+import { colorWanted } from './color.js';
 import { PrintedCommands } from '../printed-commands.js';
 import { configFilePath } from './paths.js';
 import type { KeyringPlace } from './keyring.js';

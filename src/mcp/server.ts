@@ -110,7 +110,7 @@ export async function serve(ctx: Context, options: { allowWrites: boolean }): Pr
       }
       const parsed = found.inputSchema.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw argumentError(found, parsed.error);
-      const context: ToolContext = { http: () => ctx.http(), wait: { io: waitIO(ctx.io, extra.signal), quiet: true } };
+      const context: ToolContext = { http: () => ctx.http(), wait: { io: waitIO(ctx.io, extra.signal) } };
       const answer = await found.run(parsed.data, context);
       const hidden = ctx.secrets();
       const text = hidden.reduce((out, secret) => redactSecret(out, secret), stripControl(answer.text ?? render(answer.data)));

@@ -3,7 +3,7 @@ import type { HttpClient } from '../api/http.js';
 import { formatDuration, plausibleDuration } from '../duration.js';
 import type { WaitProgress } from '../workspace/query-runs.js';
 
-/** What a tool may use: the API client (the CLI's own error without a key or base URL) and a quiet wait. */
+/** What a tool may use: the API client (the CLI's own error without a key or base URL) and a wait that reports to nobody. */
 export interface ToolContext {
   http(): HttpClient;
   /** For waits: no spinner, and the client's cancellation of the call stops the wait as Ctrl-C would. */

@@ -37,14 +37,14 @@ export interface OutputOptions {
   jsonNotices?: boolean;
   /** The output goes to this file (--out), which commit() makes whole under its name. */
   file?: OutTarget;
+  /** The commands that print a query result, named when -o chart or a binary format is asked of another command. */
+  resultCommands: string;
 }
 
 const noPaint: Paint = (_kind, text) => text;
 
 /** Rows of a terminal table laid out and drawn together (see Output.list). */
 export const tableBlock = 10_000;
-
-export const chartCommands = 'ws queries execute <query> --wait, ws queries data <query>, ws runs wait <runId> --data';
 
 /** A list as it is printed: its items under `key`, with total, limit and offset describing the whole. */
 export interface ListSource<T> {
@@ -107,7 +107,7 @@ export class Output {
       if (options.explicit)
         throw usageError(
           `-o ${options.format} writes the rows of a query result, and this command prints none`,
-          `the commands that write one: ${chartCommands}`,
+          `the commands that write one: ${options.resultCommands}`,
         );
       options = { ...options, format: 'table' };
     }
@@ -118,7 +118,8 @@ export class Output {
         throw usageError(`-o ${options.format} is binary, not for a terminal`, `write it to a file with --out rows.${options.format}, or pipe it to a program`);
     }
     if (options.format === 'chart' && fields !== 'columns') {
-      if (options.explicit) throw usageError('-o chart draws a query result, and this command prints none', `the commands that draw one: ${chartCommands}`);
+      if (options.explicit)
+        throw usageError('-o chart draws a query result, and this command prints none', `the commands that draw one: ${options.resultCommands}`);
       options = { ...options, format: 'table' };
     }
     if (options.jsonFields && Array.isArray(fields)) checkFields(options.jsonFields, fields);

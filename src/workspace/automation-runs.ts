@@ -76,8 +76,7 @@ export async function awaitAutomationRun(http: HttpClient, runId: string, timeou
     ...(follow.interruption ? { interruption: follow.interruption } : {}),
     io: follow.io,
     // a live view says what the spinner and its heartbeat would have
-    quiet: follow.quiet || observe !== undefined,
-    json: observe === undefined && (follow.json ?? false),
+    ...(follow.reporter && !observe ? { reporter: follow.reporter } : {}),
   }).finally(() => observe?.stop());
   const failure = automationRunFailure(detail, printed);
   if (failure) throw failure;

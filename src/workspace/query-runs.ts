@@ -9,24 +9,31 @@ import type { IO } from '../io.js';
 import type { Interruption } from '../interruption.js';
 import { PrintedCommands } from '../printed-commands.js';
 import { parameterProblem } from './parameter-values.js';
-import { waitFor } from '../wait.js';
+import { waitFor, type WaitReporter } from '../wait.js';
 
-/** Where a wait's spinner goes, and whether there is one; the stop signals, when watched since the run's start. */
+/** Who is told how a wait goes (none: nothing is said); the stop signals, when watched since the run's start. */
 export interface WaitProgress {
   io: IO;
-  quiet: boolean;
+  /** A command's spinner or heartbeat (Context.waitReporter); MCP has none. */
+  reporter?: WaitReporter;
   interruption?: Interruption;
-  /** stderr is for a program: a `{"progress": …}` heartbeat only (see Settings.jsonProgress). */
-  json?: boolean;
   /** How the commands in its hints are written; bare without a command line (MCP). */
   printed?: PrintedCommands;
 }
 
+/** How the face that asks (the command line, an assistant's `ws mcp`) words the refusal of a parameter. */
+export interface ParameterWords {
+  /** Where the values came from: `--param`, or a tool's `params`. */
+  given: string;
+  /** Where every parameter of the query is shown, e.g. "see every parameter: `ws queries get daily_revenue`". */
+  everyParameter(querySlug: string): string;
+}
+
 /**
  * Refuses, before a run is started, a parameter the query does not declare or a value that cannot be of its
- * declared type; `flag` names where the values came from (`--param`, or a tool's `params`).
+ * declared type, in the words of the face that asks.
  */
-export function checkParameters(query: Query, values: Record<string, string>, flag: string, printed = PrintedCommands.bare): void {
+export function checkParameters(query: Query, values: Record<string, string>, words: ParameterWords): void {
   // a parameter without a name (the description does not promise one) cannot be given a value
   const named = (query.parameters ?? []).filter((p): p is typeof p & { name: string } => typeof p.name === 'string');
   const declared = named.map((p) => p.name);
@@ -42,9 +49,9 @@ export function checkParameters(query: Query, values: Record<string, string>, fl
     const problem = parameterProblem(name, type, values[name]!);
     if (!problem) continue;
     // the message says what is wrong; the hint, what to do next: the default there is, and where the others are
-    const every = `see every parameter: ${printed.command('queries', 'get', query.slug)}`;
+    const every = words.everyParameter(query.slug);
     const hint = defaultValue ? `leave ${name} out for its default, ${defaultValue}; ${every}` : every;
-    throw new WsError('usage', `invalid ${flag} ${name}=${values[name]}: ${problem}`, {
+    throw new WsError('usage', `invalid ${words.given} ${name}=${values[name]}: ${problem}`, {
       hint,
       ids: { queryId: query.id },
     });
@@ -88,8 +95,7 @@ export async function awaitQueryRun(
     ids: { queryRunId: runId },
     ...(progress.interruption ? { interruption: progress.interruption } : {}),
     io: progress.io,
-    quiet: progress.quiet,
-    json: progress.json ?? false,
+    ...(progress.reporter ? { reporter: progress.reporter } : {}),
   });
   const failure = queryRunFailure({ ...run, queryRunId: runId }, progress.printed);
   if (failure) throw failure;
@@ -142,8 +148,35 @@ export interface DataProgress {
 }
 
 /**
- * The rows of a query's latest successful run, page by page, each checked to belong to the expected run;
- * `read` follows along, and `onColumns` sees the columns once the first page names them.
+ * The error for rows of another run than `runId`'s: the run that was waited for (`expectedRunId`), or the run
+ * whose rows were being read when a newer one completed. The one place that tells that rows would mix.
+ */
+function dataReplaced(queryId: string, runId: string, other: string, request: DataRequest): WsError {
+  if (!request.expectedRunId) {
+    return new WsError('api', `the latest data of query ${queryId} changed while it was read (run ${runId} was replaced by ${other})`, {
+      code: 'data_replaced',
+      ids: { queryId, queryRunId: runId },
+      hint: 'read it again; a new run completed meanwhile',
+    });
+  }
+  const reread = request.rerunCommand
+    ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})`
+    : `read the other run's rows: ${request.allCommand}`;
+  return new WsError(
+    'api',
+    `the latest data of the query belongs to run ${other}, not to run ${runId} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`,
+    {
+      code: 'data_replaced',
+      ids: { queryId, queryRunId: runId },
+      hint: `${reread}; for parallel jobs, give each job a query of its own, or run them with --no-data`,
+    },
+  );
+}
+
+/**
+ * The rows of a query's latest successful run, page by page, every page of one run: the expected run, or else the
+ * first page's (a newer run may complete while paging, and rows would mix); `read` follows along, and `onColumns`
+ * sees the columns once the first page names them.
  */
 export async function* latestDataPages(
   http: HttpClient,
@@ -152,19 +185,12 @@ export async function* latestDataPages(
   read: DataProgress,
   onColumns?: (names: string[], first: Page<Row>) => void,
 ): AsyncGenerator<Page<Row>> {
+  let runId = request.expectedRunId;
   for await (const page of listLatestDataPages(http, queryId, request)) {
     const envelope = page.envelope as { queryRunId?: string; columns?: unknown[] | null; totalRowCount?: number | null } | undefined;
-    if (request.expectedRunId && envelope?.queryRunId && envelope.queryRunId !== request.expectedRunId) {
-      throw new WsError(
-        'api',
-        `the latest data of the query belongs to run ${envelope.queryRunId}, not to run ${request.expectedRunId} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)`,
-        {
-          code: 'data_replaced',
-          ids: { queryId, queryRunId: request.expectedRunId },
-          hint: `${request.rerunCommand ? `run it again: ${request.rerunCommand} (or read the other run's rows: ${request.allCommand})` : `read the other run's rows: ${request.allCommand}`}; for parallel jobs, give each job a query of its own, or run them with --no-data`,
-        },
-      );
-    }
+    const pageRun = envelope?.queryRunId;
+    runId ??= pageRun;
+    if (pageRun && runId && pageRun !== runId) throw dataReplaced(queryId, runId, pageRun, request);
     if (!read.columns) {
       read.columns = columnNames(envelope?.columns, page.items[0]);
       onColumns?.(read.columns, page);

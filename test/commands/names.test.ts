@@ -26,7 +26,7 @@ async function call(tool: Tool, args: Record<string, unknown>): Promise<{ data?:
   const http = new HttpClient({ baseUrl: server.baseUrl, apiKey: testKey, userAgent: 'ws-test', timeoutMs: 5_000, hints: mcpRequestHints, maxAttempts: 1 });
   clients.push(http);
   try {
-    const answer = await tool.run(tool.inputSchema.parse(args), { http: () => http, wait: { io: fakeIO(), quiet: true } });
+    const answer = await tool.run(tool.inputSchema.parse(args), { http: () => http, wait: { io: fakeIO() } });
     return { data: answer.data };
   } catch (error) {
     if (!(error instanceof WsError)) throw error;

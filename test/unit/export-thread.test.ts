@@ -1,9 +1,9 @@
 /**
- * What crosses from the export's worker to the main thread (src/cmdutil/export-thread.ts) does so through a
+ * What crosses from the export's worker to the main thread (src/query-runs/export-thread.ts) does so through a
  * structured clone: an error must arrive with everything the main thread prints of it and ends ws by.
  */
 import { describe, expect, it } from 'vitest';
-import { errorData, errorFrom } from '../../src/cmdutil/export-thread.js';
+import { errorData, errorFrom } from '../../src/query-runs/export-thread.js';
 import { WsError } from '../../src/errors.js';
 
 const crossed = (error: unknown) => errorFrom(structuredClone(errorData(error)));

@@ -19,11 +19,13 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'commands', members: ['src/commands/'] },
   // completion and help read the command tree (what cmdutil records of it), as the program does
   { name: 'MCP server, shell completion and help', members: ['src/mcp/', 'src/completion/', 'src/help/'] },
-  { name: 'what all commands share', members: ['src/cmdutil/'] },
+  // beside cmdutil: a query run started or found, waited for, its end told and its rows printed (one home)
+  { name: 'what all commands share', members: ['src/cmdutil/', 'src/query-runs/'] },
   { name: 'the context', members: ['src/context.ts'] },
   { name: 'workspace', members: ['src/workspace/'] },
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
-  { name: 'output and config', members: ['src/output/', 'src/config/'] },
+  { name: 'output', members: ['src/output/'] },
+  { name: 'config', members: ['src/config/'] },
   { name: 'api', members: ['src/api/'] },
   {
     name: 'shared words',
@@ -33,6 +35,12 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
 
 /** The emulator imports its own files, the API's schemas and two files of shared words, nothing else of src/. */
 const emulatorMayImport: readonly string[] = ['src/emulator/', 'src/api/schemas/', 'src/errors.ts', 'src/ids.ts'];
+
+/**
+ * The domain knows no terminal: what it waits for and reads, it reports through callbacks and words through hints
+ * it is given (the spinner, the tables, the colours are attached by the command layer, or by nothing for MCP).
+ */
+const knowsNoTerminal: readonly string[] = ['src/workspace/', 'src/wait.ts'];
 
 /** The parts of src/ that one command alone starts: nothing else imports them. */
 const startedByOneCommand: Readonly<Record<string, string>> = { 'src/emulator/': 'src/commands/emulator/', 'src/mcp/': 'src/commands/mcp/' };
@@ -204,6 +212,8 @@ function layerProblems(files: ReadonlyMap<string, string>): string[] {
       const targetGroup = /^src\/commands\/([^/]+)\//.exec(target!)?.[1];
       if (group && targetGroup && group !== targetGroup)
         problems.push(`${where}: a file of src/commands/${group}/ imports another group's file, ${target}; what groups share belongs in src/cmdutil/`);
+      if (knowsNoTerminal.some((member) => isIn(file, member)) && target!.startsWith('src/output/'))
+        problems.push(`${where}: ${knowsNoTerminal.join(' and ')} know no terminal: they report through a callback, not through ${target}`);
       if (file.startsWith('src/api/schemas/') && !target!.startsWith('src/api/schemas/'))
         problems.push(`${where}: a schema imports only other schemas (the emulator builds on them), not ${target}`);
     }
@@ -348,6 +358,8 @@ describe('the layers of src/', () => {
       ['src/ids.ts', "const engine = await import('./emulator/engine.js');"],
       ['src/emulator/engine.ts', "import { table } from '../output/table.js';"],
       ['src/output/table.ts', ''],
+      ['src/wait.ts', "import { startProgress } from './output/progress.js';"],
+      ['src/output/progress.ts', ''],
       ['src/stray.ts', ''],
     ]);
     expect(layerProblems(files).sort()).toEqual(
@@ -361,6 +373,7 @@ describe('the layers of src/', () => {
         "src/emulator/engine.ts:1: import '../output/table.js': the emulator imports only src/emulator/, src/api/schemas/, src/errors.ts, src/ids.ts, not src/output/table.ts",
         "src/api/http.ts:1: import './schemas/queries.js': the transport (src/api/http.ts and what it imports) imports no endpoint module or schema, not src/api/schemas/queries.ts",
         'import cycle: src/context.ts:1 -> src/workspace/resolve.ts:1 -> src/context.ts',
+        "src/wait.ts:1: import './output/progress.js': src/workspace/ and src/wait.ts know no terminal: they report through a callback, not through src/output/progress.ts",
       ].sort(),
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorWanted } from '../../src/output/color.js';
+import { colorWanted } from '../../src/config/color.js';
 import { checkFields, pickFields, valueAt } from '../../src/output/field-selection.js';
 import { pagerCommand } from '../../src/output/pager.js';
 import { leftOutHint, terminalTable } from '../../src/output/table.js';

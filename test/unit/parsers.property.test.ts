@@ -181,7 +181,11 @@ describe('--param values on execute, checked by the declared type', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('date', 'time', 'timestamp', 'number', 'int', 'boolean', 'text', 'uuid'), anyText, async (type, value) => {
         const result = await outcome(() =>
-          checkParameters({ id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query, { p: value }, '--param'),
+          checkParameters(
+            { id: 'q1', slug: 'q', parameters: [{ name: 'p', type }] } as unknown as Query,
+            { p: value },
+            { given: '--param', everyParameter: () => '' },
+          ),
         );
         if ('error' in result) {
           expect(result.error.message.startsWith(`invalid --param p=${value}: p is ${type === 'int' ? 'an' : 'a'} ${type}, and "${value}" `)).toBe(true);

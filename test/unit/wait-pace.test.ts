@@ -32,7 +32,6 @@ async function pollTimes(end: number, pace: ((waitedMs: number) => number) | und
     label: 'query run x',
     resume: 'ws runs wait x',
     io: fakeIO({ clock: () => Date.now() }),
-    quiet: true,
     ...(pace ? { pace } : {}),
   });
   await vi.advanceTimersByTimeAsync(120_000);

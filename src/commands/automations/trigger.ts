@@ -6,7 +6,7 @@ import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 import { printDryRun } from '../../cmdutil/dry-run.js';
-import { resumable } from '../../cmdutil/resumable.js';
+import { resumable } from '../../wait.js';
 import { jsonArgument, keyValues, readStructured, requireObject } from '../../cmdutil/inputs.js';
 import { followRun } from './shared/live.js';
 import { usageError } from '../../errors.js';

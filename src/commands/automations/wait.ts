@@ -1,7 +1,7 @@
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { parseDuration } from '../../duration.js';
-import { resumable } from '../../cmdutil/resumable.js';
+import { resumable } from '../../wait.js';
 import { followRun } from './shared/live.js';
 import { requireUuid } from '../../ids.js';
 import { automationRunView, runDetailView } from './shared/automation-view.js';

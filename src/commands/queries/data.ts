@@ -3,7 +3,7 @@ import { requireUuid } from '../../ids.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { chartChoice, pageRequest } from '../../cmdutil/command.js';
-import { printLatestData } from '../../cmdutil/latest-data.js';
+import { printLatestData } from '../../query-runs/rows.js';
 import type { Queries } from './declaration.js';
 
 export async function run(ctx: Context, [given]: Queries['data']['args'], opts: Queries['data']['opts']): Promise<void> {

@@ -3,7 +3,7 @@ import { findQueryId } from '../../workspace/resolve.js';
 import { Asking } from '../../cmdutil/pickers.js';
 import type { Context } from '../../context.js';
 import { moreHint, pageRequest } from '../../cmdutil/command.js';
-import { queryRunView } from '../../cmdutil/query-run-views.js';
+import { queryRunView } from '../../query-runs/views.js';
 import type { QueryRun } from '../../api/schemas/query-runs.js';
 import { plausibleDuration } from '../../duration.js';
 import { runsAtAGlance } from '../../output/sparkline.js';

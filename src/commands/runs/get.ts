@@ -4,7 +4,7 @@ import { getQueryRun } from '../../api/query-runs.js';
 import type { Context } from '../../context.js';
 import { WsError } from '../../errors.js';
 import { requireUuid } from '../../ids.js';
-import { queryRunStatusView } from '../../cmdutil/query-run-views.js';
+import { queryRunStatusView } from '../../query-runs/views.js';
 import type { Runs } from './declaration.js';
 
 export async function run(ctx: Context, [runId]: Runs['get']['args']): Promise<void> {

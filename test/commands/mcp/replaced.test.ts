@@ -31,7 +31,7 @@ describe('execute_query, its rows replaced by a parallel run', () => {
     const http = new HttpClient({ baseUrl: server.baseUrl, apiKey: testKey, userAgent: 'ws-test', timeoutMs: 5_000, hints: mcpRequestHints, maxAttempts: 1 });
     clients.push(http);
     const args = executeQueryTool.inputSchema.parse({ query: queryId, params: { status: 'refunded' }, wait_seconds: 1 });
-    const answer = await executeQueryTool.run(args, { http: () => http, wait: { io: fakeIO(), quiet: true } });
+    const answer = await executeQueryTool.run(args, { http: () => http, wait: { io: fakeIO() } });
     expect(answer.data).toMatchObject({ rows_replaced_by: theirs });
     const notes = (answer.data as { notes: string[] }).notes.join('\n');
     expect(notes).toContain('execute_query with {"query":"orders_by_status","params":{"status":"refunded"}} runs the query again');

@@ -29,14 +29,11 @@ export const executeQueryTool = tool(
     const client = http();
     const query = await findQuery(client, wanted);
     const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-    try {
-      checkParameters(query, values, 'params');
-    } catch (error) {
-      // the hint names a CLI command: an assistant is pointed at the tool that shows the parameters
-      if (!(error instanceof WsError) || error.kind !== 'usage') throw error;
-      const every = `see every parameter: call ${callText({ tool: 'get_query', arguments: { query: query.slug } })}`;
-      throw new WsError('usage', error.message, { ...error, hint: error.hint?.replace(/see every parameter: .*$/, every) ?? every });
-    }
+    // an assistant is pointed at the tool that shows the parameters
+    checkParameters(query, values, {
+      given: 'params',
+      everyParameter: (slug) => `see every parameter: call ${callText({ tool: 'get_query', arguments: { query: slug } })}`,
+    });
     const started = await executeQuery(client, query.id, { ...(Object.keys(values).length ? { parameters: values } : {}), userAgent: 'cli' });
     const runId = started.queryRunId;
     const run = await (wait_seconds === 0 ? getQueryRun(client, runId) : awaitQueryRun(client, runId, wait_seconds * 1000, wait)).catch(

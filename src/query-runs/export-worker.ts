@@ -2,7 +2,7 @@ import { Context } from '../context.js';
 import { descriptorStream, type IO, type StopSignal } from '../io.js';
 import { Output } from '../output/output.js';
 import { errorData, pagesAhead, type ExportJob, type WorkerMessage } from './export-thread.js';
-import { printLatestData } from './latest-data.js';
+import { printLatestData } from './rows.js';
 
 /**
  * The export's worker (dist/export-worker.cjs, started by exportInWorker): prints the rows as the command would,
