@@ -434,13 +434,13 @@ describe('limits on what a user gives', () => {
 
 describe('execute --wait and another run of the same query', () => {
   it("refuses the other run's rows: exit 1 naming both runs and how to run it again", async () => {
-    // the run this command started completed, but a second run of the query, with another --param, completed after
-    // it: the latest data, the only rows the API hands out, are the second run's
+    // the run this command started completed (the query names it), but a second run of the query, with another
+    // --param, completed before its rows were read: the latest data, the only rows the API hands out, are the second run's
     const id = uuid();
     const firstRun = uuid();
     const secondRun = uuid();
     const parameters = [{ name: 'start_date', type: 'date', description: 'first order date', defaultValue: '2026-01-01' }];
-    const saved = query({ id, slug: 'revenue_by_country', name: 'Revenue by country', parameters, lastSuccessfulRunId: secondRun });
+    const saved = query({ id, slug: 'revenue_by_country', name: 'Revenue by country', parameters, lastSuccessfulRunId: firstRun });
     stub
       .on('GET', '/queries', { body: queryList([saved]) })
       .on('GET', `/queries/${id}`, { body: saved })
