@@ -132,7 +132,8 @@ describe('execute_query', () => {
     const ours = uuid();
     const theirs = uuid();
     const parameters = [{ name: 'status', type: 'text', description: 'order status', defaultValue: 'paid' }];
-    server.on('GET', `/queries/${queryId}`, { body: query({ id: queryId, slug: 'orders_by_status', parameters }) });
+    // the query names the run it started (so no wait for it to), and yet the rows read next are another run's
+    server.on('GET', `/queries/${queryId}`, { body: query({ id: queryId, slug: 'orders_by_status', parameters, lastSuccessfulRunId: ours }) });
     server.on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: ours, status: 'PENDING' } });
     const run = { queryRunId: ours, status: 'COMPLETED', message: 'done', userAgent: 'cli', createdAt: '2026-11-20T09:00:00.000Z', history: [] };
     server.on('GET', `/query-runs/${ours}`, { body: run });
