@@ -128,6 +128,7 @@ export function mcpSessions() {
   });
   const notYet = 'mcpSessions: the emulator and the sessions start in beforeAll';
   const e = late(() => started?.e, notYet);
+  const writable = late(() => started?.writable, notYet);
 
   /** Waits (bounded) until the API says the run has ended: its id. */
   async function ended(what: string, runId: string, path: string, state: (json: any) => string, final: string[]): Promise<string> {
@@ -141,12 +142,20 @@ export function mcpSessions() {
   return {
     e,
     readOnly: late(() => started?.readOnly, notYet),
-    writable: late(() => started?.writable, notYet),
+    writable,
     /** The server is still there after an error: a read answers. */
     async stillAnswers(session: McpSession): Promise<void> {
       const result = await session.call('list_queries', { limit: 1 });
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as { queries: unknown[] }).queries).toHaveLength(1);
+    },
+    /** A tool that writes SQL, given blank SQL: a usage error saying what the SQL is, and nothing sent. */
+    async refusesBlankSql(tool: string, args: Record<string, unknown>, said: string): Promise<void> {
+      await e.clearRequests();
+      const result = await writable.call(tool, args);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(`error: the argument sql is ${said}: a query needs SQL, nothing was sent`);
+      expect(await e.requests()).toEqual([]);
     },
     /** A query made through the API for one test, so that no other test's runs replace its rows. */
     async apiQuery(name: string, sql: string): Promise<{ id: string; slug: string }> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../../helpers/emulator.js';
 import { mcpSessions, textOf } from '../../../helpers/mcp.js';
 
-const { e, readOnly, writable, stillAnswers } = mcpSessions();
+const { e, readOnly, writable, stillAnswers, refusesBlankSql } = mcpSessions();
 
 describe('create_query', () => {
   it('a write is refused without --allow-writes (nothing sent), and done with it', async () => {
@@ -61,11 +61,5 @@ describe('create_query', () => {
   it.each([
     [{ name: 'Blank', sql: '' }, 'empty'],
     [{ name: 'Blank', sql: '  \n\t' }, 'only whitespace'],
-  ])('sql %j is refused as a usage error, and nothing is sent', async (args, said) => {
-    await e.clearRequests();
-    const result = await writable.call('create_query', args);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain(`error: the argument sql is ${said}: a query needs SQL, nothing was sent`);
-    expect(await e.requests()).toEqual([]);
-  });
+  ])('sql %j is refused as a usage error, and nothing is sent', (args, said) => refusesBlankSql('create_query', args, said));
 });

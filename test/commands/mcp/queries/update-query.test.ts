@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { mcpSessions, textOf } from '../../../helpers/mcp.js';
 
-const { e, writable } = mcpSessions();
+const { e, writable, refusesBlankSql } = mcpSessions();
 
 describe('update_query', () => {
   it("answers give parameters as the writes take them: get_query's can be passed to update_query as they are", async () => {
@@ -60,11 +60,5 @@ describe('update_query', () => {
   it.each([
     [{ query: 'daily_revenue', sql: '' }, 'empty'],
     [{ query: 'daily_revenue', sql: ' \n' }, 'only whitespace'],
-  ])('sql %j is refused as a usage error, and nothing is sent', async (args, said) => {
-    await e.clearRequests();
-    const result = await writable.call('update_query', args);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain(`error: the argument sql is ${said}: a query needs SQL, nothing was sent`);
-    expect(await e.requests()).toEqual([]);
-  });
+  ])('sql %j is refused as a usage error, and nothing is sent', (args, said) => refusesBlankSql('update_query', args, said));
 });
