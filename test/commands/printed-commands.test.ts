@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { fileServer } from '../helpers/stub-server.js';
 import { fakeIO, type FakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
-import { automation, query, queryRunResult, uuid } from '../helpers/fixtures.js';
+import { query, queryRunResult, uuid } from '../helpers/fixtures.js';
 import { tempConfigDir, testKey } from '../helpers/ws.js';
 
 const server = fileServer();
@@ -131,7 +131,7 @@ describe('every row, and runs again', () => {
   };
 
   it('the note under a terminal table of rows names every row with the options', async () => {
-    server.on('GET', `/queries/${queryId}`, { body: saved }).on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
+    server.on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
     const result = await ws(['queries', 'data', queryId, '--profile', 'slowp', '--wide', '--no-pager'], { tty: true, columns: 100 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(
@@ -140,7 +140,7 @@ describe('every row, and runs again', () => {
   });
 
   it("a chart's notes: all of them as a chart with its columns", async () => {
-    server.on('GET', `/queries/${queryId}`, { body: saved }).on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
+    server.on('GET', `/queries/${queryId}/latest/data`, dataPage(runId));
     const result = await ws(['queries', 'data', queryId, '--profile', 'slowp', '-o', 'chart', '--y', 'revenue']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(
@@ -170,7 +170,6 @@ describe('an unknown --json field found only after the run (issue 29.7)', () => 
       .on('GET', `/queries/${queryId}`, { body: saved })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
-      .on('GET', `/query-runs/${runId}/result`, { body: queryRunResult(runId, queryId) })
       .on('GET', `/queries/${queryId}/latest/data`, {
         body: {
           queryRunId: runId,
@@ -213,11 +212,10 @@ describe('automations: the wait printed to resume trigger --wait prints what tri
   });
   const detailOf = (state: string) => ({ run: runOf(state), stepRuns: [{ id: uuid(), workflowStepId: 'step-1', state }] });
 
-  function serve(state: string): void {
-    server
-      .on('GET', `/automations/${automationId}`, { body: automation({ id: automationId }) })
-      .on('POST', `/automations/${automationId}/runs`, { status: 201, body: runOf('pending') })
-      .on('GET', `/automation-runs/${automationRunId}`, state === 'running' ? interrupting(detailOf(state)) : { body: detailOf(state) });
+  /** The run, in this state (a wait on a running one is stopped); with `trigger`, the POST that starts it too. */
+  function serve(state: string, { trigger = true } = {}): void {
+    if (trigger) server.on('POST', `/automations/${automationId}/runs`, { status: 201, body: runOf('pending') });
+    server.on('GET', `/automation-runs/${automationRunId}`, state === 'running' ? interrupting(detailOf(state)) : { body: detailOf(state) });
   }
 
   it('the resume carries the output and where; the cancel only where', async () => {
@@ -230,7 +228,7 @@ describe('automations: the wait printed to resume trigger --wait prints what tri
   });
 
   it('watch prints itself to resume: it prints the run with its steps, as wait no longer does', async () => {
-    serve('running');
+    serve('running', { trigger: false });
     const result = await ws(['automations', 'watch', automationRunId, '--profile', 'slowp', '--json']);
     expect(result.exitCode, result.stderr).toBe(143);
     expect(hintOf(result.stderr)).toBe(
@@ -251,7 +249,7 @@ describe('automations: the wait printed to resume trigger --wait prints what tri
   );
 
   it('wait --json prints the run: .state is its state', async () => {
-    serve('completed');
+    serve('completed', { trigger: false });
     const waited = await ws(['--profile', 'slowp', 'automations', 'wait', automationRunId, '--jq', '.state']);
     expect(waited.stdout).toBe('completed\n');
   });

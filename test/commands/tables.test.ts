@@ -171,10 +171,9 @@ describe('NULL, the empty string and the text "-"', () => {
   const rows = [{ n: null, dash: '-', empty: '', tail: 'end' }];
 
   it('a terminal shows NULL (dim with colour), - and nothing', async () => {
-    serveRows(columns, rows);
+    serveRows(columns, rows); // for every command of the test: a stub answers as often as it is asked
     const plain = await ws(['queries', 'data', queryId]);
     expect(plain.stdout).toBe('   n  dash  empty  tail\nNULL  -            end\n');
-    serveRows(columns, rows);
     const coloured = await ws(['queries', 'data', queryId], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
     expect(coloured.stdout.split('\n')[1]).toBe('\u001b[2mNULL\u001b[22m  -            end');
   });
@@ -182,11 +181,8 @@ describe('NULL, the empty string and the text "-"', () => {
   it('a pipe shows NULL too; csv writes NULL empty and the empty string "", tsv NULL as \\N, json null', async () => {
     serveRows(columns, rows);
     expect((await ws(['queries', 'data', queryId], { tty: false })).stdout).toBe('n\tdash\tempty\ttail\nNULL\t-\t\tend\n');
-    serveRows(columns, rows);
     expect((await ws(['queries', 'data', queryId, '-o', 'csv'], { tty: false })).stdout).toBe('n,dash,empty,tail\n,-,"",end\n');
-    serveRows(columns, rows);
     expect((await ws(['queries', 'data', queryId, '-o', 'tsv'], { tty: false })).stdout).toBe('n\tdash\tempty\ttail\n\\N\t-\t\tend\n');
-    serveRows(columns, rows);
     expect(JSON.parse((await ws(['queries', 'data', queryId, '--json'], { tty: false })).stdout).rows).toEqual(rows);
   });
 

@@ -1,6 +1,6 @@
 /**
- * End to end: what `ws mcp` needs a real process for. Its tools, resources and answers are tested in-process in
- * test/commands/mcp/mcp.test.ts.
+ * End to end: what `ws mcp` needs a real process for. The server is tested in-process in test/commands/mcp/mcp.test.ts,
+ * its resources in resources.test.ts and each tool in test/commands/mcp/<group>/<tool>.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';

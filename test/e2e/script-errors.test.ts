@@ -1,7 +1,7 @@
 /**
  * What a script reads from ws (issue 20, items 3 to 6), where a real process is needed: a wait ended by a signal
  * sent for real is one JSON object on stderr naming the run, and a person watching a terminal still sees the wait.
- * Every other way a wait ends, in-process: test/commands/script-errors.test.ts; csv line ends and --param values
+ * Every other way a wait ends, in-process: test/commands/json-errors.test.ts; csv line ends and --param values
  * by type: test/commands/queries/data.test.ts and execute.test.ts.
  */
 import { execa } from 'execa';

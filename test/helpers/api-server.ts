@@ -27,11 +27,14 @@ interface Route {
   replies: Handler[];
   /** The last reply repeats once the list is used up. */
   used: number;
+  /** A stub the test may leave unrequested: see ApiServer.optional. */
+  optional: boolean;
 }
 
 /**
  * A real HTTP server on 127.0.0.1, port 0, with stubbed routes. It records every request; a request
- * no route answers gets 500 and is listed by `unmatched`, so nothing passes by accident.
+ * no route answers gets 500 and is listed by `unmatched`, and a route no request reached is listed by `unused`
+ * (unless it was stubbed with `optional`), so nothing passes by accident: fileServer fails a test on either.
  */
 export class ApiServer {
   readonly requests: RecordedRequest[] = [];
@@ -45,9 +48,28 @@ export class ApiServer {
   /** With `tls`, an HTTPS server; `host` is the name put in baseUrl (it still listens on 127.0.0.1 only). */
   constructor(private readonly options: { tls?: { key: string; cert: string }; host?: string } = {}) {}
 
+  /** A route the test expects to be requested: see `unused`. */
   on(method: string, path: string | RegExp, ...replies: (Reply | Handler)[]): this {
-    this.routes.push({ method, path, replies: replies.map((reply) => (typeof reply === 'function' ? reply : () => reply)), used: 0 });
+    return this.add(method, path, replies, false);
+  }
+
+  /**
+   * A route the test may leave unrequested, for a request that legitimately may or may not be made (say why
+   * beside it): `unused` does not list it. Use sparingly: a stub nothing needs is a dead line, or a test that
+   * does not test what it says.
+   */
+  optional(method: string, path: string | RegExp, ...replies: (Reply | Handler)[]): this {
+    return this.add(method, path, replies, true);
+  }
+
+  private add(method: string, path: string | RegExp, replies: (Reply | Handler)[], optional: boolean): this {
+    this.routes.push({ method, path, replies: replies.map((reply) => (typeof reply === 'function' ? reply : () => reply)), used: 0, optional });
     return this;
+  }
+
+  /** `METHOD path` of each route stubbed with `on` that no request reached. */
+  get unused(): string[] {
+    return this.routes.filter((route) => !route.used && !route.optional).map((route) => `${route.method} ${route.path}`);
   }
 
   async start(): Promise<this> {

@@ -46,15 +46,23 @@ export function emulatorServer(overrides: Partial<EmulatorOptions> = {}) {
   });
   beforeEach(() => started?.clearRequests());
   afterAll(() => started?.close());
-  // the emulator of the file once beforeAll has started it: the fixture can be taken apart at the top of a file
-  const emu = new Proxy({} as TestEmulator, {
+  const emu = late(() => started, 'emulatorServer: the emulator starts in beforeAll');
+  return { emu, ws: (argv: string[], options: FakeIOOptions = {}) => runWs(argv, emu.env, options) };
+}
+
+/**
+ * What a fixture's beforeAll makes, taken at the top of a file before it exists: each property is read from it when
+ * a test uses it (methods bound to it), and reading one before beforeAll ran is this error.
+ */
+export function late<T extends object>(current: () => T | undefined, notYet: string): T {
+  return new Proxy({} as T, {
     get(_target, key) {
-      if (!started) throw new Error('emulatorServer: the emulator starts in beforeAll');
-      const value = started[key as keyof TestEmulator];
-      return typeof value === 'function' ? value.bind(started) : value;
+      const value = current();
+      if (!value) throw new Error(notYet);
+      const field = value[key as keyof T];
+      return typeof field === 'function' ? field.bind(value) : field;
     },
   });
-  return { emu, ws: (argv: string[], options: FakeIOOptions = {}) => runWs(argv, emu.env, options) };
 }
 
 /**

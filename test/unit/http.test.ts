@@ -2,11 +2,12 @@ import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { HttpClient, joinUrl, parseRetryAfter, type HttpOptions, type RequestFailure, type RequestHints } from '../../src/api/http.js';
+import { HttpClient, joinUrl, maxResponseBytes, parseRetryAfter, type HttpOptions, type RequestFailure, type RequestHints } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
 import { PrintedCommands } from '../../src/printed-commands.js';
 import { requestHints } from '../../src/workspace/request-hints.js';
 import { ApiServer } from '../helpers/api-server.js';
+import { usageError as usage } from '../helpers/usage-error.js';
 import { testKey } from '../helpers/ws.js';
 
 const server = new ApiServer();
@@ -441,5 +442,107 @@ describe('parseExactly: row values a double would round', () => {
       ],
     });
     expect(parseExactly('{"n":12,"x":[1,2.5]}')).toEqual({ n: 12, x: [1, 2.5] });
+  });
+});
+
+describe('request paths', () => {
+  it('refuses ids that are empty, "." or "..", which URL parsing would fold into another endpoint', () => {
+    for (const [path, segment] of [
+      ['/agents/.', '.'],
+      ['/agents/..', '..'],
+      ['/agents/', ''],
+      ['/queries//latest/data', ''],
+      ['/queries/../x', '..'],
+      ['/agents/%2E%2e', '%2E%2e'],
+      ['/agents/.%2E', '.%2E'],
+    ] as const) {
+      const error = usage(() => joinUrl('https://h/public/v3', path));
+      expect(error.message).toBe(`invalid id "${segment}" in the request path ${path}`);
+    }
+    expect(joinUrl('https://h/public/v3/', '/agents/a.b')).toBe('https://h/public/v3/agents/a.b');
+    expect(joinUrl('https://h/public/v3', '/agents/%252E%252E')).toBe('https://h/public/v3/agents/%252E%252E');
+    expect(joinUrl('https://h/public/v3', '/agents/...')).toBe('https://h/public/v3/agents/...');
+  });
+});
+
+describe('HTTP edges', () => {
+  let server: nodeHttp.Server;
+  let baseUrl = '';
+  let handler: (req: nodeHttp.IncomingMessage, res: nodeHttp.ServerResponse) => void = () => {};
+  let requests = 0;
+  beforeAll(async () => {
+    server = nodeHttp.createServer((req, res) => {
+      requests++;
+      handler(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/public/v3`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function send(apiKey = 'wsk_unit_key_0123456789'): Promise<{ error: WsError; debug: string[] }> {
+    const debug: string[] = [];
+    const http = new HttpClient({ baseUrl, apiKey, userAgent: 't', timeoutMs: 10_000, debug: (line) => debug.push(line), sleep: async () => {} });
+    try {
+      await http.request({ method: 'GET', path: '/queries', schema: z.unknown() });
+      throw new Error('expected a failure');
+    } catch (error) {
+      return { error: error as WsError, debug };
+    } finally {
+      await http.close();
+    }
+  }
+
+  it('a body past 64 MiB is refused even without a Content-Length, and reading stops', async () => {
+    requests = 0;
+    let written = 0;
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }); // chunked: no length announced
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const more = () => {
+        while (written < maxResponseBytes * 2) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      res.on('error', () => {});
+      more();
+    };
+    const { error } = await send();
+    expect(error.message).toBe('the response to GET /queries is larger than 64 MiB, more than ws reads into memory');
+    expect(requests).toBe(1);
+    expect(written).toBeLessThan(maxResponseBytes * 2);
+  });
+
+  it('a Retry-After over a minute is not waited for: the error says when to try again', async () => {
+    requests = 0;
+    handler = (_req, res) => res.writeHead(429, { 'retry-after': '3600' }).end('{"message":"slow down"}');
+    const before = Date.now();
+    const { error } = await send();
+    expect(requests).toBe(1);
+    expect(error.message).toBe('GET /queries failed (HTTP 429): slow down');
+    const when = /try again after (\S+)$/.exec(error.hint ?? '')?.[1];
+    expect(error.hint).toMatch(/^the server asks to wait 60 min: try again after /);
+    expect(Date.parse(when!) - before).toBeGreaterThanOrEqual(3_599_000);
+  });
+
+  it('--debug lines and request ids never show the key, even when the server echoes it', async () => {
+    const key = 'wsk_unit_key_0123456789';
+    handler = (req, res) =>
+      res
+        .writeHead(500, { 'x-echo-key': String(req.headers['x-api-key']), 'x-request-id': `req-${req.headers['x-api-key']}`, authorization: 'Bearer abc' })
+        .end('{"message":"boom"}');
+    const { error, debug } = await send(key);
+    const text = debug.join('\n');
+    expect(text).toContain('< x-echo-key: [redacted]');
+    expect(text).toContain('< x-request-id: req-[redacted]');
+    expect(text).toContain('< authorization: [redacted]');
+    expect(text).toContain('> x-api-key: [redacted]');
+    expect(text).not.toContain(key);
+    expect(error.requestId).toBe('req-[redacted]');
   });
 });

@@ -213,3 +213,41 @@ describe('paginate', () => {
     await expect(collect(wrongEcho)).rejects.toThrow(/ignored offset=100 \(it sent offset 0\)/);
   });
 });
+
+describe('rows that make no progress', () => {
+  it('stop with an error when the server ignores offset and gives no total', async () => {
+    let calls = 0;
+    const rows = Array.from({ length: 100 }, (_, n) => ({ n }));
+    const pages = paginate(
+      async () => {
+        calls++;
+        return { items: rows, total: Infinity };
+      },
+      { limit: undefined, offset: 0, all: true, pageMax: 100, defaultLimit: 100, rows: true },
+    );
+    const read = async () => {
+      for await (const _page of pages as AsyncIterable<Page<unknown>>) {
+        if (calls > 10) throw new Error('endless');
+      }
+    };
+    await expect(read()).rejects.toThrow(
+      'the server sent the same rows for offset=100 as for the page before it and gives no total, so the rows cannot be read page by page',
+    );
+    expect(calls).toBe(2);
+  });
+
+  it('equal pages with a total are data, read to the end', async () => {
+    const rows = Array.from({ length: 10 }, () => ({ n: 1 }));
+    let count = 0;
+    for await (const page of paginate(async () => ({ items: rows, total: 30 }), {
+      limit: undefined,
+      offset: 0,
+      all: true,
+      pageMax: 10,
+      defaultLimit: 10,
+      rows: true,
+    }))
+      count += page.items.length;
+    expect(count).toBe(30);
+  });
+});

@@ -8,6 +8,7 @@ import { csvRecord, tsvRecord } from '../../src/output/delimited.js';
 import { checkFields, pickFields } from '../../src/output/field-selection.js';
 import { shrink } from '../../src/output/table.js';
 import { fakeIO, type FakeIOOptions } from '../helpers/fake-io.js';
+import { usageError as usage } from '../helpers/usage-error.js';
 import { tempConfigDir } from '../helpers/ws.js';
 
 let configDir: string;
@@ -30,19 +31,6 @@ beforeAll(() => {
 
 function settings(options: GlobalOptions = {}, env: Record<string, string> = {}, io: FakeIOOptions = {}) {
   return resolveSettings(options, fakeIO({ ...io, env: { WS_CONFIG_DIR: configDir, ...env } }));
-}
-
-/** The usage error a call throws (exit 2). */
-function usage(call: () => unknown): WsError {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(WsError);
-    expect((error as WsError).kind).toBe('usage');
-    expect((error as WsError).exitCode).toBe(2);
-    return error as WsError;
-  }
-  throw new Error('expected a usage error');
 }
 
 describe('resolveSettings: flag > env > config > default', () => {

@@ -1,7 +1,7 @@
 /**
  * The suite keeps itself honest: a test run leaves no temporary folder behind, a test that needs fish, zsh or tmux
- * fails under CI when the program is missing (outside CI it is skipped, saying so), and an end-to-end test never runs
- * against a dist/ older than src/. The run checks are a nested vitest run of one test file, in folders of their own.
+ * fails under CI when the program is missing (outside CI it is skipped, saying so), an end-to-end test never runs
+ * against a dist/ older than src/, and every command and every MCP tool has a test file named after it. The run checks are a nested vitest run of one test file, in folders of their own.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -99,5 +99,55 @@ describe('a dist/ older than src/', () => {
 
   it('is not what this run tests: its globalSetup built first if src/ had changed', () => {
     expect(staleBuild(root)).toBeUndefined();
+  });
+});
+
+/**
+ * Each command's module and each MCP tool's without the test file named after it, as `src/… has no test/…` lines:
+ * a command is what a group's index.ts loads with `import('./<verb>.js')` (test/commands/<group>/<verb>.test.ts;
+ * a group without an index.ts, each of its files), a tool what src/mcp/tools/index.ts imports from
+ * './<group>/<tool>.js' (test/commands/mcp/<group>/<tool>.test.ts).
+ */
+function untested(dir: string): string[] {
+  const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  const wanted: [string, string][] = [];
+  const commands = path.join(dir, 'src', 'commands');
+  for (const group of fs.readdirSync(commands).sort()) {
+    const folder = `src/commands/${group}`;
+    const verbs = fs.existsSync(path.join(dir, folder, 'index.ts'))
+      ? [...read(`${folder}/index.ts`).matchAll(/import\('\.\/([\w-]+)\.js'\)/g)].map((m) => m[1]!)
+      : fs.readdirSync(path.join(dir, folder)).flatMap((file) => (file.endsWith('.ts') ? [file.slice(0, -3)] : []));
+    for (const verb of verbs) wanted.push([`${folder}/${verb}.ts`, `test/commands/${group}/${verb}.test.ts`]);
+  }
+  for (const [, tool] of read('src/mcp/tools/index.ts').matchAll(/from '\.\/([\w-]+\/[\w-]+)\.js'/g))
+    wanted.push([`src/mcp/tools/${tool}.ts`, `test/commands/mcp/${tool}.test.ts`]);
+  return wanted.filter(([, test]) => !fs.existsSync(path.join(dir, test))).map(([file, test]) => `${file} has no ${test}`);
+}
+
+describe('every command and every MCP tool', () => {
+  it('has its own test file, named after it', () => {
+    expect(untested(root)).toEqual([]);
+  });
+
+  it('is checked: a command or a tool without its test file is named, with the file it needs', () => {
+    const dir = fs.mkdtempSync(path.join(scratch, 'tests-'));
+    const write = (file: string, text = '') => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('src/commands/runs/index.ts', "runner(commands.get, () => import('./get.js'));\nrunner(commands.wait, () => import('./wait.js'));\n");
+    write('src/commands/runs/shared/declaration.ts');
+    write('src/commands/help/help.ts');
+    write('src/mcp/tools/index.ts', "import { getAgentTool } from './agents/get-agent.js';\nimport type { Tool } from '../tool.js';\n");
+    write('test/commands/runs/wait.test.ts');
+    expect(untested(dir)).toEqual([
+      'src/commands/help/help.ts has no test/commands/help/help.test.ts',
+      'src/commands/runs/get.ts has no test/commands/runs/get.test.ts',
+      'src/mcp/tools/agents/get-agent.ts has no test/commands/mcp/agents/get-agent.test.ts',
+    ]);
+    write('test/commands/help/help.test.ts');
+    write('test/commands/runs/get.test.ts');
+    write('test/commands/mcp/agents/get-agent.test.ts');
+    expect(untested(dir)).toEqual([]);
   });
 });

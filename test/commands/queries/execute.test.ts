@@ -1,21 +1,19 @@
 /**
  * `ws queries execute`: starts a run of a saved query; with --wait follows it to its end and prints its rows or, with
- * --no-data, its status. In-process against the emulator (runs of a few milliseconds a state, or 300 ms on `slow`);
- * Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
+ * --no-data, its status. In-process against the emulator (runs of a few milliseconds a state) and, where a run must
+ * be held in a state or raced, the stub API server; Ctrl-C sent for real is in test/e2e/queries-runs.test.ts.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emulatorServer, stubServer } from '../../helpers/command.js';
-import { query, queryRunResult, uuid } from '../../helpers/fixtures.js';
-import { demoIds, pollUntil, routes } from '../../helpers/emulator.js';
+import { query, queryList, queryRunResult, uuid } from '../../helpers/fixtures.js';
+import { demoIds, routes } from '../../helpers/emulator.js';
 import { apiQuery, runLine, uuidRe } from '../../helpers/query-setup.js';
 
 const { emu, ws } = emulatorServer();
-/** Runs move slowly here (300 ms a state), for --timeout. */
-const { emu: slow, ws: slowWs } = emulatorServer({ stepMs: 300 });
 const dailyRevenue = demoIds.queries.dailyRevenue;
-/** A stub for what the emulator never does: drop a connection. */
+/** A stub for what the emulator never does or does not do at will: drop a connection, a run that stays RUNNING, rows another run replaced. */
 const { server: stub, ws: stubWs } = stubServer();
 const revenueByCountry = demoIds.queries.revenueByCountry;
 const brokenReport = demoIds.queries.brokenReport;
@@ -229,20 +227,33 @@ describe('ws queries execute', () => {
   });
 
   it('--timeout passing is exit 6; the hint names `ws runs wait <id>`, and the run goes on', async () => {
-    await slow.clearRequests();
-    const result = await slowWs(['queries', 'execute', 'daily_revenue', '--wait', '--timeout', '1ms']);
+    const id = uuid();
+    const runId = uuid();
+    let resumed = false;
+    const status = (state: string) => ({
+      queryRunId: runId,
+      status: state,
+      message: null,
+      userAgent: 'cli',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      history: [],
+    });
+    stub
+      .on('GET', `/queries/${id}`, { body: query({ id }) })
+      .on('POST', `/queries/${id}/execute`, { status: 202, body: { queryId: id, queryRunId: runId, status: 'PENDING' } })
+      // RUNNING while the first command waits (1 ms may end before its first poll, or after it); COMPLETED for the wait it names
+      .on('GET', `/query-runs/${runId}`, () => ({ body: status(resumed ? 'COMPLETED' : 'RUNNING') }));
+    const result = await stubWs(['queries', 'execute', id, '--wait', '--timeout', '1ms'], { clock: Date.now });
     expect(result.exitCode).toBe(6);
     expect(result.stdout).toBe('');
     // --timeout ends the first status request too: the run is named by the error
-    const runId = /gave up waiting for query run (\S+) after/.exec(result.stderr)?.[1];
-    expect(runId).toBeDefined();
     expect(result.stderr).toMatch(new RegExp(`^error: gave up waiting for query run ${runId} after .*goes on`, 'm'));
     expect(result.stderr).toContain(`ws runs wait ${runId}`);
-    expect(routes(await slow.requests())).toContain(`POST /queries/${dailyRevenue}/execute`);
-    // the command in the hint picks the wait up, and the run did go on to completion
-    const resumed = await slowWs(['runs', 'wait', runId!, '--json', 'status']);
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toEqual({ status: 'COMPLETED' });
+    // the command in the hint picks the wait up
+    resumed = true;
+    const waited = await stubWs(['runs', 'wait', runId, '--json', 'status']);
+    expect(waited.exitCode, waited.stderr).toBe(0);
+    expect(JSON.parse(waited.stdout)).toEqual({ status: 'COMPLETED' });
   });
 
   it('--no-data prints the final status instead of the rows, and reads no data', async () => {
@@ -423,35 +434,33 @@ describe('limits on what a user gives', () => {
 
 describe('execute --wait and another run of the same query', () => {
   it("refuses the other run's rows: exit 1 naming both runs and how to run it again", async () => {
-    const query = demoIds.queries.revenueByCountry;
-    // Hold the first command's polls back (503, "retry after 1 s", until the faults are cleared) so that a
-    // second execute, with another --param, starts and completes meanwhile and becomes the latest data.
-    await emu.fault({ path: '^/query-runs/', method: 'GET', status: 503, retryAfter: 1, times: 10_000 });
-    await emu.clearRequests();
-    const first = ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv']);
-    await pollUntil(async () => (await emu.requests()).some((r) => r.method === 'POST' && r.path === `/queries/${query}/execute`), 'the first execute', 30_000);
-    const second = await ws(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-10-01', '--json', 'queryRunId']);
-    expect(second.exitCode, second.stderr).toBe(0);
-    const secondRun = JSON.parse(second.stdout).queryRunId as string;
-    await pollUntil(async () => (await emu.api('GET', `/queries/${query}`)).json.lastSuccessfulRunId === secondRun, 'the second run to complete', 30_000);
-    // let the first command's polls through (the control endpoint may want the key and a JSON content type)
-    const cleared = await fetch(`${emu.origin}/__emulator/faults`, {
-      method: 'DELETE',
-      headers: { 'x-api-key': emu.env.WS_API_KEY, 'content-type': 'application/json' },
-    });
-    expect(cleared.status).toBe(200);
-    const result = await first;
-    // the run the first command polled is the one it started
-    const firstRun = (await emu.requests()).map((r) => /^\/query-runs\/([0-9a-f-]{36})$/.exec(r.path)?.[1]).find(Boolean);
-    expect(firstRun).toBeDefined();
-    expect(firstRun).not.toBe(secondRun);
+    // the run this command started completed (the query names it), but a second run of the query, with another
+    // --param, completed before its rows were read: the latest data, the only rows the API hands out, are the second run's
+    const id = uuid();
+    const firstRun = uuid();
+    const secondRun = uuid();
+    const parameters = [{ name: 'start_date', type: 'date', description: 'first order date', defaultValue: '2026-01-01' }];
+    const saved = query({ id, slug: 'revenue_by_country', name: 'Revenue by country', parameters, lastSuccessfulRunId: firstRun });
+    stub
+      .on('GET', '/queries', { body: queryList([saved]) })
+      .on('GET', `/queries/${id}`, { body: saved })
+      .on('POST', `/queries/${id}/execute`, { status: 202, body: { queryId: id, queryRunId: firstRun, status: 'PENDING' } })
+      .on('GET', `/query-runs/${firstRun}`, {
+        body: { queryRunId: firstRun, status: 'COMPLETED', message: null, userAgent: 'cli', createdAt: '2026-11-20T10:00:00.000Z', history: [] },
+      })
+      .on('GET', `/query-runs/${firstRun}/result`, { body: queryRunResult(firstRun, id) })
+      .on('GET', `/queries/${id}/latest/data`, {
+        body: { queryRunId: secondRun, status: 'COMPLETED', totalRowCount: 1, returnedRowCount: 1, columns: [{ name: 'country' }], rows: [{ country: 'DE' }] },
+      });
+    const result = await stubWs(['queries', 'execute', 'revenue_by_country', '--param', 'start_date=2026-01-01', '--wait', '-o', 'csv']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(String(result.stderr)).toContain(
+    expect(result.stderr).toContain(
       `error: the latest data of the query belongs to run ${secondRun}, not to run ${firstRun} whose rows this command reads: another run completed after it, so its rows cannot be read any more (the API hands out the rows of a query's latest run only, so parallel runs of one query replace each other's rows)\n` +
         // both print csv, as the command did
         `hint: run it again: ws queries execute revenue_by_country --param start_date=2026-01-01 --wait -o csv (or read the other run's rows: ws queries data revenue_by_country --all -o csv); for parallel jobs, give each job a query of its own, or run them with --no-data\n`,
     );
+    expect(stub.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/queries/${id}/execute`]);
   });
 });
 

@@ -79,7 +79,6 @@ describe('ws queries get', () => {
     const wanted = query({ slug: 'daily_revenue' });
     const other = query({ slug: 'daily_revenue_eu' });
     server.on('GET', '/queries', { body: queryList([other, wanted]) });
-    server.on('GET', `/queries/${wanted.id}`, { body: wanted });
     const result = await pipe(['queries', 'get', 'daily_revenue', '--json', 'id,slug']);
     expect(result.exitCode).toBe(0);
     expect(server.requests[0]!.query).toMatchObject({ search: 'daily_revenue', includeRuns: 'false' });

@@ -20,12 +20,14 @@ const markdown = (slug: string, name: string, knowledge: string, extra = '') =>
   `---\nname: ${name}\nslug: ${slug}\ndescription: About ${name}\n${extra}---\n\n${knowledge}\n`;
 
 /** A server holding these skills: GET /skills/{slug} finds them (404 otherwise), POST /skills creates or updates. */
-function holding(api: ApiServer, skills: Record<string, unknown>[]): Map<string, Record<string, unknown>> {
+/** The server holds these skills: GET answers from them; POST saves one, unless `writes` is false (a POST is then unmatched). */
+function holding(api: ApiServer, skills: Record<string, unknown>[], { writes = true } = {}): Map<string, Record<string, unknown>> {
   const store = new Map(skills.map((s) => [s.slug as string, s]));
   api.on('GET', /^\/skills\/[^/]+$/, (request) => {
     const found = store.get(request.path.split('/')[2]!);
     return found ? { body: found } : { status: 404, body: { message: 'skill not found' } };
   });
+  if (!writes) return store;
   api.on('POST', '/skills', (request) => {
     const body = JSON.parse(request.body) as Record<string, unknown>;
     const existing = store.get(body.slug as string);
@@ -165,16 +167,20 @@ describe('ws skills apply', () => {
   });
 
   it('--dry-run prints the plan (created, updated with its diff, unchanged), sends no write, exit 8', async () => {
-    holding(server, [
-      skill({
-        slug: 'dry_style',
-        name: 'Dry style',
-        description: 'About Dry style',
-        knowledge: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.',
-        tools: null,
-      }),
-      skill({ slug: 'dry_same', name: 'Dry same', description: 'About Dry same', knowledge: 'Same.', tools: null }),
-    ]);
+    holding(
+      server,
+      [
+        skill({
+          slug: 'dry_style',
+          name: 'Dry style',
+          description: 'About Dry style',
+          knowledge: 'Keywords in upper case.\nJOIN with USING.\nOne clause a line.',
+          tools: null,
+        }),
+        skill({ slug: 'dry_same', name: 'Dry same', description: 'About Dry same', knowledge: 'Same.', tools: null }),
+      ],
+      { writes: false },
+    );
     const one = write('dry/one.md', markdown('dry_one', 'Dry one', 'One.'));
     const style = write(
       'dry/style.md',

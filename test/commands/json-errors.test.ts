@@ -119,18 +119,22 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
     expect(queryRunId).toMatch(uuid);
     // the wait to paste prints what this one would have: the rows, in JSON
     expect(execute.hint).toBe(`wait again with \`ws runs wait ${queryRunId} --data --json\``);
-    for (const args of waits.queryRun(queryRunId)) expectFailure(await stuckWs([...args, '--timeout', '300ms', '--json']), 6, { code: 'timeout', queryRunId });
     const trigger = expectFailure(await stuckWs(['automations', 'trigger', 'Morning revenue report', '--wait', '--timeout', '300ms', '--json']), 6, {
       code: 'timeout',
       automationId: demoIds.automations.morningReport,
     });
     const automationRunId = trigger.automationRunId as string;
     expect(automationRunId).toMatch(uuid);
-    for (const args of waits.automationRun(automationRunId))
-      expectFailure(await stuckWs([...args, '--timeout', '300ms', '--json']), 6, { code: 'timeout', automationRunId });
+    // the waits for those two runs, side by side
+    const waited = [...waits.queryRun(queryRunId), ...waits.automationRun(automationRunId)];
+    const results = await Promise.all(waited.map((args) => stuckWs([...args, '--timeout', '300ms', '--json'])));
+    results.forEach((result, index) => {
+      expectFailure(result, 6, index < 2 ? { code: 'timeout', queryRunId } : { code: 'timeout', automationRunId });
+    });
   });
 
-  it('not found: not_found (exit 4), with the id that matched nothing', async () => {
+  // this test and the connection refused one wait seconds each (a wait rides out what may pass): side by side
+  it.concurrent('not found: not_found (exit 4), with the id that matched nothing', async () => {
     expectFailure(await ws(['queries', 'execute', 'no_such_query', '--wait', '--json']), 4, { code: 'not_found' });
     expectFailure(await ws(['automations', 'trigger', 'No such automation', '--wait', '--json']), 4, { code: 'not_found' });
     // a wait rides out a 404 for a few seconds (a new run may not be visible yet): these three in parallel
@@ -142,6 +146,25 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
     expectFailure(queryRun, 4, { code: 'not_found', status: 404, queryRunId: unknownRun });
     expectFailure(automationRun, 4, { code: 'not_found', status: 404, automationRunId: unknownRun });
     expectFailure(watched, 4, { code: 'not_found', status: 404, automationRunId: unknownRun });
+  });
+
+  it.concurrent('the connection refused: connection_refused (exit 1) from every waiting command', async () => {
+    // one try a request (the transport's own retries are test/unit/http.test.ts's): the wait's riding out is what takes time
+    const env = { WS_BASE_URL: `http://127.0.0.1:${closedPort}/public/v3`, WS_API_KEY: 'wsk_nobody_listens', WS_MAX_ATTEMPTS: '1' };
+    const commands = [
+      ['queries', 'execute', 'daily_revenue', '--wait'],
+      ['automations', 'trigger', 'Morning revenue report', '--wait'],
+      ...waits.queryRun(unknownRun),
+      ...waits.automationRun(unknownRun),
+    ];
+    // a wait rides out network errors for a while before it gives up: all at once
+    const results = await Promise.all(commands.map((args) => runWs([...args, '--json'], env)));
+    results.forEach((result, index) => {
+      const error = expectFailure(result, 1, { code: 'connection_refused' });
+      expect(error.hint, commands[index]!.join(' ')).toMatch(/^nothing is listening there/);
+    });
+    expect(errorObject(results[2]!).queryRunId).toBe(unknownRun);
+    expect(errorObject(results[4]!).automationRunId).toBe(unknownRun);
   });
 
   it('no API key: no_api_key (exit 3) from every waiting command, and no request', async () => {
@@ -158,24 +181,6 @@ describe('a machine format off a terminal: stderr is one JSON object on failure,
       expect(error.hint).toBe('run `ws auth login`, or set WS_API_KEY');
     }
     expect(await quick.requests()).toEqual([]);
-  });
-
-  it('the connection refused: connection_refused (exit 1) from every waiting command', async () => {
-    const env = { WS_BASE_URL: `http://127.0.0.1:${closedPort}/public/v3`, WS_API_KEY: 'wsk_nobody_listens' };
-    const commands = [
-      ['queries', 'execute', 'daily_revenue', '--wait'],
-      ['automations', 'trigger', 'Morning revenue report', '--wait'],
-      ...waits.queryRun(unknownRun),
-      ...waits.automationRun(unknownRun),
-    ];
-    // a wait rides out network errors for a while before it gives up: all at once
-    const results = await Promise.all(commands.map((args) => runWs([...args, '--json'], env)));
-    results.forEach((result, index) => {
-      const error = expectFailure(result, 1, { code: 'connection_refused' });
-      expect(error.hint, commands[index]!.join(' ')).toMatch(/^nothing is listening there/);
-    });
-    expect(errorObject(results[2]!).queryRunId).toBe(unknownRun);
-    expect(errorObject(results[4]!).automationRunId).toBe(unknownRun);
   });
 
   it('success: stderr stays empty with --json, -o ndjson and --jq; without them the same commands write progress and notes', async () => {
