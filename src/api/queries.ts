@@ -1,5 +1,6 @@
 import { WsError } from '../errors.js';
-import { isResponseTooLarge, type HttpClient, type QueryValue } from './http.js';
+import { isResponseTooLarge, type HttpClient } from './http.js';
+import type { QueryValue } from './request-spec.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
   type CreateQueryBody,

@@ -1,4 +1,4 @@
-import type { RequestFailure, RequestHints } from '../api/http.js';
+import type { RequestFailure, RequestHints } from '../api/http-errors.js';
 import type { PrintedCommands } from '../shell.js';
 
 /** The words a surface (the command line, an assistant's `ws mcp`) gives the hints of failed requests. */
