@@ -25,7 +25,7 @@ interface Method {
 }
 
 /** Every method of every class in a file's text, with its lines of code. */
-export function methodsOf(text: string): Method[] {
+function methodsOf(text: string): Method[] {
   const lines = codeOnly(text).split('\n');
   const methods: Method[] = [];
   const classDepths: number[] = []; // the brace depth inside each open class body
