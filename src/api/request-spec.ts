@@ -19,7 +19,7 @@ export interface RequestSpec<T> {
   idempotent?: boolean;
   /**
    * Values of the body are data (a result's rows): a number whose JSON text a double cannot hold (an integer past
-   * 2^53, a DECIMAL of 17 digits) is kept as that text, a string, instead of being rounded (see exactNumbers).
+   * 2^53, a DECIMAL of 17 digits) is kept as that text, a string, instead of being rounded (parseExactly, exact-json.ts).
    */
   exactNumbers?: boolean;
 }

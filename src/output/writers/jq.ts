@@ -8,7 +8,7 @@ import type { ListSource } from './list.js';
 
 const mib = 1024 * 1024;
 /** The most JSON text --jq takes in one document (see jqDocument). */
-export const jqLimit = 16 * mib;
+const jqLimit = 16 * mib;
 
 /**
  * The document --jq runs on, so that jq gives one answer over every item. jq-wasm holds it in its own memory

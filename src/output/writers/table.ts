@@ -8,7 +8,7 @@ import type { ListWriting } from './list.js';
 import type { RowFormat } from './rows.js';
 
 /** Rows of a terminal table laid out and drawn together (see writeTerminalTable). */
-export const tableBlock = 10_000;
+const tableBlock = 10_000;
 
 /** A table off a terminal: a header and one line a row, streamed as the other row formats are. */
 export function plainTableFormat<T>(): RowFormat<T> {
