@@ -1,5 +1,6 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { HttpClient, type HttpOptions, type RequestHints } from './api/http.js';
+import { HttpClient, type HttpOptions } from './api/http.js';
+import type { RequestHints } from './api/http-errors.js';
 import { apiKeyProblem, maxAttempts, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { WsError, usageError, type ErrorIds } from './errors.js';
 import { Interruption } from './interruption.js';

@@ -103,7 +103,7 @@ const idNames: Record<string, keyof ErrorIds> = {
   'automation-runs': 'automationRunId',
 };
 
-/** The ids an error about a request's path is about (from http.ts's pathIdsOf), under the API's names. */
+/** The ids an error about a request's path is about (from src/api/http-errors.ts's pathIdsOf), under the API's names. */
 export function errorIdsOf(pathIds: Record<string, string>): ErrorIds | undefined {
   const ids = Object.fromEntries(
     Object.entries(pathIds).flatMap(([collection, id]) => (Object.hasOwn(idNames, collection) ? [[idNames[collection]!, id]] : [])),

@@ -1,4 +1,5 @@
-import type { HttpClient, QueryValue } from './http.js';
+import type { HttpClient } from './http.js';
+import type { QueryValue } from './request-spec.js';
 import { paginate, type PageRequest } from './paginate.js';
 import { AutomationRun, AutomationRunList, automationRunPageMax } from './schemas/automation-runs.js';
 import { Automation, AutomationList, type ListAutomationsParams, type TriggerAutomationBody, automationPageMax } from './schemas/automations.js';

@@ -1,33 +1,12 @@
 import { defaultMaxAttempts } from './attempts.js';
-import type { ZodType } from 'zod';
-import { WsError, errorIdsOf, usageError, type ErrorCode } from '../errors.js';
-import { redactSecret, stripControl } from '../text.js';
-import { loadUndici, nodeTransport, tunnelClosedCode, tunnelTimeoutCode, undiciTransport, type Incoming, type Transport } from './transport.js';
+import { WsError, usageError } from '../errors.js';
+import { redactSecret } from '../text.js';
+import { parseExactly } from './exact-json.js';
+import { RequestErrors, connectionCodes, formatIssues, notSentCodes, retryStatuses, type RequestHints } from './http-errors.js';
+import { header, type QueryValue, type RawResponse, type RequestSpec } from './request-spec.js';
+import { formatWait, maxRetryAfterMs, parseRetryAfter } from './retry-after.js';
+import { loadUndici, nodeTransport, undiciTransport, type Incoming, type Transport } from './transport.js';
 import type { CaFile } from './network.js';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-export type QueryValue = string | number | boolean | undefined;
-
-export interface RequestSpec<T> {
-  method: Method;
-  /** Path below the base URL, starting with `/`; path parameters already encoded. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Parses the response body; a mismatch becomes "unexpected response from …". */
-  schema: ZodType<T>;
-  /**
-   * Whether the request may be sent again after it may have reached the server. GET and PATCH are;
-   * a POST that creates a run is not, since a duplicate run is worse than an error.
-   */
-  idempotent?: boolean;
-  /**
-   * Values of the body are data (a result's rows): a number whose JSON text a double cannot hold (an integer past
-   * 2^53, a DECIMAL of 17 digits) is kept as that text, a string, instead of being rounded (see exactNumbers).
-   */
-  exactNumbers?: boolean;
-}
 
 export interface HttpOptions {
   baseUrl: string;
@@ -48,34 +27,8 @@ export interface HttpOptions {
   hints?: RequestHints;
 }
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-const retryStatuses = new Set([429, 502, 503, 504]);
-/** Errors raised before a byte of the request left this machine: safe to retry any request. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', tunnelClosedCode, tunnelTimeoutCode]);
-/** The server was reached, then the connection closed before its answer. */
-const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-const connectionCodes = new Set([
-  ...notSentCodes,
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-/** Headers that carry credentials, whatever their value. */
 /** Headers that carry credentials: logs and `ws api -i` show that they came, never their value. */
 export const secretHeaders = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const requestIdHeaders = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
-const maxRetryAfterMs = 60_000;
 /** The most of one response body kept in memory; rows of data come in pages far below it. */
 export const maxResponseBytes = 64 * 1024 * 1024;
 
@@ -148,144 +101,17 @@ async function readCapped(response: Incoming, label: string, hint: () => { hint?
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function header(headers: RawResponse['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** One readable line from an error body of unknown shape: JSON with message/error/detail, text or HTML. */
-export function describeErrorBody(text: string): { message?: string; code?: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return {};
-  try {
-    const body = JSON.parse(trimmed) as unknown;
-    const found = findMessage(body);
-    if (found.message !== undefined) return found;
-  } catch {
-    // not JSON; fall through to text
-  }
-  let line = trimmed;
-  if (/^<(!doctype|html|\?xml)|<\/(html|body|h1|title)>/i.test(trimmed)) {
-    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(trimmed)?.[1];
-    line = title ?? trimmed.replace(/<[^>]*>/g, ' ');
-  }
-  line = stripControl(line.replace(/\s+/g, ' ')).trim();
-  return { message: line.length > 300 ? `${line.slice(0, 297)}...` : line };
-}
-
-function findMessage(body: unknown): { message?: string; code?: string } {
-  if (typeof body === 'string') return { message: stripControl(body) };
-  if (typeof body !== 'object' || body === null) return {};
-  const record = body as Record<string, unknown>;
-  const code = typeof record.code === 'string' ? record.code : undefined;
-  for (const key of ['message', 'error', 'detail', 'title', 'error_description']) {
-    const value = record[key];
-    if (typeof value === 'string' && value !== '') return { message: stripControl(value), ...(code ? { code } : {}) };
-    if (typeof value === 'object' && value !== null) {
-      const inner = findMessage(value);
-      if (inner.message !== undefined) return { code, ...inner } as { message?: string; code?: string };
-    }
-    if (Array.isArray(value) && value.length > 0) {
-      const first = findMessage(value[0]);
-      if (first.message !== undefined) return first;
-    }
-  }
-  return {};
-}
-
-function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues
-    .slice(0, 3)
-    .map(
-      (issue) =>
-        `${issue.path.length ? issue.path.map(String).join('.') : '(body)'}: ${issue.message.replace(/^Invalid input: expected (\w+), received undefined$/, 'missing, though the API always sends it (expected $1)')}`,
-    )
-    .join('; ');
-}
-
-function formatWait(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  return minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
-}
-
-/** The stable code of an HTTP error status that has no kind of its own. */
-function statusCode(status: number): ErrorCode {
-  if (status === 400 || status === 422) return 'bad_request';
-  if (status === 409) return 'conflict';
-  if (status === 429) return 'rate_limited';
-  return status >= 500 ? 'server_error' : 'http_error';
-}
-
-/** The ids in a path, each under the collection before it: `/queries/q1/execute` → { queries: 'q1' }. */
-export function pathIdsOf(path: string): Record<string, string> {
-  const parts = path.split('?')[0]!.split('/').slice(1);
-  const ids: Record<string, string> = {};
-  for (let at = 0; at + 1 < parts.length; at += 2) {
-    try {
-      ids[parts[at]!] = stripControl(decodeURIComponent(parts[at + 1]!));
-    } catch {
-      ids[parts[at]!] = stripControl(parts[at + 1]!); // a path given to `ws api` as typed
-    }
-  }
-  return ids;
-}
-
-/**
- * What went wrong with a request, as data: the transport says what happened, and the layer above, which knows
- * the commands and the options of the command line (src/workspace/request-hints.ts, src/mcp/request-hints.ts),
- * words the hint.
- */
-export interface RequestFailure {
-  event:
-    | 'unexpected_response'
-    | 'too_large'
-    | 'timeout'
-    | 'unauthorized'
-    | 'forbidden'
-    | 'not_found'
-    | 'rate_limited'
-    | 'server_error'
-    | 'dropped_after_send'
-    | 'closed';
-  method: Method;
-  path: string;
-  /** The ids in the path (see pathIdsOf). */
-  pathIds: Record<string, string>;
-  /**
-   * Whether the request may have changed something: `none` (a read), `not_acted` (a write the server said it did
-   * not act on: a 429), `repeatable` (it may have; sending it again is safe), `unknown` (it may have: check first).
-   */
-  write: 'none' | 'not_acted' | 'repeatable' | 'unknown';
-  /** How many times ws sent it, when it retried. */
-  attempts?: number;
-}
-
-/** Hints for failed requests, from the layer above: the only place where they name ws commands or tools. */
-export interface RequestHints {
-  /** The hint of a failure; undefined for none. */
-  hint(failure: RequestFailure): string | undefined;
-  /** A ws command for the person to run, e.g. `ws auth status` (with --profile when one was given). */
-  command(...words: string[]): string;
-  /** Where every item of a collection is listed, e.g. "see which there are: `ws queries list`". */
-  list(collection: string): string;
-}
-
 export class HttpClient {
   private transport: Promise<Transport> | undefined;
   /** Set once the operating system's trust store has been added after a certificate was not trusted. */
   private systemTrust = false;
+  private readonly errors: RequestErrors;
   private readonly options: Required<Omit<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>> & Pick<HttpOptions, 'debug' | 'signal' | 'network' | 'hints'>;
 
   constructor(options: HttpOptions) {
     this.options = { maxAttempts: defaultMaxAttempts, sleep: defaultSleep, random: Math.random, ...options };
+    const { baseUrl, maxAttempts, hints, network } = this.options;
+    this.errors = new RequestErrors({ baseUrl, maxAttempts, ...(hints ? { hints } : {}), env: network?.env ?? {}, redact: (text) => this.redact(text) });
   }
 
   /** The hints this client's errors carry; the lookups of names use them too. */
@@ -325,7 +151,7 @@ export class HttpClient {
       throw new WsError('api', `unexpected response from ${label}: the body is not JSON`, {
         code: 'unexpected_response',
         status: response.status,
-        ...this.requestIdOf(response),
+        ...this.errors.requestIdOf(response),
       });
     }
     const parsed = spec.schema.safeParse(body);
@@ -333,8 +159,8 @@ export class HttpClient {
       throw new WsError('api', `unexpected response from ${label}: ${formatIssues(parsed.error)}`, {
         code: 'unexpected_response',
         status: response.status,
-        ...this.requestIdOf(response),
-        ...this.hinted('unexpected_response', spec),
+        ...this.errors.requestIdOf(response),
+        ...this.errors.hinted('unexpected_response', spec),
       });
     }
     return parsed.data;
@@ -363,7 +189,7 @@ export class HttpClient {
           await this.backoff(attempt, undefined, `${code}`);
           continue;
         }
-        throw await this.networkError(error, spec, idempotent, code);
+        throw await this.errors.networkError(error, spec, idempotent, code);
       }
       if (response.status >= 200 && response.status < 300) return response;
       // A 429 says the server did not act on the request, so even a POST may be sent again.
@@ -373,7 +199,7 @@ export class HttpClient {
         await this.backoff(attempt, retryAfter, `HTTP ${response.status}`);
         continue;
       }
-      const error = this.statusError(response, label, spec, idempotent);
+      const error = this.errors.statusError(response, label, spec, idempotent);
       if (retryAfter !== undefined && retryAfter > maxRetryAfterMs && retryStatuses.has(response.status)) {
         // too long to wait here: say when the server will take the request again
         const when = new Date(Date.now() + retryAfter).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -463,7 +289,7 @@ export class HttpClient {
       const response = await transport.send(new URL(url), { method: spec.method, headers, body: payload, signal });
       answering = true;
       quiet();
-      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.hinted('too_large', spec), quiet);
+      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.errors.hinted('too_large', spec), quiet);
       clearTimeout(timer);
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.status} in ${elapsed}ms`);
@@ -481,7 +307,7 @@ export class HttpClient {
           : `${spec.method} ${spec.path} timed out after ${this.options.timeoutMs}ms`;
         throw new WsError('api', `${what}${through}`, {
           code: 'http_timeout',
-          ...this.hinted('timeout', spec, idempotent),
+          ...this.errors.hinted('timeout', spec, idempotent),
         });
       }
       this.log(`< ${(error as Error).message}`);
@@ -506,148 +332,9 @@ export class HttpClient {
     this.options.debug?.(this.redact(line));
   }
 
-  private requestIdOf(response: RawResponse): { requestId?: string } {
-    for (const name of requestIdHeaders) {
-      const value = header(response.headers, name);
-      if (value) return { requestId: this.redact(stripControl(value)) };
-    }
-    return {};
-  }
-
-  private statusError(response: RawResponse, label: string, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean): WsError {
-    const described = describeErrorBody(response.text);
-    const message = described.message ? this.redact(described.message) : `HTTP ${response.status}`;
-    const ids = errorIdsOf(pathIdsOf(spec.path));
-    const details = {
-      status: response.status,
-      ...(described.code ? { apiCode: this.redact(described.code) } : {}),
-      ...this.requestIdOf(response),
-      ...(ids ? { ids } : {}),
-    };
-    if (response.status === 401 || response.status === 403) {
-      const code = response.status === 401 ? 'unauthorized' : 'forbidden';
-      return new WsError('auth', `${label}: ${response.status === 401 ? 'not authenticated' : 'not allowed'} (HTTP ${response.status}): ${message}`, {
-        ...details,
-        code,
-        ...this.hinted(code, spec, idempotent),
-      });
-    }
-    if (response.status === 404) {
-      // every path is below /public/v3: a base URL without it makes every request a 404
-      const prefixMissing = !/\/public\/v3\/?$/.test(new URL(this.options.baseUrl).pathname);
-      const hint = prefixMissing
-        ? { hint: `the base URL ${this.options.baseUrl} does not end in /public/v3; it usually should` }
-        : this.hinted('not_found', spec, idempotent);
-      return new WsError('not_found', `${label}: not found (HTTP 404): ${message}`, { ...details, ...hint });
-    }
-    const code = statusCode(response.status);
-    // retried: a 429 says the server did not act on the request, a write included
-    const retried = retryStatuses.has(response.status) && (idempotent || response.status === 429);
-    const hint = code === 'rate_limited' || code === 'server_error' ? this.hinted(code, spec, idempotent, retried, response.status === 429) : {};
-    return new WsError('api', `${label} failed (HTTP ${response.status}): ${message}`, { ...details, code, ...hint });
-  }
-
-  private async networkError(error: unknown, spec: Omit<RequestSpec<unknown>, 'schema'>, idempotent: boolean, code: string | undefined): Promise<WsError> {
-    const label = `${spec.method} ${spec.path}`;
-    if (!idempotent && code !== undefined && connectionCodes.has(code) && !notSentCodes.has(code)) {
-      // the request left this machine: the server may have acted on it before the connection dropped
-      return new WsError('api', `${label}: the connection dropped after the request was sent (${code}); the server may have processed it`, {
-        code: 'connection_dropped_after_send',
-        ...this.hinted('dropped_after_send', spec, idempotent),
-      });
-    }
-    if (code !== undefined && closedCodes.has(code)) {
-      // the server was reached and closed the connection: a passing fault (a restart, a proxy's idle timeout)
-      return new WsError(
-        'api',
-        `${label}: ${new URL(this.options.baseUrl).host} closed the connection before answering (${code})${idempotent ? this.tried() : ''}`,
-        {
-          code: 'connection_failed',
-          ...this.hinted('closed', spec, idempotent),
-        },
-      );
-    }
-    const { describeNetworkError } = await import('./network-errors.js');
-    const command = this.options.hints?.command;
-    const described = describeNetworkError(error, {
-      label,
-      target: new URL(this.options.baseUrl),
-      env: this.options.network?.env ?? {},
-      ...(command ? { command } : {}),
-    });
-    return new WsError('api', this.redact(described.message), { code: described.code, ...(described.hint ? { hint: described.hint } : {}) });
-  }
-
-  /** The hint the layer above words for what happened, as the details of an error; none without hints. */
-  private hinted(
-    event: RequestFailure['event'],
-    spec: Omit<RequestSpec<unknown>, 'schema'>,
-    idempotent = true,
-    retried = false,
-    notActed = false,
-  ): { hint?: string } {
-    const write = spec.method === 'GET' ? 'none' : notActed ? 'not_acted' : idempotent ? 'repeatable' : 'unknown';
-    const attempts = retried && this.options.maxAttempts > 1 ? { attempts: this.options.maxAttempts } : {};
-    const hint = this.options.hints?.hint({ event, method: spec.method, path: spec.path, pathIds: pathIdsOf(spec.path), write, ...attempts });
-    return hint ? { hint } : {};
-  }
-
-  /** " (ws tried 4 times)", as WS_MAX_ATTEMPTS allows; nothing when it allows one. */
-  private tried(): string {
-    return this.options.maxAttempts > 1 ? ` (ws tried ${this.options.maxAttempts} times)` : '';
-  }
-
   /** Server text may echo what it was sent; the key must never reach the terminal, as it is or URL-encoded. */
   private redact(text: string): string {
     const { apiKey } = this.options;
     return redactSecret(text, typeof apiKey === 'string' ? apiKey : ((this.shared ?? this).knownKey ?? ''));
   }
-}
-
-/** A run of digits longer than a double holds for sure (15 significant digits): only then is a body scanned. */
-const longNumber = /\d{16}|\d[\d.]{16}/;
-
-/**
- * JSON.parse, but a number a double would round comes as its own text, a string: the body's text is scanned for
- * number tokens outside strings, and those of more than 15 significant digits that do not read back the same are
- * quoted before parsing. The same on every Node (JSON.parse's source text for revivers is Node 22 and later).
- */
-export function parseExactly(text: string): unknown {
-  if (!longNumber.test(text)) return JSON.parse(text);
-  let out = '';
-  let copied = 0;
-  let inString = false;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (inString) {
-      if (code === 0x5c)
-        at++; // a backslash escapes the next character
-      else if (code === 0x22) inString = false;
-      continue;
-    }
-    if (code === 0x22) inString = true;
-    else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
-      let end = at + 1;
-      while (end < text.length && isNumberPart(text.charCodeAt(end))) end++;
-      const token = text.slice(at, end);
-      if (roundsOff(token)) {
-        out += `${text.slice(copied, at)}"${token}"`;
-        copied = end;
-      }
-      at = end - 1;
-    }
-  }
-  return JSON.parse(copied === 0 ? text : out + text.slice(copied));
-}
-
-/** Digits, `.`, `e`, `E`, `+`, `-`: what a JSON number is made of. */
-function isNumberPart(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === 0x2d;
-}
-
-/** Whether a double changes this JSON number: it does not read back the same, and it has more than 15 significant digits. */
-function roundsOff(token: string): boolean {
-  if (String(Number(token)) === token) return false;
-  const mantissa = token.replace(/^-/, '').replace(/[eE].*$/, '');
-  return mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length > 15;
 }

@@ -47,26 +47,46 @@ function notTlsCode(err: NodeJS.ErrnoException): string | undefined {
   return notTlsReasons.find(([reason]) => reason.test(err.message ?? ''))?.[1];
 }
 
+/** What the wording of one failure needs: the error, its code, the proxy it went through, and how to fail. */
+interface Failure {
+  err: NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
+  code: string | undefined;
+  /** ` (CODE)`, or nothing without a code */
+  why: string;
+  target: URL;
+  proxy: ProxyRoute | undefined;
+  command: (...words: string[]) => string;
+  fail: (kind: ErrorCode, message: string, hint: string) => WsError;
+}
+
 /** One line and a hint for a request that failed below HTTP, with a stable `code`; never the proxy's credentials. */
 export function describeNetworkError(error: unknown, context: FailureContext): WsError {
-  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException; reason?: string; cert?: { subjectaltname?: string } };
+  const err = error as Failure['err'];
   const code = notTlsCode(err) ?? (err.cause?.code && (err.code === 'UND_ERR_PRX_TLS' || err.code === undefined) ? err.cause.code : err.code);
-  const { label, target } = context;
-  const command = context.command ?? ((...words: string[]) => shellCommand('ws', ...words));
-  const status = `\`${command('auth', 'status')}\``;
   let proxy: ProxyRoute | undefined;
   try {
-    proxy = routeFor(target, context.env).proxy;
+    proxy = routeFor(context.target, context.env).proxy;
   } catch {
     proxy = undefined;
   }
-  const host = target.host;
+  const failure: Failure = {
+    err,
+    code,
+    why: code ? ` (${code})` : '',
+    target: context.target,
+    proxy,
+    command: context.command ?? ((...words: string[]) => shellCommand('ws', ...words)),
+    fail: (kind, message, hint) => new WsError('api', `${context.label}: ${message}`, { code: kind, hint }),
+  };
+  return proxyFailure(failure) ?? tlsFailure(failure) ?? reachFailure(failure);
+}
+
+/** A proxy that refused the tunnel, asked for credentials, closed it or did not answer its CONNECT. */
+function proxyFailure({ err, code, target, proxy, fail }: Failure): WsError | undefined {
+  if (!proxy) return undefined;
   const hostname = target.hostname;
-  // through an https:// proxy, a certificate error may come from either handshake
-  const certOf = proxy?.display.startsWith('https:') ? `${hostname} or of the proxy ${proxy.display}` : hostname;
-  const fail = (kind: ErrorCode, message: string, hint: string) => new WsError('api', `${label}: ${message}`, { code: kind, hint });
   const tunnel = /Proxy response \((\d{3})\)/.exec(err.message ?? '');
-  if (proxy && tunnel) {
+  if (tunnel) {
     const status = Number(tunnel[1]);
     if (status === 407) {
       return fail(
@@ -83,21 +103,26 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
       `ask whoever runs the proxy to allow ${hostname}, or, if it can be reached directly, add it to NO_PROXY`,
     );
   }
-  if (proxy && (code === tunnelClosedCode || code === tunnelTimeoutCode)) {
-    const place = `${hostname}:${portOf(target)}`;
-    return code === tunnelClosedCode
-      ? fail(
-          'proxy_refused',
-          `the proxy ${proxy.display} (from ${proxy.variable}) closed the connection instead of answering CONNECT to ${place}`,
-          `the proxy may not allow ${hostname} or not speak CONNECT: ask whoever runs it, or, if ${hostname} can be reached directly, add it to NO_PROXY`,
-        )
-      : fail(
-          'connect_timeout',
-          `the proxy ${proxy.display} (from ${proxy.variable}) did not answer CONNECT to ${place} in ${connectTimeoutMs / 1000} s`,
-          `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`,
-        );
-  }
-  const why = code ? ` (${code})` : '';
+  if (code !== tunnelClosedCode && code !== tunnelTimeoutCode) return undefined;
+  const place = `${hostname}:${portOf(target)}`;
+  return code === tunnelClosedCode
+    ? fail(
+        'proxy_refused',
+        `the proxy ${proxy.display} (from ${proxy.variable}) closed the connection instead of answering CONNECT to ${place}`,
+        `the proxy may not allow ${hostname} or not speak CONNECT: ask whoever runs it, or, if ${hostname} can be reached directly, add it to NO_PROXY`,
+      )
+    : fail(
+        'connect_timeout',
+        `the proxy ${proxy.display} (from ${proxy.variable}) did not answer CONNECT to ${place} in ${connectTimeoutMs / 1000} s`,
+        `check ${proxy.variable}, or add ${hostname} to NO_PROXY if it can be reached directly`,
+      );
+}
+
+/** A TLS handshake that failed: a certificate expired, for another name, not trusted, or an answer that is not TLS. */
+function tlsFailure({ err, code, why, target, proxy, command, fail }: Failure): WsError | undefined {
+  const hostname = target.hostname;
+  // through an https:// proxy, a certificate error may come from either handshake
+  const certOf = proxy?.display.startsWith('https:') ? `${hostname} or of the proxy ${proxy.display}` : hostname;
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     const state = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
     return fail(
@@ -121,7 +146,7 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   }
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || code === 'ERR_SSL_HTTP_REQUEST') {
     // the answer to the TLS hello was not TLS: a plain-HTTP server (the emulator, a local proxy) on that port
-    const place = err.code === 'UND_ERR_PRX_TLS' && proxy ? `the proxy ${proxy.display}` : `${host}`;
+    const place = err.code === 'UND_ERR_PRX_TLS' && proxy ? `the proxy ${proxy.display}` : target.host;
     return fail(
       'connection_failed',
       `${place} does not speak TLS: the https:// request got an answer that is not TLS, as from a plain http:// server${why}`,
@@ -131,6 +156,13 @@ export function describeNetworkError(error: unknown, context: FailureContext): W
   if (code !== undefined && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|INVALID_CA|X509_)/.test(code)) {
     return fail('certificate_invalid', `the TLS connection to ${certOf} failed verification${why}`, caHint(command));
   }
+  return undefined;
+}
+
+/** A host that could not be reached: the proxy, a name that does not resolve, a refused or timed-out connection. */
+function reachFailure({ err, code, why, target, proxy, command, fail }: Failure): WsError {
+  const { host, hostname } = target;
+  const status = `\`${command('auth', 'status')}\``;
   const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
   if (proxy && code !== undefined && unreachable.has(code)) {
     return fail(

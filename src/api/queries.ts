@@ -1,4 +1,5 @@
-import { isResponseTooLarge, type HttpClient, type QueryValue } from './http.js';
+import { isResponseTooLarge, type HttpClient } from './http.js';
+import type { QueryValue } from './request-spec.js';
 import { paginate, type PageRequest } from './paginate.js';
 import {
   type CreateQueryBody,

@@ -111,6 +111,15 @@ const owned = (organization: Organization) => ({
 
 /** The demo organization's resources; the demo tables are in every organization's database (demoTables). */
 export async function seedDemo(store: Store, organization: Organization): Promise<void> {
+  await seedQueries(store);
+  await seedAutomations(store);
+  await seedAgents(store, organization);
+  await seedSkills(store, organization);
+  await seedChatSessions(store, organization);
+}
+
+/** Five queries of the demo tables: one with parameters, one that reads a missing table (its runs fail). */
+async function seedQueries(store: Store): Promise<void> {
   const q = demoIds.queries;
   const queries = [
     query(
@@ -154,7 +163,11 @@ export async function seedDemo(store: Store, organization: Organization): Promis
     ),
   ];
   for (const record of queries) await store.put('query', record);
+}
 
+/** A morning report of two steps, and a nightly export whose second step fails. */
+async function seedAutomations(store: Store): Promise<void> {
+  const q = demoIds.queries;
   const a = demoIds.automations;
   await store.put(
     'automation',
@@ -177,7 +190,9 @@ export async function seedDemo(store: Store, organization: Organization): Promis
       { id: '21000000-0000-4000-8000-000000000004', name: 'Churn report', queryId: q.brokenReport },
     ]),
   );
+}
 
+async function seedAgents(store: Store, organization: Organization): Promise<void> {
   const agentBase = { ...owned(organization), organizationSlug: organization.slug, metadata: {}, lastUsedAt: null, userAgent: 'web' };
   await store.put('agent', {
     ...agentBase,
@@ -209,7 +224,9 @@ export async function seedDemo(store: Store, organization: Organization): Promis
     subAgents: null,
     skills: [],
   });
+}
 
+async function seedSkills(store: Store, organization: Organization): Promise<void> {
   const skillBase = { ...owned(organization), organizationSlug: organization.slug, lastUsedAt: null, userAgent: 'web', sections: {} };
   await store.put('skill', {
     ...skillBase,
@@ -231,7 +248,9 @@ export async function seedDemo(store: Store, organization: Organization): Promis
     tools: null,
     subAgents: null,
   });
+}
 
+async function seedChatSessions(store: Store, organization: Organization): Promise<void> {
   const sessionBase = { ...owned(organization), userId: organization.userId, isPublic: false, version: '4', userAgent: 'web' };
   await store.put('chat_session', {
     ...sessionBase,

@@ -1,4 +1,4 @@
-import type { RequestHints } from '../api/http.js';
+import type { RequestHints } from '../api/http-errors.js';
 import { PrintedCommands } from '../printed-commands.js';
 import { hintsIn } from '../workspace/request-hints.js';
 import { callText } from './tool.js';

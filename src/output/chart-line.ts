@@ -136,55 +136,13 @@ export function lineChart(input: LineChartInput): string[] {
     if (needed <= labelWidth) break;
     labelWidth = needed;
   }
-  if (size > 1 && input.extremes) {
-    // an extreme within a row of the means drawn is as good as drawn (a ramp's ends): only those beyond are named
-    const { lo: low, hi: high } = range(drawn);
-    const row = (high - low) / Math.max(1, rows - 1);
-    series.forEach((s, i) => {
-      const means = drawn[i]!.filter((v): v is number => v !== null);
-      if (!means.length) return;
-      const [top, bottom] = means.reduce(([hi, lo], v) => [Math.max(hi, v), Math.min(lo, v)], [-Infinity, Infinity]);
-      let highest = -1;
-      let lowest = -1;
-      s.values.forEach((v, at) => {
-        if (v === null) return;
-        if (highest < 0 || v > s.values[highest]!) highest = at;
-        if (lowest < 0 || v < s.values[lowest]!) lowest = at;
-      });
-      const off = (v: number, mean: number) => Math.abs(v - mean) > row;
-      if (off(s.values[highest]!, top)) input.extremes!.push({ series: s.name, which: 'highest', value: s.values[highest]!, point: highest, size });
-      if (off(s.values[lowest]!, bottom)) input.extremes!.push({ series: s.name, which: 'lowest', value: s.values[lowest]!, point: lowest, size });
-    });
-  }
+  if (size > 1 && input.extremes) nameExtremes(series, drawn, rows, size, input.extremes);
   // fewer points than columns: each takes the same run of columns, so that a few months use the width
   const stretch = size === 1 && points > 0 ? Math.max(1, Math.floor(Math.max(1, width - labelWidth - 2) / points)) : 1;
   if (stretch > 1) drawn = drawn.map((values) => values.flatMap((v) => Array<number | null>(stretch).fill(v)));
   const { lo, hi } = range(drawn);
   const cols = Math.max(0, ...drawn.map((values) => values.length));
-  const grid: { glyph: string; series: number }[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ glyph: ' ', series: -1 })));
-  const rowOf = (v: number) => Math.round(((v - lo) / (hi - lo)) * (rows - 1));
-  const put = (r: number, c: number, glyph: string, s: number) => {
-    grid[r]![c] = { glyph, series: s };
-  };
-  drawn.forEach((values, s) => {
-    values.forEach((v, c) => {
-      if (v === null) return;
-      const r = rowOf(v);
-      const before = c > 0 ? values[c - 1]! : null;
-      if (before === null) {
-        put(r, c, (values[c + 1] ?? null) === null ? '•' : '─', s);
-        return;
-      }
-      const from = rowOf(before);
-      if (from === r) {
-        put(r, c, '─', s);
-        return;
-      }
-      put(from, c, r > from ? '╯' : '╮', s);
-      put(r, c, r > from ? '╭' : '╰', s);
-      for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
-    });
-  });
+  const grid = plot(drawn, rows, cols, lo, hi);
   const visible = new Set(grid.flatMap((row) => row.map((at) => at.series)));
   drawn.forEach((values, s) => {
     if (values.some((v) => v !== null) && !visible.has(s)) input.hidden?.push(series[s]!.name);
@@ -215,6 +173,65 @@ export function lineChart(input: LineChartInput): string[] {
   lines.push(' '.repeat(labelWidth + 2) + ends(input.first, points > 1 ? input.last : '', cols));
   lines.push(...legendOf(input, size, width));
   return lines;
+}
+
+/**
+ * The highest and lowest value of each series that a column's mean hides (`size` points to a column): an extreme
+ * within a row of the means drawn is as good as drawn (a ramp's ends), so only those beyond are named.
+ */
+function nameExtremes(series: Series[], drawn: (number | null)[][], rows: number, size: number, extremes: Extreme[]): void {
+  const { lo: low, hi: high } = range(drawn);
+  const row = (high - low) / Math.max(1, rows - 1);
+  series.forEach((s, i) => {
+    const means = drawn[i]!.filter((v): v is number => v !== null);
+    if (!means.length) return;
+    const [top, bottom] = means.reduce(([hi, lo], v) => [Math.max(hi, v), Math.min(lo, v)], [-Infinity, Infinity]);
+    let highest = -1;
+    let lowest = -1;
+    s.values.forEach((v, at) => {
+      if (v === null) return;
+      if (highest < 0 || v > s.values[highest]!) highest = at;
+      if (lowest < 0 || v < s.values[lowest]!) lowest = at;
+    });
+    const off = (v: number, mean: number) => Math.abs(v - mean) > row;
+    if (off(s.values[highest]!, top)) extremes.push({ series: s.name, which: 'highest', value: s.values[highest]!, point: highest, size });
+    if (off(s.values[lowest]!, bottom)) extremes.push({ series: s.name, which: 'lowest', value: s.values[lowest]!, point: lowest, size });
+  });
+}
+
+/** A glyph of the plot and the series it draws (-1: none). */
+interface Cell {
+  glyph: string;
+  series: number;
+}
+
+/** The plot's glyphs, `rows` by `cols`, row 0 at the bottom: each series a line of box-drawing corners between its points. */
+function plot(drawn: (number | null)[][], rows: number, cols: number, lo: number, hi: number): Cell[][] {
+  const grid: Cell[][] = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ({ glyph: ' ', series: -1 })));
+  const rowOf = (v: number) => Math.round(((v - lo) / (hi - lo)) * (rows - 1));
+  const put = (r: number, c: number, glyph: string, s: number) => {
+    grid[r]![c] = { glyph, series: s };
+  };
+  drawn.forEach((values, s) => {
+    values.forEach((v, c) => {
+      if (v === null) return;
+      const r = rowOf(v);
+      const before = c > 0 ? values[c - 1]! : null;
+      if (before === null) {
+        put(r, c, (values[c + 1] ?? null) === null ? '•' : '─', s);
+        return;
+      }
+      const from = rowOf(before);
+      if (from === r) {
+        put(r, c, '─', s);
+        return;
+      }
+      put(from, c, r > from ? '╯' : '╮', s);
+      put(r, c, r > from ? '╭' : '╰', s);
+      for (let between = Math.min(r, from) + 1; between < Math.max(r, from); between++) put(between, c, '│', s);
+    });
+  });
+  return grid;
 }
 
 /** The columns the y labels of these values take. */

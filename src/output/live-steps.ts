@@ -130,86 +130,104 @@ function timelineView(io: IO, { label, interruptNote, ids }: LiveOptions): LiveS
   };
 }
 
+/** What a frame of the live view is drawn from; the view changes it as snapshots and ticks come. */
+interface Frame {
+  label: string;
+  color: boolean;
+  /** When the watch began, by the local clock. */
+  started: number;
+  /** The local clock (io.now). */
+  clock: () => number;
+  run: LiveRun | undefined;
+  /** A passing failure being retried, shown until the next snapshot. */
+  retry: string | undefined;
+  /** How far the server's clock runs ahead of ours (never behind). */
+  skewMs: number;
+  /** The spinner's frame. */
+  tick: number;
+}
+
+/** The lines of a frame, each cut to `width`, the steps windowed to fit `height` with the line the cursor waits on. */
+function frameLines(frame: Frame, width: number, height: number): string[] {
+  const { run, retry, label, started, clock } = frame;
+  // a run that ended with impossible times shows `-`; one still going, the time watched when its own is unknown
+  const runTook =
+    run && (run.completedAt ? elapsedOf(frame, run.startedAt, run.completedAt) : (elapsedOf(frame, run.startedAt, undefined) ?? clock() - started));
+  const head = run
+    ? `${iconOf(frame, run.state)} ${run.state}  ${durationLabel(runTook)}  ${label}`
+    : `${paintOf(frame, '36', frames[frame.tick % frames.length]!)} waiting  ${formatDuration(clock() - started)}  ${label}`;
+  const steps = run?.steps ?? [];
+  // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
+  const room = height - 2 - (retry ? 1 : 0);
+  const body = window(steps.length, Math.max(0, room), focus(steps));
+  const out = [head];
+  const ellipses = room >= 3;
+  if (ellipses && body.start > 0) out.push(`  … ${body.start} earlier step${body.start > 1 ? 's' : ''}`);
+  for (let index = body.start; index < body.end; index++) out.push(stepLine(frame, steps[index]!, index, width));
+  if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
+  if (retry && room >= 0) out.push(`  retrying: ${retry}`);
+  return out.map((line) => clipWidth(line, width, '…'));
+}
+
+/** One step's line: icon, number, state, time and name; narrow, the columns give way to state, time, then name. */
+function stepLine(frame: Frame, step: LiveStep, index: number, width: number): string {
+  const took = elapsedOf(frame, step.startedAt, step.completedAt);
+  const named = `${step.name}${step.error ? `: ${step.error}` : ''}`;
+  if (width < compactBelow) {
+    const shown = plausibleDuration(took);
+    return `${iconOf(frame, step.state)} ${step.state}${shown === undefined ? '' : ` ${formatDuration(shown)}`} ${named}`;
+  }
+  return `  ${iconOf(frame, step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${durationLabel(took).padStart(6)}  ${named}`;
+}
+
+/** The time between two server timestamps, or from one until now (the server's now at least); undefined if implausible. */
+function elapsedOf(frame: Frame, from: string | null | undefined, to: string | null | undefined): number | undefined {
+  return plausibleDuration(to ? span(from, to) : from ? Math.max(0, frame.clock() + frame.skewMs - Date.parse(from)) : undefined);
+}
+
+function paintOf(frame: Frame, color: string, text: string): string {
+  return frame.color ? `\u001b[${color}m${text}\u001b[39m` : text;
+}
+
+function iconOf(frame: Frame, state: string): string {
+  if (state === 'completed') return paintOf(frame, '32', '✓');
+  if (state === 'failed') return paintOf(frame, '31', '✗');
+  if (state === 'cancelled') return paintOf(frame, '33', '⊘');
+  if (terminalStates.has(state)) return '-';
+  return state === 'pending' ? '·' : paintOf(frame, '36', frames[frame.tick % frames.length]!);
+}
+
 function frameView(io: IO, options: LiveOptions): LiveSteps {
   const stream = io.stderr as unknown as { columns?: number; rows?: number };
   const signals = options.signals ?? (process as unknown as SignalSource);
-  const started = io.now();
-  let run: LiveRun | undefined;
-  let retry: string | undefined;
-  let skewMs = 0;
+  const frame: Frame = {
+    label: options.label,
+    color: options.color,
+    started: io.now(),
+    clock: () => io.now(),
+    run: undefined,
+    retry: undefined,
+    skewMs: 0,
+    tick: 0,
+  };
   /** The widths of the lines of the frame on the screen, to find its top again after the terminal narrows. */
   let drawn: number[] = [];
   let lastFrame = '';
-  let tick = 0;
   let active = true;
-
-  const paint = (color: string, text: string) => (options.color ? `\u001b[${color}m${text}\u001b[39m` : text);
-  const now = () => io.now() + skewMs;
-  const elapsed = (from: string | null | undefined, to: string | null | undefined) =>
-    plausibleDuration(to ? span(from, to) : from ? Math.max(0, now() - Date.parse(from)) : undefined);
-  const icon = (state: string) =>
-    state === 'completed'
-      ? paint('32', '✓')
-      : state === 'failed'
-        ? paint('31', '✗')
-        : state === 'cancelled'
-          ? paint('33', '⊘')
-          : terminalStates.has(state)
-            ? '-'
-            : state === 'pending'
-              ? '·'
-              : paint('36', frames[tick % frames.length]!);
-
-  function lines(width: number, height: number): string[] {
-    // a run that ended with impossible times shows `-`; one still going, the time watched when its own is unknown
-    const runTook = run && (run.completedAt ? elapsed(run.startedAt, run.completedAt) : (elapsed(run.startedAt, undefined) ?? io.now() - started));
-    const head = run
-      ? `${icon(run.state)} ${run.state}  ${durationLabel(runTook)}  ${options.label}`
-      : `${paint('36', frames[tick % frames.length]!)} waiting  ${formatDuration(io.now() - started)}  ${options.label}`;
-    const steps = run?.steps ?? [];
-    const stepLine = (step: LiveStep, index: number) => {
-      const took = elapsed(step.startedAt, step.completedAt);
-      const named = `${step.name}${step.error ? `: ${step.error}` : ''}`;
-      // narrow, the columns give way to what the line says: state, time, then the step's name
-      if (width < compactBelow) {
-        const shown = plausibleDuration(took);
-        return `${icon(step.state)} ${step.state}${shown === undefined ? '' : ` ${formatDuration(shown)}`} ${named}`;
-      }
-      return `  ${icon(step.state)} ${String(index + 1).padStart(2)}. ${step.state.padEnd(9)} ${durationLabel(took).padStart(6)}  ${named}`;
-    };
-    // the frame and the line the cursor waits on must fit on the screen, or a redraw cannot reach the frame's top
-    const room = height - 2 - (retry ? 1 : 0);
-    const body = window(steps.length, Math.max(0, room), focus(steps));
-    const out = [head];
-    const ellipses = room >= 3;
-    if (ellipses && body.start > 0) out.push(`  … ${body.start} earlier step${body.start > 1 ? 's' : ''}`);
-    for (let index = body.start; index < body.end; index++) out.push(stepLine(steps[index]!, index));
-    if (ellipses && body.end < steps.length) out.push(`  … ${steps.length - body.end} more step${steps.length - body.end > 1 ? 's' : ''}`);
-    if (retry && room >= 0) out.push(`  retrying: ${retry}`);
-    return out.map((line) => clipWidth(line, width, '…'));
-  }
 
   function draw(): void {
     if (!active) return;
     const width = Math.max(1, (stream.columns || fallbackColumns) - 1);
-    const frame = lines(width, stream.rows || fallbackRows);
-    const text = frame.join('\n');
+    const shown = frameLines(frame, width, stream.rows || fallbackRows);
+    const text = shown.join('\n');
     if (text === lastFrame) return;
     lastFrame = text;
     // the old frame erased row by row up to its first line, then the new one: no line wraps as drawn
     io.stderr.write(`${erase()}${text}\n`);
-    drawn = frame.map((line) => textWidth(line, 'safe'));
+    drawn = shown.map((line) => textWidth(line, 'safe'));
   }
 
-  /**
-   * Erases the frame on the screen, from the row below it, where the cursor waits, up to its first row. A terminal
-   * narrowed since the frame was drawn reflows its lines: they are counted in the rows they take now.
-   */
-  function erase(): string {
-    const columns = stream.columns || fallbackColumns;
-    const rows = drawn.reduce((sum, used) => sum + rowsOf(used, columns), 0);
-    return rows > 0 ? eraseRows(rows + 1) : '';
-  }
+  const erase = () => eraseFrame(drawn, stream.columns || fallbackColumns);
 
   function restore(): void {
     if (!active) return;
@@ -245,22 +263,22 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
   io.stderr.write(hideCursor);
   draw();
   const timer = setInterval(() => {
-    tick++;
+    frame.tick++;
     draw();
   }, tickMs);
   timer.unref();
 
   return {
     update(snapshot) {
-      run = clean(snapshot);
-      retry = undefined;
+      frame.run = clean(snapshot);
+      frame.retry = undefined;
       // a server clock ahead of ours would show negative times: take the latest server time as "now" at least
       const latest = Date.parse(snapshot.updatedAt ?? '');
-      if (!Number.isNaN(latest)) skewMs = Math.max(skewMs, latest - io.now());
+      if (!Number.isNaN(latest)) frame.skewMs = Math.max(frame.skewMs, latest - io.now());
       draw();
     },
     retrying(message) {
-      retry = cell(message);
+      frame.retry = cell(message);
       draw();
     },
     stop() {
@@ -268,6 +286,16 @@ function frameView(io: IO, options: LiveOptions): LiveSteps {
       restore();
     },
   };
+}
+
+/**
+ * Erases a frame on the screen whose lines were `drawn` wide, from the row below it, where the cursor waits, up to
+ * its first row. A terminal narrowed since the frame was drawn reflows its lines: they are counted in the rows they
+ * take now.
+ */
+function eraseFrame(drawn: number[], columns: number): string {
+  const rows = drawn.reduce((sum, used) => sum + rowsOf(used, columns), 0);
+  return rows > 0 ? eraseRows(rows + 1) : '';
 }
 
 /** Server text never drives the terminal: control characters out, one line each. */

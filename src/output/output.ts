@@ -1,23 +1,27 @@
 import type { Page } from '../api/paginate.js';
 import { rowFormat, type OutputFormat } from '../config/settings.js';
+import { WsError, usageError } from '../errors.js';
 import { write, type IO } from '../io.js';
 import { escapeControl, terminalText } from '../text.js';
-import { durationText, humanCount, plain, pretty, type Paint } from './cells.js';
-import { csvRecord, tsvRecord } from './delimited.js';
-import { checkFields, pickFields, valueAt } from './field-selection.js';
-import { WsError, usageError } from '../errors.js';
-import { checkJq, runJq } from './jq.js';
-import { escapeJsonControls, escapeYamlControls } from './serialize.js';
-import { yamlItem, yamlWriter } from './yaml.js';
-import { markdownHeader, markdownRow } from './markdown.js';
-import { detail, exactText, leftOutHint, plainHeader, plainRow, rightAligned, terminalTable } from './table.js';
+import { typedFormat } from './binary-rows.js';
+import { durationText, plain, pretty, type Paint } from './cells.js';
 import type { ChartPlan } from './chart-data.js';
-import type { Column, View } from './view.js';
-import { fallbackColumns } from './width.js';
-import { RowLedger } from './row-ledger.js';
+import { checkFields, pickFields } from './field-selection.js';
+import { checkJq, runJq } from './jq.js';
 import type { OutTarget } from './out-file.js';
-import { typedFormat, typedRows, type RowsWriter, type TypedFormat } from './binary-rows.js';
-import { textColumnsNote, typedColumns } from './typed-columns.js';
+import { escapeJsonControls, escapeYamlControls } from './serialize.js';
+import { detail } from './table.js';
+import type { View } from './view.js';
+import { csvFormat, tsvFormat } from './writers/csv.js';
+import { streamDocument } from './writers/document.js';
+import { jqDocument } from './writers/jq.js';
+import { outputFailure, type ListSource, type ListWriting } from './writers/list.js';
+import { markdownFormat } from './writers/markdown.js';
+import { ndjsonFormat } from './writers/ndjson.js';
+import { writeRows, type RowFormat } from './writers/rows.js';
+import { plainTableFormat, writeTerminalTable } from './writers/table.js';
+import { writeTyped } from './writers/typed.js';
+import { yamlWriter } from './yaml.js';
 
 export interface OutputOptions {
   format: OutputFormat;
@@ -42,40 +46,6 @@ export interface OutputOptions {
 }
 
 const noPaint: Paint = (_kind, text) => text;
-
-/** Rows of a terminal table laid out and drawn together (see Output.list). */
-export const tableBlock = 10_000;
-
-/** A list as it is printed: its items under `key`, with total, limit and offset describing the whole. */
-export interface ListSource<T> {
-  key: string;
-  offset: number;
-  /**
-   * `--all`: the envelope describes the whole (limit = items printed) even when one page held it all;
-   * otherwise a single page is printed as the API sent it.
-   */
-  all?: boolean;
-  pages: AsyncIterable<Page<T>>;
-  /** Said on stderr when more items exist than were shown, e.g. "use --all"; a function of how many remain. */
-  moreHint?: string | ((remaining: number) => string);
-  /**
-   * The fields beside the items when several pages are printed as one document, from the first page's
-   * envelope and the number of items printed. Default: total, limit (items printed) and offset.
-   */
-  summarize?: (first: Record<string, unknown> | undefined, count: number, total: number) => Record<string, unknown>;
-  /**
-   * The fields before the items, from the first page's envelope. When given, every document of this list has
-   * one order of fields, whatever its size: these, the items, then `summarize`'s (a single page included).
-   */
-  leading?: (first: Record<string, unknown> | undefined) => Record<string, unknown>;
-  /**
-   * For an output broken part-way by `error` after `written` items reached stdout: the command that prints the
-   * rest, or undefined when there is none (the items changed meanwhile). Without it, such a break is not reported.
-   */
-  resume?: (written: number, error: WsError) => string | undefined;
-  /** A last line under a terminal table, from the items shown and the terminal's width (the runs' sparkline). */
-  footer?: (items: T[], width: number) => string;
-}
 
 /**
  * The one place that turns API data into stdout text, for every format. stdout carries data only;
@@ -194,113 +164,37 @@ export class Output {
     }
   }
 
+  /** Writes the list in its format: each format's writer is a file of ./writers/. */
   private async listItems<T>(source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
-    const { format, jq } = this.options;
-    const out = (text: string) => this.emit(text);
-    const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
-    if (jq !== undefined) return this.printJq(await jqDocument(source, pick), jq);
-    if (typedFormat(format)) return this.writeTyped(format, source, view, progress);
-    if (format === 'json' || format === 'yaml') return this.streamDocument(source, progress);
+    const { format, jq, jsonFields } = this.options;
+    if (jq !== undefined) return this.printJq(await jqDocument(source, jsonFields), jq);
+    const writing: ListWriting<T> = { source, view, progress, out: (text) => this.emit(text) };
+    if (typedFormat(format)) return writeTyped(format, writing, this.io.stdout, (text) => this.notice(text));
+    if (format === 'json' || format === 'yaml') return streamDocument(format, jsonFields, writing, (value) => this.print(value));
     if (format === 'table' && this.io.stdoutIsTTY) {
-      // a table is laid out from the rows it shows; past tableBlock rows, one block at a time, each under its own
-      // header, so that memory stays flat and the first rows show at once (a million rows held 800 MB)
-      let items: T[] = [];
-      let drawn: T[] = [];
-      let blocks = 0;
-      const hidden = new Set<string>();
-      const draw = async () => {
-        const table = await terminalTable(view.columns, items, this.io.columns ?? 0, this.io.now(), this.paint, this.options.wide);
-        await out(`${blocks > 0 ? '\n' : ''}${table.text}`);
-        for (const header of table.hidden) hidden.add(header);
-        blocks += 1;
-        drawn = items;
-      };
-      for await (const page of source.pages) {
-        for (const item of page.items) {
-          items.push(item);
-          if (items.length === tableBlock) {
-            await draw();
-            items = [];
-          }
-        }
-      }
-      if (items.length > 0) await draw();
-      if (blocks === 0) return this.hint(`no ${source.key} found`);
-      if (source.footer && blocks === 1) await out(`${terminalText(source.footer(drawn, this.io.columns ?? fallbackColumns))}\n`);
-      if (hidden.size) this.hint(leftOutHint([...hidden], this.io.columns ?? 0));
-      return;
+      return writeTerminalTable(writing, { io: this.io, paint: this.paint, wide: this.options.wide, hint: (text) => this.hint(text) });
     }
-    // Formats that stream: one page in memory at a time. The header waits for the first page, since
-    // some views (query data) learn their columns from it, and markdown aligns numbers by it.
-    let headerWritten = false;
-    const ledger = new RowLedger(this.io.stdout);
-    // one write per page; after a failed one, the rows whole in the output (a file is cut back to them)
-    const writeRows = async (text: string, ends: number[]) => {
-      try {
-        await out(text);
-      } catch (error) {
-        if (error instanceof WsError && error.code === 'output_failed') progress.written = ledger.failed(text, ends);
-        throw error;
-      }
-      ledger.wrote(text, ends);
-    };
-    const writeHeader = async (first: T[]) => {
-      if (headerWritten) return;
-      headerWritten = true;
-      const fields = csvHeader(view.columns);
-      const header =
-        format === 'csv'
-          ? csvRecord(fields, this.lineEnd, this.options.csvSafe)
-          : format === 'tsv'
-            ? tsvRecord(fields)
-            : format === 'table'
-              ? plainHeader(view.columns)
-              : format === 'markdown'
-                ? markdownHeader(view.columns, rightAligned(view.columns, first))
-                : '';
-      if (header) await writeRows(header, []);
-    };
-    for await (const page of source.pages) {
-      await writeHeader(page.items);
-      // one write per page, not per row: each write is a system call; the columns are read once per page too
-      const { columns } = view;
-      const { lineEnd } = this;
-      const csvSafe = Boolean(this.options.csvSafe);
-      let text = '';
-      const ends: number[] = [];
-      for (const item of page.items) {
-        if (format === 'ndjson') text += `${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`;
-        else if (format === 'csv') text += csvRecord(csvValues(columns, item), lineEnd, csvSafe);
-        else if (format === 'tsv') text += tsvRecord(csvValues(columns, item));
-        else if (format === 'markdown') text += markdownRow(columns.map((c) => exactText(c, c.value(item))));
-        else text += plainRow(columns, item);
-        ends.push(text.length);
-      }
-      await writeRows(text, ends);
-      progress.written += page.items.length;
-    }
-    await writeHeader([]);
-    // a blank line ends a markdown table, so that two appended to one file (a job summary) stay two
-    if (format === 'markdown') await writeRows('\n', []);
-    // a file's last write cut short by a full disk reports no error: its size tells
-    if (ledger.short()) {
-      progress.written = ledger.settle();
-      throw outputFailure(new Error('the file holds less than was written to it (a full disk, or a file size limit)'));
-    }
+    return writeRows(writing, this.rowFormat<T>(), this.io.stdout);
+  }
+
+  /** How a format that streams row by row writes one: csv, tsv, ndjson, markdown, and a table off a terminal. */
+  private rowFormat<T>(): RowFormat<T> {
+    const { format } = this.options;
+    if (format === 'csv') return csvFormat(this.lineEnd, Boolean(this.options.csvSafe));
+    if (format === 'tsv') return tsvFormat();
+    if (format === 'ndjson') return ndjsonFormat(this.options.jsonFields);
+    if (format === 'markdown') return markdownFormat();
+    return plainTableFormat();
   }
 
   async item<T>(item: T, view: View<T>): Promise<void> {
     const { format } = this.options;
     const out = (text: string) => this.emit(text);
     if (format === 'json' || format === 'yaml') return this.print(pickFields(item, this.options.jsonFields));
-    if (format === 'ndjson') return out(`${JSON.stringify(pickFields(item, this.options.jsonFields))}\n`);
-    if (format === 'csv')
-      return out(
-        csvRecord(csvHeader(view.columns), this.lineEnd, this.options.csvSafe) + csvRecord(csvValues(view.columns, item), this.lineEnd, this.options.csvSafe),
-      );
-    if (format === 'tsv') return out(tsvRecord(csvHeader(view.columns)) + tsvRecord(csvValues(view.columns, item)));
-    if (format === 'markdown')
-      return out(`${markdownHeader(view.columns, rightAligned(view.columns, [item]))}${markdownRow(view.columns.map((c) => exactText(c, c.value(item))))}\n`);
+    if (format === 'ndjson' || format === 'csv' || format === 'tsv' || format === 'markdown') {
+      const rows = this.rowFormat<T>();
+      return out(`${rows.header(view.columns, [item])}${rows.row(view.columns, item)}${rows.end ?? ''}`);
+    }
     const shown = view.detail?.(item) ?? { rows: view.columns.map((c) => [c.header.toLowerCase(), c.value(item), c.kind] as [string, unknown, undefined]) };
     const block = shown.block && { title: shown.block.title, text: terminalText(shown.block.text) };
     if (this.io.stdoutIsTTY) {
@@ -353,68 +247,6 @@ export class Output {
       ...(resumeCommand ? { hint: `print the rest: ${resumeCommand}` } : {}),
       partial: { rowsWritten: written, ...(resumeCommand ? { resumeCommand } : {}) },
     });
-  }
-
-  /**
-   * A typed file (Parquet, Arrow) of the rows, with the column types of the result (the first page's `columns`),
-   * page by page; a column it writes as text is said once on stderr. Unreadable until finish() wrote its end.
-   */
-  private async writeTyped<T>(format: TypedFormat, source: ListSource<T>, view: View<T>, progress: { written: number }): Promise<void> {
-    let writer: RowsWriter | undefined;
-    const start = async (envelope: Record<string, unknown> | undefined) => {
-      const columns = typedColumns(envelope?.columns, csvHeader(view.columns));
-      const note = textColumnsNote(columns, `-o ${format}`);
-      if (note) this.notice(note);
-      return typedRows(format, this.io.stdout, columns);
-    };
-    try {
-      for await (const page of source.pages) {
-        writer ??= await start(page.envelope);
-        await writer.write(page.items as Record<string, unknown>[]);
-        progress.written += page.items.length;
-      }
-      writer ??= await start(undefined);
-      await writer.finish();
-    } catch (error) {
-      throw outputFailure(error);
-    }
-  }
-
-  /**
-   * JSON or YAML for a list. One page is printed as the API sent it (or in the list's own order of fields,
-   * `leading`); several pages become one envelope written item by item, so that `--all` over a large result
-   * keeps one page in memory.
-   */
-  private async streamDocument<T>(source: ListSource<T>, progress: { written: number }): Promise<void> {
-    const out = (text: string) => this.emit(text);
-    const pick = (item: unknown) => pickFields(item, this.options.jsonFields);
-    const iterator = source.pages[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    if (first.done) return this.print(documentOf(source, undefined, [], 0));
-    let next = await iterator.next();
-    if (next.done && !source.all) {
-      const page = first.value;
-      const items = page.items.map(pick);
-      return this.print(page.envelope && !source.leading ? { ...page.envelope, [source.key]: items } : documentOf(source, page.envelope, items, page.total));
-    }
-    const writer = this.options.format === 'yaml' ? yamlDocument(await yamlWriter(), source.key) : jsonDocument(source.key);
-    await out(writer.head(source.leading?.(first.value.envelope) ?? {}));
-    let count = 0;
-    let total = 0;
-    const writePage = async (page: Page<T>) => {
-      total = page.total;
-      let text = '';
-      for (const item of page.items) text += writer.item(pick(item), count++);
-      await out(text);
-      progress.written += page.items.length;
-    };
-    await writePage(first.value);
-    while (!next.done) {
-      await writePage(next.value);
-      next = await iterator.next();
-    }
-    const rest = Object.fromEntries(Object.entries(summary(source, first.value.envelope, count, total)).filter(([key]) => key !== source.key));
-    await out(writer.tail(rest, count));
   }
 
   /**
@@ -490,41 +322,6 @@ async function* tally<T>(pages: AsyncIterable<Page<T>>, printed: { count: number
   }
 }
 
-/** csv and tsv headers: API field names, a computed column standing for the fields it is made of. */
-function csvHeader<T>(columns: Column<T>[]): string[] {
-  return columns.flatMap((c) => c.csv ?? [c.field]);
-}
-
-function csvValues<T>(columns: Column<T>[], item: T): unknown[] {
-  // once per row of an export: a plain loop (flatMap and its arrays cost a fifth of a 1,000,000-row export)
-  const values: unknown[] = [];
-  for (const c of columns) {
-    if (c.csv) for (const path of c.csv) values.push(valueAt(item, path));
-    else values.push(c.value(item));
-  }
-  return values;
-}
-
-function summary<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, count: number, total: number): Record<string, unknown> {
-  return source.summarize ? source.summarize(first, count, total) : { total, limit: count, offset: source.offset };
-}
-
-/** A list's document: the fields before the items (`leading`), the items, then the fields that describe them. */
-function documentOf<T>(source: ListSource<T>, first: Record<string, unknown> | undefined, items: unknown[], total: number): Record<string, unknown> {
-  return { ...source.leading?.(first), [source.key]: items, ...summary(source, first, items.length, total) };
-}
-
-/** One page as the server sent it; several pages as one envelope whose fields describe the whole. */
-function collectEnvelope<T>(source: ListSource<T>, pages: Page<unknown>[]): Record<string, unknown> {
-  if (pages.length === 1 && pages[0]!.envelope && !source.all && !source.leading) return { ...pages[0]!.envelope, [source.key]: pages[0]!.items };
-  return documentOf(
-    source,
-    pages[0]?.envelope,
-    pages.flatMap((page) => page.items),
-    pages.at(-1)?.total ?? 0,
-  );
-}
-
 /** The pages of a list; the error that ends them (a failure to read one, a stop signal) is marked `broken`. */
 async function* reading<T>(pages: AsyncIterable<Page<T>>, broken: WeakSet<WsError>): AsyncGenerator<Page<T>> {
   try {
@@ -533,71 +330,4 @@ async function* reading<T>(pages: AsyncIterable<Page<T>>, broken: WeakSet<WsErro
     if (error instanceof WsError) broken.add(error);
     throw error;
   }
-}
-
-/** The pieces of a list's document written item by item: the fields before the items, each item, the rest. */
-interface DocumentWriter {
-  head(leading: Record<string, unknown>): string;
-  item(item: unknown, index: number): string;
-  tail(rest: Record<string, unknown>, count: number): string;
-}
-
-/** JSON indented by 2, as JSON.stringify(document, null, 2) writes it whole. */
-function jsonDocument(key: string): DocumentWriter {
-  const indented = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
-  return {
-    head: (leading) =>
-      `{\n${Object.entries(leading)
-        .map(([name, value]) => `  ${JSON.stringify(name)}: ${indented(value, '  ')},\n`)
-        .join('')}  ${JSON.stringify(key)}: [`,
-    item: (item, index) => `${index === 0 ? '' : ','}\n    ${indented(item, '    ')}`,
-    tail: (rest, count) =>
-      `${count ? '\n  ' : ''}]${Object.entries(rest)
-        .map(([name, value]) => `,\n  ${JSON.stringify(name)}: ${indented(value, '  ')}`)
-        .join('')}\n}\n`,
-  };
-}
-
-/** YAML as the whole document would be written: `key:` and its items, each `  - …`, between the other fields. */
-function yamlDocument(write: (value: unknown) => string, key: string): DocumentWriter {
-  const fields = (value: Record<string, unknown>) => (Object.keys(value).length ? write(value) : '');
-  return {
-    head: (leading) => fields(leading),
-    item: (item, index) => `${index === 0 ? write({ [key]: [] }).replace(/ \[\]\n$/, '\n') : ''}${yamlItem(write, key, item)}`,
-    tail: (rest, count) => `${count ? '' : write({ [key]: [] })}${fields(rest)}`,
-  };
-}
-
-/**
- * The document --jq runs on: the whole list, as -o json prints it, so that jq gives one answer over every item.
- * jq-wasm holds it in its own memory (256 MiB; a document of about 30 MiB of JSON aborted it): past jqLimit
- * the command stops before printing anything, saying the size and what to use instead.
- */
-async function jqDocument<T>(source: ListSource<T>, pick: (item: unknown) => unknown): Promise<unknown> {
-  const pages: Page<unknown>[] = [];
-  let size = 0;
-  let count = 0;
-  for await (const page of source.pages) {
-    const items = page.items.map(pick);
-    for (const item of items) size += JSON.stringify(item).length + 6;
-    count += items.length;
-    pages.push({ ...page, items });
-    if (size > jqLimit) {
-      const whole = Math.max(page.total - source.offset, count);
-      throw usageError(
-        `--jq holds one document of at most ${jqLimit / mib} MiB, and this result of ${humanCount(whole)} ${source.key} is about ${Math.ceil(((size / count) * whole) / mib)} MiB of JSON`,
-        `pipe -o ndjson into jq (-o ndjson | jq -n 'reduce inputs as $row (0; . + 1)'), or read part of it with --limit and --offset`,
-      );
-    }
-  }
-  return collectEnvelope(source, pages);
-}
-
-const mib = 1024 * 1024;
-/** The most JSON text --jq takes in one document (see jqDocument). */
-export const jqLimit = 16 * mib;
-/** A failed write to stdout as ws's error (the reader going away, EPIPE, stays itself: ws ends quietly on it). */
-function outputFailure(error: unknown): unknown {
-  if (error instanceof WsError || (error as NodeJS.ErrnoException).code === 'EPIPE') return error;
-  return new WsError('api', `cannot write the output: ${error instanceof Error ? error.message : String(error)}`, { code: 'output_failed' });
 }

@@ -1,4 +1,4 @@
-import type { RequestFailure, RequestHints } from '../api/http.js';
+import type { RequestFailure, RequestHints } from '../api/http-errors.js';
 import type { PrintedCommands } from '../printed-commands.js';
 
 /** The words a surface (the command line, an assistant's `ws mcp`) gives the hints of failed requests. */
@@ -16,7 +16,7 @@ export interface HintWords {
 }
 
 /**
- * The hints of failed requests, from what the transport reports (src/api/http.ts's RequestFailure) and a
+ * The hints of failed requests, from what the transport reports (src/api/http-errors.ts's RequestFailure) and a
  * surface's words: try again later, whether a write may have happened and what shows it, how to see more.
  */
 export function hintsIn(words: HintWords): RequestHints {

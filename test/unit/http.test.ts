@@ -2,7 +2,8 @@ import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { HttpClient, joinUrl, maxResponseBytes, parseRetryAfter, type HttpOptions, type RequestFailure, type RequestHints } from '../../src/api/http.js';
+import type { RequestFailure, RequestHints } from '../../src/api/http-errors.js';
+import { HttpClient, joinUrl, maxResponseBytes, type HttpOptions } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
 import { PrintedCommands } from '../../src/printed-commands.js';
 import { requestHints } from '../../src/workspace/request-hints.js';
@@ -343,31 +344,6 @@ describe('errors', () => {
   });
 });
 
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2026-11-20T12:00:00.000Z');
-
-  it('reads seconds', () => {
-    expect(parseRetryAfter('5', now)).toBe(5_000);
-    expect(parseRetryAfter('0', now)).toBe(0);
-    expect(parseRetryAfter(' 2 ', now)).toBe(2_000);
-  });
-
-  it('reads an HTTP date as the time left until then', () => {
-    expect(parseRetryAfter('Fri, 20 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(parseRetryAfter(new Date(now + 90_000).toUTCString(), now)).toBe(90_000);
-  });
-
-  it('treats a date in the past as "now"', () => {
-    expect(parseRetryAfter('Fri, 20 Nov 2026 11:00:00 GMT', now)).toBe(0);
-  });
-
-  it('ignores a missing, empty or unreadable value', () => {
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-    expect(parseRetryAfter('', now)).toBeUndefined();
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-  });
-});
-
 describe('joinUrl', () => {
   it('keeps the /public/v3 prefix of the base URL', () => {
     expect(joinUrl('https://api.example.com/public/v3', '/queries')).toBe('https://api.example.com/public/v3/queries');
@@ -419,29 +395,6 @@ describe('--debug lines', () => {
     expect(lines.some((line) => /^< 200 in \d+ms$/.test(line))).toBe(true);
     expect(lines).toContain('< x-request-id: req-7');
     expect(lines.join('\n')).not.toContain(testKey);
-  });
-});
-
-describe('parseExactly: row values a double would round', () => {
-  it('come as their JSON text, strings; every other value as JSON.parse gives it', async () => {
-    const { parseExactly } = await import('../../src/api/http.js');
-    const text =
-      '{"rows":[{"big":9007199254740993,"dec":12345678901234567890.12,"neg":-123456789012345678,"small":1.5,"exp":1e3,"round":100000000000000000000,"s":"12345678901234567890 \\" 9007199254740993","tiny":0.1}]}';
-    expect(parseExactly(text)).toEqual({
-      rows: [
-        {
-          big: '9007199254740993',
-          dec: '12345678901234567890.12',
-          neg: '-123456789012345678',
-          small: 1.5,
-          exp: 1000,
-          round: 1e20,
-          s: '12345678901234567890 " 9007199254740993',
-          tiny: 0.1,
-        },
-      ],
-    });
-    expect(parseExactly('{"n":12,"x":[1,2.5]}')).toEqual({ n: 12, x: [1, 2.5] });
   });
 });
 

@@ -64,51 +64,9 @@ function getQuery(world: World, request: Request): QueryRecord {
 }
 
 export function queryRoutes(router: Router, world: World): void {
-  router.on('GET', '/queries', (request) => {
-    const params = parseQuery(ListQueriesParams, request, { numbers: ['limit', 'offset'], booleans: ['platformOwned', 'includeRuns'] });
-    const org = request.organization.id;
-    let queries = world.store.find<QueryRecord>('query', org, (q) => {
-      if (!matches(params.search, q.name, q.description, q.slug)) return false;
-      if (params.source === 'agent' && !q.agentRunId) return false;
-      if (params.source === 'human' && q.agentRunId) return false;
-      if (params.createdById && q.createdById !== params.createdById) return false;
-      if (params.ownerOrganizationId && params.ownerOrganizationId !== org) return false;
-      // the emulator has no platform organization: platform-owned queries are none
-      if (params.platformOwned === true) return false;
-      return true;
-    });
-    const field = { updated: 'updatedAt', created: 'createdAt', name: 'name' }[params.sortBy ?? 'updated'];
-    queries = sortBy(queries, (q) => String(q[field]), params.sortDirection ?? 'desc');
-    const { items, ...envelope } = page(queries, params.limit ?? 50, params.offset ?? 0);
-    return { body: { queries: items.map((q) => queryView(world, q, params.includeRuns ?? true)), ...envelope } };
-  });
+  router.on('GET', '/queries', (request) => listQueries(world, request));
 
-  router.on('POST', '/queries', async (request) => {
-    const body = parseBody(CreateQueryBody, request);
-    const at = world.now();
-    const { id: organizationId, userId } = request.organization;
-    const query: QueryRecord = {
-      id: randomUUID(),
-      name: body.name,
-      sql: body.sql,
-      lastSuccessfulRunId: null,
-      lastQueryRunId: null,
-      slug: uniqueSlug(world, organizationId, body.name),
-      parameters: body.parameters ?? null,
-      agentRunId: body.agentRunId ?? null,
-      dataSourceId: body.dataSourceId ?? null,
-      organizationId,
-      createdById: userId,
-      updatedById: userId,
-      createdAt: at,
-      updatedAt: at,
-      description: body.description ?? null,
-      metadata: body.metadata ?? null,
-      userAgent: body.userAgent ?? null,
-    };
-    await world.store.put('query', query);
-    return { status: 201, body: queryView(world, query, false) };
-  });
+  router.on('POST', '/queries', (request) => createQuery(world, request));
 
   router.on('GET', '/queries/:id', (request) => ({ body: queryView(world, getQuery(world, request), false) }));
 
@@ -121,22 +79,7 @@ export function queryRoutes(router: Router, world: World): void {
     return { body: queryView(world, updated, false) };
   });
 
-  router.on('POST', '/queries/:id/execute', async (request) => {
-    const query = getQuery(world, request);
-    const body = parseBody(ExecuteQueryBody, request);
-    const known = new Set([...placeholders(query.sql), ...(query.parameters ?? []).map((p) => p.name)]);
-    const unknown = Object.keys(body.parameters ?? {}).filter((name) => !known.has(name));
-    if (unknown.length) {
-      throw new HttpError(
-        400,
-        'validation_error',
-        `parameters.${unknown[0]}: the query has no such parameter (it has: ${[...known].join(', ') || 'none'})`,
-        `parameters.${unknown[0]}`,
-      );
-    }
-    const { run } = await world.runs.startQueryRun(query, body.parameters ?? {}, body.userAgent ?? null);
-    return { status: 202, body: { queryId: query.id, queryRunId: run.id, status: run.status, queryName: query.name } };
-  });
+  router.on('POST', '/queries/:id/execute', (request) => executeQuery(world, request));
 
   router.on('GET', '/queries/:id/query-runs', (request) => {
     const query = getQuery(world, request);
@@ -150,29 +93,7 @@ export function queryRoutes(router: Router, world: World): void {
     return { body: { runs: items.map(queryRunView), ...envelope } };
   });
 
-  router.on('GET', '/queries/:id/latest/data', async (request) => {
-    const query = getQuery(world, request);
-    const params = parseQuery(LatestDataParams, request, { numbers: ['limit', 'offset'] });
-    const limit = params.limit ?? latestDataDefaultLimit;
-    if (limit > latestDataPageMax) throw new HttpError(400, 'validation_error', `limit: must be at most ${latestDataPageMax}, got ${limit}`, 'limit');
-    const run = query.lastSuccessfulRunId ? world.store.get<QueryRunRecord>('query_run', query.lastSuccessfulRunId, query.organizationId) : undefined;
-    if (!run) throw new HttpError(404, 'not_found', `query ${query.id} has no successful run yet`);
-    const offset = params.offset ?? 0;
-    const columns = run.columnSchema ?? [];
-    const rows = await world.engine.readRows(query.organizationId, run.id, columns, limit, offset);
-    return {
-      body: {
-        queryRunId: run.id,
-        status: run.status,
-        totalRowCount: run.rowCount,
-        returnedRowCount: rows.length,
-        columns,
-        rows,
-        startedAt: run.startedAt,
-        completedAt: run.completedAt,
-      },
-    };
-  });
+  router.on('GET', '/queries/:id/latest/data', (request) => latestData(world, request));
 
   router.on('GET', '/query-runs/:runId', (request) => {
     const run = getRun(world, request);
@@ -198,6 +119,97 @@ export function queryRoutes(router: Router, world: World): void {
       },
     };
   });
+}
+
+/** GET /queries: the organization's queries, filtered, sorted and paged. */
+function listQueries(world: World, request: Request) {
+  const params = parseQuery(ListQueriesParams, request, { numbers: ['limit', 'offset'], booleans: ['platformOwned', 'includeRuns'] });
+  const org = request.organization.id;
+  let queries = world.store.find<QueryRecord>('query', org, (q) => {
+    if (!matches(params.search, q.name, q.description, q.slug)) return false;
+    if (params.source === 'agent' && !q.agentRunId) return false;
+    if (params.source === 'human' && q.agentRunId) return false;
+    if (params.createdById && q.createdById !== params.createdById) return false;
+    if (params.ownerOrganizationId && params.ownerOrganizationId !== org) return false;
+    // the emulator has no platform organization: platform-owned queries are none
+    if (params.platformOwned === true) return false;
+    return true;
+  });
+  const field = { updated: 'updatedAt', created: 'createdAt', name: 'name' }[params.sortBy ?? 'updated'];
+  queries = sortBy(queries, (q) => String(q[field]), params.sortDirection ?? 'desc');
+  const { items, ...envelope } = page(queries, params.limit ?? 50, params.offset ?? 0);
+  return { body: { queries: items.map((q) => queryView(world, q, params.includeRuns ?? true)), ...envelope } };
+}
+
+/** POST /queries: a new query, its slug made unique from its name. */
+async function createQuery(world: World, request: Request) {
+  const body = parseBody(CreateQueryBody, request);
+  const at = world.now();
+  const { id: organizationId, userId } = request.organization;
+  const query: QueryRecord = {
+    id: randomUUID(),
+    name: body.name,
+    sql: body.sql,
+    lastSuccessfulRunId: null,
+    lastQueryRunId: null,
+    slug: uniqueSlug(world, organizationId, body.name),
+    parameters: body.parameters ?? null,
+    agentRunId: body.agentRunId ?? null,
+    dataSourceId: body.dataSourceId ?? null,
+    organizationId,
+    createdById: userId,
+    updatedById: userId,
+    createdAt: at,
+    updatedAt: at,
+    description: body.description ?? null,
+    metadata: body.metadata ?? null,
+    userAgent: body.userAgent ?? null,
+  };
+  await world.store.put('query', query);
+  return { status: 201, body: queryView(world, query, false) };
+}
+
+/** POST /queries/:id/execute: starts a run; a parameter the query does not have is refused. */
+async function executeQuery(world: World, request: Request) {
+  const query = getQuery(world, request);
+  const body = parseBody(ExecuteQueryBody, request);
+  const known = new Set([...placeholders(query.sql), ...(query.parameters ?? []).map((p) => p.name)]);
+  const unknown = Object.keys(body.parameters ?? {}).filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      'validation_error',
+      `parameters.${unknown[0]}: the query has no such parameter (it has: ${[...known].join(', ') || 'none'})`,
+      `parameters.${unknown[0]}`,
+    );
+  }
+  const { run } = await world.runs.startQueryRun(query, body.parameters ?? {}, body.userAgent ?? null);
+  return { status: 202, body: { queryId: query.id, queryRunId: run.id, status: run.status, queryName: query.name } };
+}
+
+/** GET /queries/:id/latest/data: a page of the rows of the query's last successful run. */
+async function latestData(world: World, request: Request) {
+  const query = getQuery(world, request);
+  const params = parseQuery(LatestDataParams, request, { numbers: ['limit', 'offset'] });
+  const limit = params.limit ?? latestDataDefaultLimit;
+  if (limit > latestDataPageMax) throw new HttpError(400, 'validation_error', `limit: must be at most ${latestDataPageMax}, got ${limit}`, 'limit');
+  const run = query.lastSuccessfulRunId ? world.store.get<QueryRunRecord>('query_run', query.lastSuccessfulRunId, query.organizationId) : undefined;
+  if (!run) throw new HttpError(404, 'not_found', `query ${query.id} has no successful run yet`);
+  const offset = params.offset ?? 0;
+  const columns = run.columnSchema ?? [];
+  const rows = await world.engine.readRows(query.organizationId, run.id, columns, limit, offset);
+  return {
+    body: {
+      queryRunId: run.id,
+      status: run.status,
+      totalRowCount: run.rowCount,
+      returnedRowCount: rows.length,
+      columns,
+      rows,
+      startedAt: run.startedAt,
+      completedAt: run.completedAt,
+    },
+  };
 }
 
 function getRun(world: World, request: Request): QueryRunRecord {

@@ -1,4 +1,5 @@
-import type { HttpClient, RawResponse } from '../../../api/http.js';
+import type { HttpClient } from '../../../api/http.js';
+import type { RawResponse } from '../../../api/request-spec.js';
 import { paginate } from '../../../api/paginate.js';
 import { WsError } from '../../../errors.js';
 

@@ -1,6 +1,6 @@
 import { secretHeaders } from '../../../api/http.js';
 import { cell, redactSecret } from '../../../text.js';
-import type { Method } from '../../../api/http.js';
+import type { Method } from '../../../api/request-spec.js';
 import { usageError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
 import { readText } from '../../../cmdutil/inputs.js';

@@ -102,6 +102,19 @@ export async function formatQueryFile(query: Query): Promise<string> {
   return `${marker}\n${block.join('\n')}\n${marker}\n${normalSql(query.sql)}\n`;
 }
 
+/** The YAML of the front-matter block, lines 2 to `end`: each line without its "-- ". */
+function blockYaml(lines: string[], end: number, report: (line: number, message: string) => void): string {
+  const yamlLines: string[] = [];
+  for (let index = 1; index < end; index++) {
+    const line = lines[index]!;
+    const comment = line === '--' || line.startsWith('-- ');
+    if (!comment) report(index + 1, 'every line of the front-matter block starts with "-- "');
+    // a line that is not a comment stays out of the YAML, keeping the line numbers of the others
+    yamlLines.push(comment ? line.slice(3) : '');
+  }
+  return yamlLines.join('\n');
+}
+
 /**
  * Reads a query file; the rules it breaks are one QueryFileProblem listing each with its line. A broken frame (no
  * block, invalid YAML) stops the reading there; past it, every field is checked, so that one run shows every
@@ -130,18 +143,11 @@ export async function parseQueryFile(text: string, file: string): Promise<QueryF
   const end = lines.findIndex((line, index) => index > 0 && line === marker);
   if (lines[0] === marker && end < 0) report(1, `the front-matter block is not closed: no second "${marker}" line`);
   if (lines[0] !== marker || end < 0) throw stop();
-  const yamlLines: string[] = [];
-  for (let index = 1; index < end; index++) {
-    const line = lines[index]!;
-    const comment = line === '--' || line.startsWith('-- ');
-    if (!comment) report(index + 1, 'every line of the front-matter block starts with "-- "');
-    // a line that is not a comment stays out of the YAML, keeping the line numbers of the others
-    yamlLines.push(comment ? line.slice(3) : '');
-  }
+  const yaml = blockYaml(lines, end, report);
   const sql = lines.slice(end + 1).join('\n');
   const { parseDocument, LineCounter } = await import('yaml');
   const counter = new LineCounter();
-  const document = parseDocument(yamlLines.join('\n'), { lineCounter: counter, uniqueKeys: true });
+  const document = parseDocument(yaml, { lineCounter: counter, uniqueKeys: true });
   // line numbers in the file: the block's YAML starts on line 2
   const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : counter.linePos(offset).line + 1);
   const lineOf = (at: (string | number)[]): number => {
