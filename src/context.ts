@@ -15,7 +15,7 @@ import { colorWanted } from './config/color.js';
 import { whyNotAsk } from './prompt.js';
 import { version } from './version.js';
 import { PrintedCommands } from './printed-commands.js';
-import { requestHints } from './workspace/request-hints.js';
+import { requestHints } from './request-hints.js';
 import type { WaitProgress } from './workspace/query-runs.js';
 import { startProgress } from './output/progress.js';
 import type { WaitReporter } from './wait.js';

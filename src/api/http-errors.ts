@@ -104,7 +104,7 @@ export function pathIdsOf(path: string): Record<string, string> {
 
 /**
  * What went wrong with a request, as data: the transport says what happened, and the layer above, which knows
- * the commands and the options of the command line (src/workspace/request-hints.ts, src/mcp/request-hints.ts),
+ * the commands and the options of the command line (src/request-hints.ts, src/mcp/request-hints.ts),
  * words the hint.
  */
 export interface RequestFailure {

@@ -6,7 +6,7 @@ import type { RequestFailure, RequestHints } from '../../src/api/http-errors.js'
 import { HttpClient, joinUrl, maxResponseBytes, type HttpOptions } from '../../src/api/http.js';
 import { WsError } from '../../src/errors.js';
 import { PrintedCommands } from '../../src/printed-commands.js';
-import { requestHints } from '../../src/workspace/request-hints.js';
+import { requestHints } from '../../src/request-hints.js';
 import { ApiServer } from '../helpers/api-server.js';
 import { usageError as usage } from '../helpers/usage-error.js';
 import { testKey } from '../helpers/ws.js';

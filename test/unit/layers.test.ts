@@ -22,7 +22,8 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   { name: 'MCP server, shell completion and help', members: ['src/mcp/', 'src/completion/', 'src/help/'] },
   // beside cmdutil: a query run started or found, waited for, its end told and its rows printed (one home)
   { name: 'what all commands share', members: ['src/cmdutil/', 'src/query-runs/'] },
-  { name: 'the context', members: ['src/context.ts'] },
+  // the command line's context, and the words its hints name commands in (MCP has its own: src/mcp/request-hints.ts)
+  { name: 'the context', members: ['src/context.ts', 'src/request-hints.ts'] },
   { name: 'workspace', members: ['src/workspace/'] },
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
   { name: 'output', members: ['src/output/'] },
