@@ -7,7 +7,12 @@ import type { Output, OutputOptions } from '../output/output.js';
 import type { DataRequest } from '../workspace/query-runs.js';
 
 /** The rows a command prints of a query's latest run (printLatestData): which, and how they are named in hints. */
-export type LatestDataWanted = Omit<DataRequest, 'allCommand'> & { queryRef: string; chart?: ChartChoice };
+export type LatestDataWanted = Omit<DataRequest, 'allCommand'> & {
+  queryRef: string;
+  chart?: ChartChoice;
+  /** The rows the run's result says it has, when this command read it (after a wait). */
+  rowCount?: number | null;
+};
 
 /**
  * How large the export's young generation may grow (resourceLimits.maxYoungGenerationSizeMb). Left to itself, V8
@@ -22,6 +27,18 @@ export const youngGenerationMb = 4;
  * 135-143 MiB instead of 145-160 (three: 151-164); over 50 ms round trips it costs time (0.55x curl + jq, not 0.38x).
  */
 export const pagesAhead = 2;
+
+/**
+ * Rows known to be this few are exported by the main thread: its memory stays small for them, and a worker's start
+ * (40-50 ms) would come between a run's end and its first row (`queries execute --wait`, issue 41's 50 ms).
+ */
+export const workerFromRows = 50_000;
+
+/** Whether the rows wanted are known to be few (see workerFromRows): from --limit, or the run's row count. */
+export function fewRows(wanted: LatestDataWanted): boolean {
+  const known = [wanted.limit, wanted.rowCount].filter((count): count is number => typeof count === 'number');
+  return known.length > 0 && Math.min(...known) <= workerFromRows;
+}
 
 /** Everything the export's worker is given, as plain data (structured clone): it builds its own context of it. */
 export interface ExportJob {

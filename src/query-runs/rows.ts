@@ -180,8 +180,8 @@ export async function printLatestData(ctx: Context, http: HttpClient, output: Ou
   const firstPageOnly = asked.limit === undefined && !asked.all && ((output.format === 'table' && ctx.io.stdoutIsTTY) || chart);
   // an export (every row asked, to a file or a pipe) runs in a worker of its own, where memory stays flat
   if (!firstPageOnly && !chart && ctx.io.exportWorker && ctx.settings.jq === undefined && (output.file !== undefined || !ctx.io.stdoutIsTTY)) {
-    const { exportInWorker } = await import('./export-thread.js');
-    if (await exportInWorker(ctx, output, queryId, wanted)) return;
+    const { exportInWorker, fewRows } = await import('./export-thread.js');
+    if (!fewRows(wanted) && (await exportInWorker(ctx, output, queryId, wanted))) return;
   }
   const request = { ...asked, all: asked.all || (asked.limit === undefined && !firstPageOnly) };
   const reading = readRows(ctx, http, output, queryId, request, wanted);

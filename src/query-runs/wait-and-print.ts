@@ -45,11 +45,15 @@ export async function waitAndPrintRows(ctx: Context, http: HttpClient, output: O
     return output.item(finished, queryRunStatusView);
   }
   // the query whose latest rows are the run's: known when this command started the run, else named by its result
-  const result = query ? undefined : await getQueryRunResult(http, runId);
-  const queryId = query?.id ?? result!.queryId;
-  // the run's result (for the note) and whether the query names the run yet are asked at once: neither needs the other
-  const [, settled] = await Promise.allSettled([noteRunResult(ctx, http, runId, result), settleLatestRun(http, queryId, runId)]);
+  const named = query ? undefined : await getQueryRunResult(http, runId);
+  const queryId = query?.id ?? named!.queryId;
+  // the run's result (its row count, for the note and for where the rows are written) and whether the query names
+  // the run yet are asked at once: neither needs the other
+  const [read, settled] = await Promise.allSettled([named ?? getQueryRunResult(http, runId), settleLatestRun(http, queryId, runId)]);
   if (settled.status === 'rejected') throw settled.reason;
+  const result = read.status === 'fulfilled' ? read.value : undefined;
+  // a courtesy: a result that could not be read leaves the note out
+  if (result) await noteRunResult(ctx, http, runId, result);
   const param = (run.param ?? []).flatMap((pair) => ['--param', pair]);
   await printLatestData(ctx, http, output, queryId, {
     limit: wanted.limit,
@@ -59,5 +63,6 @@ export async function waitAndPrintRows(ctx: Context, http: HttpClient, output: O
     queryRef: query?.slug ?? queryId,
     ...(query ? { rerunCommand: ctx.printed.continuing('queries', 'execute', query.slug, ...param, '--wait', ...rowOptions(wanted)) } : {}),
     chart: wanted.chart,
+    rowCount: result?.rowCount,
   });
 }

@@ -170,6 +170,8 @@ describe('an unknown --json field found only after the run (issue 29.7)', () => 
       .on('GET', `/queries/${queryId}`, { body: saved })
       .on('POST', `/queries/${queryId}/execute`, { status: 202, body: { queryId, queryRunId: runId, status: 'PENDING' } })
       .on('GET', `/query-runs/${runId}`, { body: status('COMPLETED') })
+      // its row count: how many rows there are decides where they are written (src/query-runs/export-thread.ts)
+      .on('GET', `/query-runs/${runId}/result`, { body: queryRunResult(runId, queryId) })
       .on('GET', `/queries/${queryId}/latest/data`, {
         body: {
           queryRunId: runId,

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer, type RecordedRequest } from '../helpers/api-server.js';
 import { pollUntil, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createQuery } from '../helpers/query-setup.js';
+import { workerFromRows } from '../../src/query-runs/export-thread.js';
 import { tempConfigDir, ws, wsCommand } from '../helpers/ws.js';
 
 const total = 1_000_000;
@@ -259,6 +260,22 @@ describe('an export in a worker of its own (issue 40, item 4)', () => {
     } finally {
       instance.closeSync();
     }
+  }, 120_000);
+
+  it("a result known to be small is written by ws itself, so that no worker starts between a run's end and its first row", async () => {
+    const run = (args: string[]) => ws(args, env);
+    const small = await createQuery(run, 'Few numbers', `SELECT range AS n FROM range(${workerFromRows})`);
+    const few = await run(['queries', 'execute', small.id, '--wait', '-o', 'csv', '--debug']);
+    expect(few.exitCode, few.stderr).toBe(0);
+    expect(few.stdout.split('\n')).toHaveLength(1 + workerFromRows + 1);
+    expect(workerPeak(few.stderr), 'no worker for a run of few rows').toBeUndefined();
+    const limited = await run(['queries', 'execute', queryId, '--wait', '--limit', '10', '-o', 'csv', '--debug']);
+    expect(limited.exitCode, limited.stderr).toBe(0);
+    expect(limited.stdout.split('\n')).toHaveLength(1 + 10 + 1);
+    expect(workerPeak(limited.stderr), 'no worker for --limit 10').toBeUndefined();
+    const many = await run(['queries', 'execute', queryId, '--wait', '-o', 'csv', '--debug']);
+    expect(many.exitCode, many.stderr).toBe(0);
+    expect(workerPeak(many.stderr), 'a worker for a run of 1,000,000 rows').toBeDefined();
   }, 120_000);
 
   it('`-o csv | head -1`: the reader gone, the worker stops and ws ends quietly, exit 0', async () => {
