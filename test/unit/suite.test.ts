@@ -136,7 +136,7 @@ describe('every command and every MCP tool', () => {
       fs.writeFileSync(path.join(dir, file), text);
     };
     write('src/commands/runs/index.ts', "runner(commands.get, () => import('./get.js'));\nrunner(commands.wait, () => import('./wait.js'));\n");
-    write('src/commands/runs/shared/declaration.ts');
+    write('src/commands/runs/declaration.ts');
     write('src/commands/help/help.ts');
     write('src/mcp/tools/index.ts', "import { getAgentTool } from './agents/get-agent.js';\nimport type { Tool } from '../tool.js';\n");
     write('test/commands/runs/wait.test.ts');
