@@ -266,9 +266,9 @@ async function wholeBench() {
 
 /**
  * A Secret Service of the bench's own: a private D-Bus session bus with GNOME Keyring on it, unlocked, holding
- * `key` for the profile of `configDir` (as test/helpers/secret-service.ts starts one for the tests).
+ * `key` for the profile of each { origin, configDir } (as test/helpers/secret-service.ts starts one for the tests).
  */
-async function startKeyring(origin, configDir, key) {
+async function startKeyring(profiles, key) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-keyring-'));
   fs.mkdirSync(path.join(dir, 'run'), { mode: 0o700 });
   const base = { PATH: process.env.PATH, HOME: dir, XDG_RUNTIME_DIR: path.join(dir, 'run'), XDG_DATA_HOME: path.join(dir, 'data') };
@@ -284,51 +284,106 @@ async function startKeyring(origin, configDir, key) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   for (let tries = 0; tries < 100 && !fs.existsSync(path.join(dir, 'data', 'keyrings', 'login.keyring')); tries++) await new Promise((r) => setTimeout(r, 50));
-  const account = `default (${path.join(configDir, 'config.json')})`;
-  const stored = spawnSync('secret-tool', ['store', '--label', 'ws bench', 'service', `ws:${origin}`, 'username', account], { env, input: key });
-  if (stored.status !== 0) {
-    stop();
-    throw new Error(`secret-tool store failed: ${stored.stderr}`);
+  for (const { origin, configDir } of profiles) {
+    const account = `default (${path.join(configDir, 'config.json')})`;
+    const stored = spawnSync('secret-tool', ['store', '--label', 'ws bench', 'service', `ws:${origin}`, 'username', account], { env, input: key });
+    if (stored.status !== 0) {
+      stop();
+      throw new Error(`secret-tool store failed: ${stored.stderr}`);
+    }
   }
   return { address, stop };
 }
 
+/** The bench's emulator behind a TLS terminator of its own (bench/https-front.mjs): its HTTPS base URL and authority's file. */
+async function startHttpsFront() {
+  const dir = fs.mkdtempSync(path.join(scratch, 'https-'));
+  const child = spawn(process.execPath, [path.join(root, 'bench/https-front.mjs'), baseUrl, dir], { env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  for await (const chunk of child.stdout.setEncoding('utf8')) {
+    out += chunk;
+    const [url, caFile] = out.includes('\n') ? out.trim().split(' ') : [];
+    if (caFile) return { child, baseUrl: url, caFile };
+  }
+  throw new Error(`the HTTPS front did not start: ${out}`);
+}
+
 /**
  * Issue 41: a command whose key is in the system keyring (GNOME Keyring on a private session bus) against the same
- * command with WS_API_KEY, interleaved round after round. Skipped, saying so, without dbus-daemon, GNOME Keyring
- * and secret-tool.
+ * command with WS_API_KEY, interleaved round after round: over plain HTTP to the emulator, and over HTTPS (a
+ * workspace is reached so) through a TLS terminator in front of it. Skipped, saying so, without dbus-daemon, GNOME
+ * Keyring, secret-tool and openssl.
  */
 async function keyringCases() {
-  const missing = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-  const pairs = [
-    ['ws queries list, key in the system keyring', 'ws queries list, key in WS_API_KEY', ['queries', 'list']],
-    ['ws queries get <id> --json, key in the system keyring', 'ws queries get <id> --json, key in WS_API_KEY', ['queries', 'get', null, '--json']],
+  const missing = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool', 'openssl'].filter(
+    (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+  );
+  const commands = [
+    ['ws queries list', ['queries', 'list']],
+    ['ws queries get <id> --json', ['queries', 'get', null, '--json']],
   ];
+  const schemes = ['http', 'https'];
+  const named = (words, scheme, where) => `${words}, ${scheme}, key in ${where}`;
   if (missing.length) {
-    for (const [name, baseline] of pairs) results.push({ case: name, ms: null, baseline, note: `not measured: ${missing.join(', ')} missing` });
+    for (const scheme of schemes) {
+      for (const [words] of commands) {
+        results.push({
+          case: named(words, scheme, 'the system keyring'),
+          ms: null,
+          baseline: named(words, scheme, 'WS_API_KEY'),
+          note: `not measured: ${missing.join(', ')} missing`,
+        });
+      }
+    }
     return;
   }
   const someQuery = (await api('GET', '/queries?limit=1')).queries[0].id;
-  const origin = new URL(baseUrl).origin;
-  const configDir = fs.mkdtempSync(path.join(scratch, 'keyring-'));
-  fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin } } }));
-  const keyring = await startKeyring(origin, configDir, 'bench');
+  const front = await startHttpsFront();
+  const profiles = [
+    { scheme: 'http', baseUrl, env: {} },
+    // the authority as Node's own extra root (as a public one would be a default root): ws's plain HTTPS, not the
+    // path of a company's CA file (undici and every default root read, some 30 ms more)
+    { scheme: 'https', baseUrl: front.baseUrl, env: { NODE_EXTRA_CA_CERTS: front.caFile } },
+  ].map((p) => {
+    const origin = new URL(p.baseUrl).origin;
+    const configDir = fs.mkdtempSync(path.join(scratch, 'keyring-'));
+    const profile = { baseUrl: p.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin };
+    fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { default: profile } }));
+    // the same profile with the key in WS_API_KEY instead
+    const envDir = fs.mkdtempSync(path.join(scratch, 'env-key-'));
+    fs.writeFileSync(path.join(envDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: p.baseUrl } } }));
+    return { ...p, origin, configDir, envDir };
+  });
+  const keyring = await startKeyring(profiles, 'bench');
   try {
-    const inKeyring = { ...cleanEnv, WS_CONFIG_DIR: configDir, DBUS_SESSION_BUS_ADDRESS: keyring.address };
     console.log(
-      `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the key in the system keyring, ${rounds} rounds`,
+      `ws benchmark on Node ${nodeVersion} (${node}), ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; the key in the system keyring, over HTTP and HTTPS, ${rounds} rounds`,
     );
     await pairedRounds(
-      pairs.map(([name, baseline, words]) => {
-        const args = [ws, ...words.map((word) => word ?? someQuery)];
-        return { name, baseline, command: node, args, env: inKeyring, baseCommand: node, baseArgs: args, baseEnv: env };
-      }),
+      profiles.flatMap((p) =>
+        commands.map(([words, argv]) => {
+          const args = [ws, ...argv.map((word) => word ?? someQuery)];
+          const inKeyring = { ...cleanEnv, ...p.env, WS_CONFIG_DIR: p.configDir, DBUS_SESSION_BUS_ADDRESS: keyring.address };
+          const inEnv = { ...cleanEnv, ...p.env, WS_CONFIG_DIR: p.envDir, WS_API_KEY: 'bench' };
+          return {
+            name: named(words, p.scheme, 'the system keyring'),
+            baseline: named(words, p.scheme, 'WS_API_KEY'),
+            command: node,
+            args,
+            env: inKeyring,
+            baseCommand: node,
+            baseArgs: args,
+            baseEnv: inEnv,
+          };
+        }),
+      ),
       '<= 1.1x',
       1.1,
       (p) => `${p.name.replace(', key in the system keyring', '')} with the key in the system keyring at most 1.1x the same with WS_API_KEY`,
     );
   } finally {
     keyring.stop();
+    front.child.kill();
   }
 }
 

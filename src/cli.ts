@@ -323,8 +323,9 @@ export async function run(argv: string[], io: IO = processIO()): Promise<number>
       const { Context } = await import('./context.js');
       const context = new Context(io, command.optsWithGlobals(), report, command);
       contexts.push(context);
-      if (sendsKey(command)) await context.readKeyringEarly();
+      const keyring = sendsKey(command) ? await context.readKeyringEarly() : undefined;
       const { run: verb } = await load();
+      await keyring?.turn();
       exitCode = (await verb(context, command.processedArgs, command.opts())) ?? 0;
     });
   };

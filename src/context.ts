@@ -270,21 +270,26 @@ export class Context {
   /**
    * Starts reading the profile's key from the system keyring now, for a command that sends it, so that the read
    * runs while the command loads (cli.ts); the first request then waits only for what is left of it. Nothing
-   * happens when the key comes from elsewhere or the settings fail (the command says so itself).
+   * happens when the key comes from elsewhere or the settings fail (the command says so itself). Returns `turn`,
+   * which the caller awaits once the command is loaded: one more turn of the event loop, in which the keyring's first
+   * answers (they came while the command loaded) are read and the secret itself is asked for, so that its answer too
+   * travels while the command starts. Undefined when no read was started.
    */
-  async readKeyringEarly(): Promise<void> {
+  async readKeyringEarly(): Promise<{ turn(): Promise<void> } | undefined> {
     let place: KeyringPlace | undefined;
     try {
       place = this.settings.keyring;
     } catch {
-      return;
+      return undefined;
     }
-    if (place === undefined) return;
+    if (place === undefined) return undefined;
     this.keyringRead = this.readKeyring(place);
     // what went wrong is said when a request needs the key; a command that never sends it says nothing of it
     this.keyringRead.catch(() => undefined);
-    // one turn of the event loop, so that the question to the keyring is on its way while the command loads
-    await new Promise((resolve) => setImmediate(resolve));
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    // one turn of the event loop, so that the questions to the keyring are on their way while the command loads
+    await turn();
+    return { turn };
   }
 
   /** The profile's key from the system keyring: the read started early, or one started now for the first request. */
