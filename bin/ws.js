@@ -7,8 +7,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   writeVersion(`${require('../package.json').version}\n`);
 } else if (args[0] === '__complete') {
   // Tab: names kept from the API (src/completion/names-cache.ts) are printed by dist/complete.cjs, without the
-  // bundle; with none kept, the whole of ws asks the API
-  compileCache();
+  // bundle; with none kept, the whole of ws asks the API. No compile cache for dist/complete.cjs: opening it (its
+  // folder checked, then Node's cache) cost 1.5-2 ms on Node 24, and compiling the file only about as much; start()
+  // opens it for the bundle.
   let answered;
   try {
     answered = require('../dist/complete.cjs').serveComplete(args.slice(1));
