@@ -157,7 +157,7 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       defaultLimit: latestDataPageSize,
       rows: true,
       ahead: page.ahead ?? latestDataPagesAhead,
-      // measured once, on the first page (of 1,000 rows at most): a few milliseconds
+      // judged once, by the bytes of the first page (of 1,000 rows at most)
       firstPage: latestDataPageSize,
       pageSize: (first) => Math.max(1, Math.floor(latestDataPageBytes / (first.items.bytes / first.items.length))),
     },
