@@ -118,7 +118,8 @@ class RowBytes implements PageRows {
  * the next scavenge. A Buffer that shares its ArrayBuffer (a small one, of Node's pool) is left as it is.
  */
 function release(body: Buffer): void {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) structuredClone(body.buffer, { transfer: [body.buffer] });
+  const memory = body.buffer;
+  if (memory instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === memory.byteLength) structuredClone(memory, { transfer: [memory] });
 }
 
 const quote = 0x22;
