@@ -299,12 +299,14 @@ export class HttpClient {
       this.log(`< ${response.status} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers))
         this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
+      let text: string | undefined;
       return {
         status: response.status,
         headers: response.headers,
         body,
         get text() {
-          return body.toString('utf8');
+          text ??= body.toString('utf8');
+          return text;
         },
       };
     } catch (error) {

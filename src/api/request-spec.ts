@@ -33,7 +33,7 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-  /** The body as text, decoded when asked (not for a body read from its bytes). */
+  /** The body as text, decoded when first asked (never for a body read from its bytes). */
   readonly text: string;
 }
 

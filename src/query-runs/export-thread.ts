@@ -126,7 +126,7 @@ export async function exportInWorker(ctx: Context, output: Output, queryId: stri
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const resourceLimits = { maxYoungGenerationSizeMb: youngGenerationMb, maxOldGenerationSizeMb: oldGenerationMb };
   const worker = new Worker(ctx.io.exportWorker, { workerData: job, resourceLimits });
-  // the first signal stops the export between two pages, in the worker, which says what the output holds
+  // the first signal stops the export between two parts of a page, in the worker, which says what the output holds
   interruption.onStop((signal: StopSignal) => worker.postMessage({ stop: signal }));
   let end: WorkerMessage | undefined;
   worker.on('message', (message: WorkerMessage) => {

@@ -227,10 +227,11 @@ describe('an export in a worker of its own (issue 40, item 4)', () => {
     const said = /^\* export: written by a worker \(young generation \d+ MiB\); peak RSS of ws (\d+) MiB$/m.exec(stderr)?.[1];
     return said === undefined ? undefined : Number(said);
   };
-  // with margin on a shared machine: measured with --debug (its lines) beside the test's own proxy, Node 20 89-90,
-  // 22 98 and 24 112-118 MiB (before pages were kept as bytes and the worker's old generation had a limit: 140-160 on
-  // Node 20, 150-190 on 22 and 24; 156 on 24 for this bound)
-  const peakBound = 140;
+  // with margin on a shared machine: measured with --debug (its lines) beside the test's own proxy, Node 20 89-90
+  // (with two busy loops beside it too; once over 140 among 14 test files run at once), 22 98 and 24 112-118 MiB
+  // (before pages were kept as bytes and the worker's old generation had a limit: 140-160 on Node 20, 150-190 on 22
+  // and 24; 156 on 24 for this bound)
+  const peakBound = 150;
 
   it(`1,000,000 rows to --out x.csv: every row, written by the worker, peak RSS at most ${peakBound} MiB`, async () => {
     const target = path.join(dir, 'worker.csv');
