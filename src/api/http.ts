@@ -73,10 +73,10 @@ export function isResponseTooLarge(error: unknown): boolean {
 }
 
 /**
- * The body as text, refused past maxResponseBytes (a document that size is not one ws can show); `arrived` hears
- * of every chunk.
+ * The body, refused past maxResponseBytes (a document that size is not one ws can show); `arrived` hears of every
+ * chunk.
  */
-async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }, arrived: () => void): Promise<string> {
+async function readCapped(response: Incoming, label: string, hint: () => { hint?: string }, arrived: () => void): Promise<Buffer> {
   const tooLarge = () => {
     const error = new WsError('api', `the response to ${label} is larger than ${maxResponseBytes / 1024 / 1024} MiB, more than ws reads into memory`, {
       code: 'unexpected_response',
@@ -98,7 +98,7 @@ async function readCapped(response: Incoming, label: string, hint: () => { hint?
     if (size > maxResponseBytes) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export class HttpClient {
@@ -144,15 +144,19 @@ export class HttpClient {
   async request<T>(spec: RequestSpec<T>): Promise<T> {
     const response = await this.send(spec);
     const label = `${spec.method} ${spec.path}`;
-    let body: unknown;
-    try {
-      body = response.text === '' ? null : spec.exactNumbers ? parseExactly(response.text) : JSON.parse(response.text);
-    } catch {
-      throw new WsError('api', `unexpected response from ${label}: the body is not JSON`, {
+    const notJson = () =>
+      new WsError('api', `unexpected response from ${label}: the body is not JSON`, {
         code: 'unexpected_response',
         status: response.status,
         ...this.errors.requestIdOf(response),
       });
+    let body: unknown;
+    try {
+      if (response.body.length === 0) body = null;
+      else if (spec.read) body = spec.read(response.body, notJson);
+      else body = spec.exactNumbers ? parseExactly(response.text) : JSON.parse(response.text);
+    } catch {
+      throw notJson();
     }
     const parsed = spec.schema.safeParse(body);
     if (!parsed.success) {
@@ -289,13 +293,22 @@ export class HttpClient {
       const response = await transport.send(new URL(url), { method: spec.method, headers, body: payload, signal });
       answering = true;
       quiet();
-      const text = await readCapped(response, `${spec.method} ${spec.path}`, () => this.errors.hinted('too_large', spec), quiet);
+      const body = await readCapped(response, `${spec.method} ${spec.path}`, () => this.errors.hinted('too_large', spec), quiet);
       clearTimeout(timer);
       const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       this.log(`< ${response.status} in ${elapsed}ms`);
       for (const [name, value] of Object.entries(response.headers))
         this.log(`< ${name}: ${secretHeaders.has(name.toLowerCase()) ? '[redacted]' : String(value)}`);
-      return { status: response.status, headers: response.headers, text };
+      let text: string | undefined;
+      return {
+        status: response.status,
+        headers: response.headers,
+        body,
+        get text() {
+          text ??= body.toString('utf8');
+          return text;
+        },
+      };
     } catch (error) {
       clearTimeout(timer);
       if (signal.aborted) {

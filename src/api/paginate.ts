@@ -1,14 +1,23 @@
 import { WsError } from '../errors.js';
 
-/** One page as the API returns it: items next to total, limit and offset. */
-export interface Page<T> {
-  items: T[];
+/** What paginate needs of a page's items: how many there are, and the first of them (a page cut to those wanted). */
+export interface Items {
+  readonly length: number;
+  slice(start: number, end?: number): this;
+}
+
+/** The type of an array's items (rows kept as bytes have none until parsed). */
+type ItemOf<I> = I extends readonly (infer T)[] ? T : unknown;
+
+/** One page as the API returns it: items (an array, or rows kept as bytes) next to total, limit and offset. */
+export interface Page<T, I extends Items = T[]> {
+  items: I;
   total: number;
   /** The response body the page came in, for printing a single page exactly as the API sent it. */
   envelope?: Record<string, unknown>;
 }
 
-export interface PageRequest<T = unknown> {
+export interface PageRequest<T = unknown, I extends Items = T[]> {
   /** Items wanted in all; undefined with `all` for every item. */
   limit: number | undefined;
   offset: number;
@@ -22,7 +31,7 @@ export interface PageRequest<T = unknown> {
   /** Pages asked for ahead of the one being read, once a total says where the list ends (default 2). */
   ahead?: number;
   /** The most items a page should hold, judged from the first page (its size in bytes); pageMax at most. */
-  pageSize?: (first: Page<T>) => number;
+  pageSize?: (first: Page<T, I>) => number;
   /**
    * The size of the first page, when more items are wanted: small, so that pageSize judges the items' width before
    * a page of many is asked for (10,000 rows of 2 KB are 20 MB in one answer).
@@ -36,10 +45,10 @@ export interface PageRequest<T = unknown> {
  * A server that ignores `offset` (it echoes another one, or sends the same page again) is an error,
  * never an endless loop or duplicated items.
  */
-export async function* paginate<T>(
-  fetchPage: (limit: number, offset: number, signal: AbortSignal) => Promise<Page<T>>,
-  request: PageRequest<T>,
-): AsyncGenerator<Page<T>> {
+export async function* paginate<I extends Items>(
+  fetchPage: (limit: number, offset: number, signal: AbortSignal) => Promise<Page<ItemOf<I>, I>>,
+  request: PageRequest<ItemOf<I>, I>,
+): AsyncGenerator<Page<ItemOf<I>, I>> {
   // pages still travelling when the reader stops (an error, enough rows) are aborted, not left to arrive later
   const stop = new AbortController();
   try {
@@ -49,7 +58,10 @@ export async function* paginate<T>(
   }
 }
 
-async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<Page<T>>, request: PageRequest<T>): AsyncGenerator<Page<T>> {
+async function* pages<T, I extends Items>(
+  fetchPage: (limit: number, offset: number) => Promise<Page<T, I>>,
+  request: PageRequest<T, I>,
+): AsyncGenerator<Page<T, I>> {
   const wanted = request.all ? Infinity : (request.limit ?? request.defaultLimit);
   let offset = request.offset;
   let received = 0;
@@ -60,7 +72,7 @@ async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<P
   // always has some to work on; they are read in order, whatever order they arrive in. A short page tells the
   // server's maximum (a page size the API does not state): the guesses made before it are dropped, and from then
   // on pages of that size are asked for.
-  const ahead: { offset: number; size: number; page: Promise<Page<T>> }[] = [];
+  const ahead: { offset: number; size: number; page: Promise<Page<T, I>> }[] = [];
   const depth = request.ahead ?? 2;
   let pageMax = request.pageMax;
   let measured = false;
@@ -77,7 +89,7 @@ async function* pages<T>(fetchPage: (limit: number, offset: number) => Promise<P
     const page = await (asked?.page ?? fetchPage(size, offset));
     const echoed = page.envelope?.offset;
     // resources have ids, so a page that starts with the same one is the same page; rows of data may repeat
-    const firstId = (page.items[0] as { id?: unknown } | undefined)?.id;
+    const firstId = Array.isArray(page.items) ? (page.items[0] as { id?: unknown } | undefined)?.id : undefined;
     const first = typeof firstId === 'string' && !request.rows ? firstId : undefined;
     // (an empty page ends the list anyway, whatever offset it names)
     if (page.items.length > 0 && ((typeof echoed === 'number' && echoed !== offset) || (first !== undefined && first === previousFirst))) {

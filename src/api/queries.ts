@@ -1,6 +1,8 @@
+import { parseExactly } from './exact-json.js';
 import { isResponseTooLarge, type HttpClient } from './http.js';
 import type { QueryValue } from './request-spec.js';
 import { paginate, type PageRequest } from './paginate.js';
+import { parsedRows, rowsApart, type PageRows } from './row-bytes.js';
 import {
   type CreateQueryBody,
   type ExecuteQueryBody,
@@ -72,14 +74,49 @@ export function listQueryRunPages(http: HttpClient, id: string, page: Omit<PageR
   );
 }
 
-export function getLatestData(http: HttpClient, id: string, params: { limit?: number; offset?: number }): Promise<LatestData> {
-  return http.request({
+const latestData = (id: string, params: { limit?: number; offset?: number }) =>
+  ({
     method: 'GET',
     path: `${path(id)}/latest/data`,
     query: { limit: params.limit, offset: params.offset },
     schema: LatestData,
     exactNumbers: true,
+  }) as const;
+
+export function getLatestData(http: HttpClient, id: string, params: { limit?: number; offset?: number }): Promise<LatestData> {
+  return http.request(latestData(id, params));
+}
+
+/**
+ * A page of GET …/latest/data: its rows, kept as the bytes they came in and parsed when they are wanted, and its
+ * other fields (`rows` among them empty, in its place).
+ */
+export interface LatestDataPage {
+  fields: LatestData;
+  rows: PageRows;
+}
+
+/**
+ * A page of rows, its rows left as bytes (src/api/row-bytes.ts): the other fields are parsed and checked as
+ * getLatestData's; a body of another shape is parsed whole, and checked so.
+ */
+export async function getLatestDataPage(http: HttpClient, id: string, params: { limit: number; offset: number }): Promise<LatestDataPage> {
+  let rows: PageRows | undefined;
+  let size = 0;
+  const fields = await http.request({
+    ...latestData(id, params),
+    read: (body, notJson) => {
+      size = body.length;
+      const apart = rowsApart(body, notJson);
+      const read = apart && (parseExactly(apart.fields) as { rows?: unknown });
+      // a second `rows` among the fields would be the one JSON.parse keeps
+      if (!apart || !Array.isArray(read?.rows) || read.rows.length > 0) return parseExactly(body.toString('utf8'));
+      rows = apart.rows;
+      return read;
+    },
   });
+  if (rows) return { fields, rows };
+  return { fields: { ...fields, rows: [] }, rows: parsedRows(fields.rows, size) };
 }
 
 /** The rows a table on a terminal shows, as one page. */
@@ -98,10 +135,10 @@ const latestDataPageBytes = 8 * 1024 * 1024;
  * Pages through the rows of the latest successful run, as the server names it at each page. That every page is of
  * one run (a newer run may complete while paging) is checked above, in src/workspace/query-runs.ts's latestDataPages.
  */
-export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest, 'pageMax' | 'defaultLimit'>) {
-  const fetchPage = async (limit: number, offset: number, signal: AbortSignal): Promise<LatestData> => {
+export function listLatestDataPages(http: HttpClient, id: string, page: Omit<PageRequest<unknown, PageRows>, 'pageMax' | 'defaultLimit'>) {
+  const fetchPage = async (limit: number, offset: number, signal: AbortSignal): Promise<LatestDataPage> => {
     try {
-      return await getLatestData(http.withSignal(signal), id, { limit, offset });
+      return await getLatestDataPage(http.withSignal(signal), id, { limit, offset });
     } catch (error) {
       // rows too wide for this many a page: half as many (paginate follows the shorter page from then on)
       if (limit > 1 && isResponseTooLarge(error)) return fetchPage(Math.ceil(limit / 2), offset, signal);
@@ -110,10 +147,9 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
   };
   return paginate(
     async (limit, offset, signal) => {
-      const data = await fetchPage(limit, offset, signal);
+      const { fields, rows } = await fetchPage(limit, offset, signal);
       // without a total, read on until an empty page: a short page may only mean a smaller server maximum
-      const total = data.totalRowCount ?? Infinity;
-      return { items: data.rows, total, envelope: data };
+      return { items: rows, total: fields.totalRowCount ?? Infinity, envelope: fields };
     },
     {
       ...page,
@@ -121,9 +157,9 @@ export function listLatestDataPages(http: HttpClient, id: string, page: Omit<Pag
       defaultLimit: latestDataPageSize,
       rows: true,
       ahead: page.ahead ?? latestDataPagesAhead,
-      // measured once, on the first page (of 1,000 rows at most): a few milliseconds
+      // judged once, by the bytes of the first page (of 1,000 rows at most)
       firstPage: latestDataPageSize,
-      pageSize: (first) => Math.max(1, Math.floor(latestDataPageBytes / (JSON.stringify(first.items).length / first.items.length))),
+      pageSize: (first) => Math.max(1, Math.floor(latestDataPageBytes / (first.items.bytes / first.items.length))),
     },
   );
 }

@@ -22,12 +22,19 @@ export interface RequestSpec<T> {
    * 2^53, a DECIMAL of 17 digits) is kept as that text, a string, instead of being rounded (parseExactly, exact-json.ts).
    */
   exactNumbers?: boolean;
+  /**
+   * Reads the body's bytes into what the schema checks, instead of parsing it whole (a page of rows kept as bytes:
+   * src/api/row-bytes.ts); `notJson` is the error of a body that is not JSON, for what is found so later.
+   */
+  read?: (body: Buffer, notJson: () => Error) => unknown;
 }
 
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  body: Buffer;
+  /** The body as text, decoded when first asked (never for a body read from its bytes). */
+  readonly text: string;
 }
 
 /** A header's value, the first when it came more than once. */

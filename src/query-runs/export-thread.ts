@@ -1,3 +1,4 @@
+import { maxResponseBytes } from '../api/http.js';
 import type { Context } from '../context.js';
 import type { GlobalOptions } from '../config/settings.js';
 import { WsError, type ErrorKind, type WsErrorDetails } from '../errors.js';
@@ -20,6 +21,17 @@ export type LatestDataWanted = Omit<DataRequest, 'allCommand'> & {
  * of a page die young. It bounds no data: a page of any size still goes through (docs/development.md).
  */
 export const youngGenerationMb = 4;
+
+/**
+ * How large the export's old generation may grow (resourceLimits.maxOldGenerationSizeMb): 28 times the largest
+ * answer ws reads (maxResponseBytes, 64 MiB), 1,792 MiB. Not a bound on the rows: pages wait as bytes, outside the
+ * heap, and the heap holds ws's code (13-19 MiB live), one part of a page parsed (about 64 KiB of JSON, or a row,
+ * which one answer holds: at most 64 MiB of JSON, and JSON.parse makes at most 16 bytes of heap of one: `[]`), what
+ * is written of it and a Parquet row group. What it changes is V8's pace: after a full collection V8 lets the old
+ * generation grow to a multiple of what survived, 4 for a heap limit of 2 GiB or more (the default where there are
+ * 8 GiB of memory), less below (about 1.9 at this size): csv on Node 24 at 2,000,000 rows 131-134 MiB, not 175-182.
+ */
+export const oldGenerationMb = (28 * maxResponseBytes) / 2 ** 20;
 
 /**
  * Pages asked for ahead in the worker: what lives while pages travel is promoted to the old generation, which V8
@@ -112,8 +124,9 @@ export async function exportInWorker(ctx: Context, output: Output, queryId: stri
     return lastWord();
   };
   const { Worker } = process.getBuiltinModule('node:worker_threads');
-  const worker = new Worker(ctx.io.exportWorker, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
-  // the first signal stops the export between two pages, in the worker, which says what the output holds
+  const resourceLimits = { maxYoungGenerationSizeMb: youngGenerationMb, maxOldGenerationSizeMb: oldGenerationMb };
+  const worker = new Worker(ctx.io.exportWorker, { workerData: job, resourceLimits });
+  // the first signal stops the export between two parts of a page, in the worker, which says what the output holds
   interruption.onStop((signal: StopSignal) => worker.postMessage({ stop: signal }));
   let end: WorkerMessage | undefined;
   worker.on('message', (message: WorkerMessage) => {

@@ -46,6 +46,26 @@ describe('pages of rows', () => {
     ]);
   });
 
+  it('a page whose rows are read a part at a time: a row that is not JSON ends the export there, as a body that is not JSON', async () => {
+    const rows = numbered(30_000);
+    server.on('GET', dataPath, (request) => {
+      const text = JSON.stringify(page(rows, request));
+      // in the last page (from row 21,000: no page is asked for after it), row 25,000 is broken inside its braces
+      return { body: Number(request.query.offset) === 21_000 ? text.replace('{"n":25000}', '{"n":tru}') : text };
+    });
+    const result = await ws(['queries', 'data', queryId, '--all', '-o', 'ndjson']);
+    expect(result.exitCode).toBe(1);
+    const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string; rowsWritten: number } };
+    expect(error.code).toBe('unexpected_response');
+    expect(error.message).toMatch(`unexpected response from GET /queries/${queryId}/latest/data: the body is not JSON; the output is partial`);
+    // every row before the part that holds it was written, whole, and is said
+    const written = ndjsonNumbers(result.stdout);
+    expect(written).toEqual(numbered(written.length).map((row) => row.n));
+    expect(written.length).toBeGreaterThanOrEqual(21_000);
+    expect(written.length).toBeLessThan(25_000);
+    expect(error.rowsWritten).toBe(written.length);
+  });
+
   it('a terminal table still asks for one page of 1,000', async () => {
     serve(numbered(25_000));
     const result = await ws(['queries', 'data', queryId], { tty: true, columns: 80, env: { WS_PAGER: '' } });
