@@ -12,7 +12,8 @@
 //   WS_BENCH_ONLY=latency         only that case (an emulator with --latency 50ms), not the whole bench
 //   WS_BENCH_ONLY=start           only the start-up and API cases (no exports)
 //   WS_BENCH_ONLY=export          only the exports and their memory
-//   WS_BENCH_ONLY=keyring         only a command whose key is in the system keyring (a private GNOME Keyring)
+//   WS_BENCH_ONLY=keyring         only a command whose key is in the system keyring (a private GNOME Keyring), over
+//                                 HTTP and over HTTPS (bench/https-front.mjs; needs openssl),
 //                                 against the same command with WS_API_KEY
 //   WS_BENCH_ONLY=complete        only Tab on names the API gives (`ws __complete`, names kept) against node -e 0
 //   WS_BENCH_ONLY=typed           only the memory of an export in every format (csv, ndjson, json, yaml, parquet, arrow)
