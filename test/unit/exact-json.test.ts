@@ -21,4 +21,15 @@ describe('parseExactly: row values a double would round', () => {
     });
     expect(parseExactly('{"n":12,"x":[1,2.5]}')).toEqual({ n: 12, x: [1, 2.5] });
   });
+
+  it('are found wherever they stand: after a minus, with a point, before an exponent, in an array, as the whole body', () => {
+    expect(parseExactly('{"a":-1.2345678901234567e5,"b":[0.10000000000000001],"c":12345678.90123456e2}')).toEqual({
+      a: '-1.2345678901234567e5',
+      b: ['0.10000000000000001'],
+      c: '12345678.90123456e2',
+    });
+    expect(parseExactly('9007199254740993')).toBe('9007199254740993');
+    // sixteen digits a double keeps, and runs of digits in strings, stay as JSON.parse reads them
+    expect(parseExactly('[1234567890123456,"1234567890123456789"]')).toEqual([1234567890123456, '1234567890123456789']);
+  });
 });
