@@ -100,13 +100,17 @@ export function bigintOf(column: TypedColumn, value: unknown): bigint {
   throw badValue(column, value, 'is not an integer');
 }
 
+/** 10^precision, the first value past a decimal of `precision` digits: made once per precision, not per value. */
+const decimalLimits: bigint[] = [];
+const decimalLimit = (precision: number) => (decimalLimits[precision] ??= 10n ** BigInt(precision));
+
 /** A decimal value (the exact text the API sends, or a number) as its unscaled integer at the column's scale. */
 export function unscaled(column: TypedColumn, value: unknown): bigint {
   const { scale, precision } = column.of as { scale: number; precision: number };
   // the usual case, once per value of an export: the server's text at the column's own scale
   if (typeof value === 'string' && scale > 0 && value.length - value.indexOf('.') - 1 === scale && /^-?\d+\.\d+$/.test(value)) {
     const digits = BigInt(value.replace('.', ''));
-    if ((digits < 0n ? -digits : digits) < 10n ** BigInt(precision)) return digits;
+    if ((digits < 0n ? -digits : digits) < decimalLimit(precision)) return digits;
   }
   const text = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(scale)) : String(value);
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
@@ -114,7 +118,7 @@ export function unscaled(column: TypedColumn, value: unknown): bigint {
   const fraction = (match[3] ?? '').padEnd(scale, '0');
   if (fraction.length > scale && /[1-9]/.test(fraction.slice(scale))) throw badValue(column, value, `has more than ${scale} decimals`);
   const digits = BigInt(`${match[2] || '0'}${fraction.slice(0, scale)}`);
-  if (digits >= 10n ** BigInt(precision)) throw badValue(column, value, `has more than ${precision} digits, the most a ${precision}-digit decimal holds`);
+  if (digits >= decimalLimit(precision)) throw badValue(column, value, `has more than ${precision} digits, the most a ${precision}-digit decimal holds`);
   return match[1] === '-' ? -digits : digits;
 }
 
