@@ -26,6 +26,22 @@ type Element = Record<string, unknown> & { name: string };
  */
 const rowGroupRows = 5_000;
 
+/**
+ * And at most this many bytes of values, about (the text of strings, 8 for any other value): rows of hundreds of KB
+ * each would make 5,000 of them a group of gigabytes, past the export worker's old generation limit
+ * (src/query-runs/export-thread.ts), where a group of 32 MiB of values stays well within it.
+ */
+const rowGroupBytes = 32 * 1024 * 1024;
+
+/** About how many bytes a value of a row holds: a string its length, a list or an object what it holds. */
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (value === null || typeof value !== 'object') return 8;
+  let size = 8;
+  for (const [key, item] of Object.entries(value)) size += key.length + sizeOf(item);
+  return size;
+}
+
 /** Bytes of a FIXED_LEN_BYTE_ARRAY that hold a decimal of this many digits (two's complement). */
 function decimalBytes(precision: number): number {
   let bytes = 1;
@@ -117,12 +133,14 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
   });
   let group: unknown[][] = plan.map(() => []);
   let count = 0;
+  let groupBytes = 0;
   const flush = async () => {
     if (count === 0) return;
     const columnData = plan.map((p, index) => ({ name: p.element.name, data: group[index]! }));
     group = plan.map(() => []);
     const rows = count;
     count = 0;
+    groupBytes = 0;
     await writer.write({ columnData: columnData as never, rowGroupSize: rows });
   };
   return {
@@ -130,9 +148,10 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
       for (const row of rows) {
         for (let index = 0; index < plan.length; index++) {
           const value = row[columns[index]!.name];
+          groupBytes += sizeOf(value);
           group[index]!.push(value === null || value === undefined ? null : plan[index]!.value(value));
         }
-        if (++count === rowGroupRows) await flush();
+        if (++count === rowGroupRows || groupBytes >= rowGroupBytes) await flush();
       }
     },
     async finish() {

@@ -410,6 +410,43 @@ describe('-o parquet and -o arrow, what they refuse and say', () => {
   });
 });
 
+describe('-o parquet: row groups bounded by bytes as well as by rows', () => {
+  it('rows of 512 KiB each go into row groups of at most 32 MiB of values, every value read back by DuckDB', async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-wide-groups-'));
+    const wide = Array.from({ length: 150 }, (_, n) => ({ n, text: `${n}:`.padEnd(512 * 1024, String.fromCharCode(97 + (n % 26))) }));
+    server.on('GET', dataPath, (request) => ({
+      body: {
+        ...page(wide, request, 40),
+        columns: [
+          { name: 'n', type: 'BIGINT' },
+          { name: 'text', type: 'VARCHAR' },
+        ],
+      },
+    }));
+    const file = path.join(files, 'wide.parquet');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await DuckDBInstance.create(':memory:');
+    const connection = await db.connect();
+    try {
+      const groups = (await connection.runAndReadAll(`SELECT DISTINCT row_group_id, row_group_num_rows FROM parquet_metadata('${file}') ORDER BY row_group_id`))
+        .getRowObjectsJson()
+        .map((group) => Number(group.row_group_num_rows));
+      // 75 MiB of text: three groups at least (one group of 150 rows before), every row in one of them
+      expect(groups.length).toBeGreaterThanOrEqual(3);
+      expect(groups.reduce((sum, rows) => sum + rows, 0)).toBe(150);
+      expect(Math.max(...groups) * 512 * 1024).toBeLessThanOrEqual(32 * 1024 * 1024);
+      const read = (await connection.runAndReadAll(`SELECT n, length(text) AS length, md5(text) AS md5 FROM read_parquet('${file}') ORDER BY n`)).getRowObjectsJson();
+      const { createHash } = await import('node:crypto');
+      expect(read).toEqual(wide.map(({ n, text }) => ({ n: String(n), length: String(text.length), md5: createHash('md5').update(text).digest('hex') })));
+    } finally {
+      connection.closeSync();
+      fs.rmSync(files, { recursive: true });
+    }
+  }, 60_000);
+});
+
 describe('every row off a terminal', () => {
   const count = 2500;
   const numbers = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
