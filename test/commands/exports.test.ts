@@ -437,7 +437,9 @@ describe('-o parquet: row groups bounded by bytes as well as by rows', () => {
       expect(groups.length).toBeGreaterThanOrEqual(3);
       expect(groups.reduce((sum, rows) => sum + rows, 0)).toBe(150);
       expect(Math.max(...groups) * 512 * 1024).toBeLessThanOrEqual(32 * 1024 * 1024);
-      const read = (await connection.runAndReadAll(`SELECT n, length(text) AS length, md5(text) AS md5 FROM read_parquet('${file}') ORDER BY n`)).getRowObjectsJson();
+      const read = (
+        await connection.runAndReadAll(`SELECT n, length(text) AS length, md5(text) AS md5 FROM read_parquet('${file}') ORDER BY n`)
+      ).getRowObjectsJson();
       const { createHash } = await import('node:crypto');
       expect(read).toEqual(wide.map(({ n, text }) => ({ n: String(n), length: String(text.length), md5: createHash('md5').update(text).digest('hex') })));
     } finally {
