@@ -299,36 +299,9 @@ export class Context {
   }
 
   private async readKeyring(place: KeyringPlace): Promise<string> {
-    const { readKey, KeyringError } = await import('./config/keyring.js');
-    const s = this.settings;
-    const profile = `profile "${s.profileName.value}"`;
-    const elsewhere = `or give the key for this call in WS_API_KEY`;
-    let key: string | undefined;
-    try {
-      key = (await readKey(place, this.keyringWait()))?.trim();
-    } catch (error) {
-      if (!(error instanceof KeyringError)) throw error;
-      throw new WsError('auth', `cannot read the API key of ${profile} from the system keyring: ${error.message}`, {
-        code: 'keyring_unavailable',
-        hint: `${error.absent ? 'ws keeps it there since `ws auth login`; where no keyring can be reached, log in with' : 'unlock the keyring and try again, log in with'} \`${this.printed.command('auth', 'login', '--insecure-storage')}\` to keep it in the config file in plain text, ${elsewhere}`,
-      });
-    }
-    if (!key) {
-      // a locked collection whose unlock was dismissed reads as no key at all: both are said
-      throw new WsError('auth', `the system keyring gave no API key of ${profile} for ${place.origin}: it is locked, or the key was removed there`, {
-        code: 'no_api_key',
-        hint: `unlock the keyring and try again, or log in again: \`${this.printed.command('auth', 'login')}\`, ${elsewhere}`,
-      });
-    }
-    const problem = apiKeyProblem(key);
-    if (problem) {
-      throw usageError(
-        `the API key of ${profile} in the system keyring ${problem}, so it cannot be sent in a header; nothing was sent`,
-        `log in again: \`${this.printed.command('auth', 'login')}\``,
-      );
-    }
-    this.keyringKey = key;
-    return key;
+    const { readProfileKey } = await import('./keyring-key.js');
+    this.keyringKey = await readProfileKey(place, { profileName: this.settings.profileName.value, wait: this.keyringWait(), printed: this.printed });
+    return this.keyringKey;
   }
 
   /** Exit 3: no key at all, or a saved key that belongs to another origin. */

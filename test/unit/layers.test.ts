@@ -23,7 +23,7 @@ const layers: readonly { name: string; members: readonly string[] }[] = [
   // beside cmdutil: a query run started or found, waited for, its end told and its rows printed (one home)
   { name: 'what all commands share', members: ['src/cmdutil/', 'src/query-runs/'] },
   // the command line's context, and the words its hints name commands in (MCP has its own: src/mcp/request-hints.ts)
-  { name: 'the context', members: ['src/context.ts', 'src/request-hints.ts'] },
+  { name: 'the context', members: ['src/context.ts', 'src/request-hints.ts', 'src/keyring-key.ts'] },
   { name: 'workspace', members: ['src/workspace/'] },
   { name: 'waiting and asking', members: ['src/wait.ts', 'src/interruption.ts', 'src/prompt.ts'] },
   { name: 'output', members: ['src/output/'] },
