@@ -51,8 +51,20 @@ const vendors = {
   },
   // the typed exports (-o parquet, -o arrow): read only by src/output/parquet.ts and arrow.ts, loaded for those formats
   parquet: {
-    source: "export { ByteWriter, ParquetWriter } from 'hyparquet-writer';\nexport { snappyCompressor } from 'hysnappy';",
-    answers: { 'hyparquet-writer': '', hysnappy: '' },
+    source: [
+      "export { ByteWriter } from 'hyparquet-writer';",
+      "export { writePageHeader } from 'hyparquet-writer/src/datapage.js';",
+      "export { writeRleBitPackedHybrid } from 'hyparquet-writer/src/encoding.js';",
+      "export { writeMetadata } from 'hyparquet-writer/src/metadata.js';",
+      "export { snappyCompressor } from 'hysnappy';",
+    ].join('\n'),
+    answers: {
+      'hyparquet-writer': '',
+      'hyparquet-writer/src/datapage.js': '',
+      'hyparquet-writer/src/encoding.js': '',
+      'hyparquet-writer/src/metadata.js': '',
+      hysnappy: '',
+    },
   },
   arrow: {
     source:

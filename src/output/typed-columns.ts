@@ -86,7 +86,7 @@ export function textColumnsNote(columns: TypedColumn[], format: string): string 
   return `${format}: ${text.map((c) => `column ${c.name} is written as text (${(c.of as { why: string }).why})`).join('; ')}`;
 }
 
-function badValue(column: TypedColumn, value: unknown, rule: string): WsError {
+export function badValue(column: TypedColumn, value: unknown, rule: string): WsError {
   return new WsError('api', `the value ${JSON.stringify(value)} of column ${column.name} (${column.type}) ${rule}`, {
     code: 'unexpected_response',
     hint: 'write this result with -o csv or -o ndjson, or cast the column to VARCHAR in the query',
