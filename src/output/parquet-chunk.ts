@@ -30,6 +30,29 @@ class Dictionary {
   readonly starts: number[] = [];
 }
 
+/** Small integers in a typed array that grows: a page's definition levels, or its values' dictionary numbers. */
+class Integers {
+  private array = new Uint32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const grown = new Uint32Array(2 * this.array.length);
+      grown.set(this.array);
+      this.array = grown;
+    }
+    this.array[this.length++] = value;
+  }
+
+  get values(): Uint32Array {
+    return this.array.subarray(0, this.length);
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+}
+
 /** What a row group takes of a chunk: its bytes, its metadata for the footer, its size before compression. */
 export interface TakenChunk {
   bytes: Buffer;
@@ -40,9 +63,9 @@ export interface TakenChunk {
 export class ColumnChunk {
   private readonly values = new PlainValues();
   /** The definition level of each value of the page: 1, or 0 for a null. */
-  private levels: number[] = [];
+  private readonly levels = new Integers();
   /** The dictionary numbers of the page's values, while the page is in the dictionary. */
-  private numbers: number[] = [];
+  private readonly numbers = new Integers();
   private pageNulls = 0;
   private pages: Uint8Array[] = [];
   private dictionary: Dictionary | undefined;
@@ -109,11 +132,11 @@ export class ColumnChunk {
   /** The chunk's values go PLAIN: those so far, each value's bytes copied from the dictionary, and the rest. */
   private leaveDictionary(dictionary: Dictionary): void {
     const { starts, values } = dictionary;
-    for (const number of this.numbers) {
+    for (const number of this.numbers.values) {
       const end = number + 1 < starts.length ? starts[number + 1]! : values.length;
       this.values.put(end - starts[number]!, (bytes, at) => at + values.bytes.copy(bytes, at, starts[number], end));
     }
-    this.numbers = [];
+    this.numbers.clear();
     this.dictionary = undefined;
   }
 
@@ -121,7 +144,7 @@ export class ColumnChunk {
   private endPage(): void {
     if (this.levels.length === 0) return;
     const levels = new ByteWriter();
-    writeRleBitPackedHybrid(levels, this.levels, 1);
+    writeRleBitPackedHybrid(levels, this.levels.values, 1);
     const inDictionary = this.numbers.length > 0;
     let data: Uint8Array = this.values.bytes.subarray(0, this.values.length);
     if (inDictionary) {
@@ -129,7 +152,7 @@ export class ColumnChunk {
       const numbers = new ByteWriter();
       const width = Math.max(1, Math.ceil(Math.log2(this.dictionary!.numbers.size)));
       numbers.appendUint8(width);
-      writeRleBitPackedHybrid(numbers, this.numbers, width);
+      writeRleBitPackedHybrid(numbers, this.numbers.values, width);
       data = numbers.getBytes();
     }
     const compressed = this.compress(data);
@@ -152,8 +175,8 @@ export class ColumnChunk {
       compressed,
     );
     this.uncompressedSize += levels.offset + data.length;
-    this.levels = [];
-    this.numbers = [];
+    this.levels.clear();
+    this.numbers.clear();
     this.pageNulls = 0;
     this.values.clear();
   }

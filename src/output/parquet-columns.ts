@@ -37,7 +37,7 @@ export type Statistic = boolean | number | bigint | string | Uint8Array;
 
 /** A page's values, PLAIN-encoded, in a buffer that grows (a BOOLEAN column's are bits, the first the lowest). */
 export class PlainValues {
-  bytes = Buffer.allocUnsafeSlow(64 * 1024);
+  bytes = Buffer.allocUnsafeSlow(4096);
   length = 0;
   private bits = 0;
 
@@ -68,7 +68,7 @@ export class PlainValues {
   clear(): void {
     this.length = 0;
     this.bits = 0;
-    if (this.bytes.length > 4 * 1024 * 1024) this.bytes = Buffer.allocUnsafeSlow(64 * 1024);
+    if (this.bytes.length > 4 * 1024 * 1024) this.bytes = Buffer.allocUnsafeSlow(4096);
   }
 }
 

@@ -28,6 +28,12 @@ const rowGroupRows = 5_000;
  */
 const rowGroupBytes = 32 * 1024 * 1024;
 
+/**
+ * And at most this many values (rows times columns): a result of 2,000 columns holds a group of 500 rows, whose
+ * definition levels and dictionary numbers wait in memory until the group is written.
+ */
+const rowGroupValues = 1_000_000;
+
 /** "PAR1", at the start and at the end of every Parquet file. */
 const magic = Buffer.from('PAR1');
 
@@ -77,7 +83,7 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
         for (let index = 0; index < chunks.length; index++) chunks[index]!.add(row[columns[index]!.name]);
         groupRows++;
         rows++;
-        if (groupRows === rowGroupRows || groupBytes(chunks) >= rowGroupBytes) await endGroup();
+        if (groupRows === rowGroupRows || groupRows * chunks.length >= rowGroupValues || groupBytes(chunks) >= rowGroupBytes) await endGroup();
       }
     },
     async finish() {

@@ -449,6 +449,34 @@ describe('-o parquet: row groups bounded by bytes as well as by rows', () => {
   }, 60_000);
 });
 
+describe('-o parquet: row groups bounded by values', () => {
+  it('a result of 500 columns goes into row groups of 2,000 rows (a million values), every value read back by DuckDB', async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-many-columns-'));
+    const names = Array.from({ length: 500 }, (_, c) => `c${c}`);
+    const rows = Array.from({ length: 2_500 }, (_, n) => Object.fromEntries(names.map((name, c) => [name, n * 500 + c])));
+    server.on('GET', dataPath, (request) => ({ body: { ...page(rows, request, 2_500), columns: names.map((name) => ({ name, type: 'INTEGER' })) } }));
+    const file = path.join(files, 'many.parquet');
+    const result = await ws(['queries', 'data', queryId, '--all', '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const connection = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      const groups = (await connection.runAndReadAll(`SELECT DISTINCT row_group_id, row_group_num_rows FROM parquet_metadata('${file}') ORDER BY row_group_id`))
+        .getRowObjectsJson()
+        .map((group) => Number(group.row_group_num_rows));
+      expect(groups).toEqual([2_000, 500]);
+      const [sums] = (
+        await connection.runAndReadAll(`SELECT count(*) AS n, sum(c0) AS first, sum(c499) AS last FROM read_parquet('${file}')`)
+      ).getRowObjectsJson();
+      const sum = (c: number) => rows.reduce((total, row) => total + (row[`c${c}`] as number), 0);
+      expect(sums).toEqual({ n: '2500', first: String(sum(0)), last: String(sum(499)) });
+    } finally {
+      connection.closeSync();
+      fs.rmSync(files, { recursive: true });
+    }
+  }, 60_000);
+});
+
 describe('every row off a terminal', () => {
   const count = 2500;
   const numbers = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
