@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { WsError } from '../errors.js';
 
 export interface LockOptions {
@@ -17,8 +17,8 @@ function isStale(lockFile: string, staleMs: number): boolean {
   let text: string;
   let mtimeMs: number;
   try {
-    text = fs.readFileSync(lockFile, 'utf8');
-    mtimeMs = fs.statSync(lockFile).mtimeMs;
+    text = readFileSync(lockFile, 'utf8');
+    mtimeMs = statSync(lockFile).mtimeMs;
   } catch {
     return false; // gone already, or unreadable: the next try tells
   }
@@ -46,14 +46,14 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
   let fd: number | undefined;
   for (let attempt = 0; fd === undefined; attempt++) {
     try {
-      fd = fs.openSync(lockFile, 'wx', 0o600);
+      fd = openSync(lockFile, 'wx', 0o600);
     } catch (error) {
       // a folder this user may not write: the caller (src/config/store.ts) says what to set instead
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // (two writers that find the same stale lock at the same moment could both remove it, the second
       // one the first one's new lock: only after a crash, and the window is a few microseconds)
       if (isStale(lockFile, staleMs)) {
-        fs.rmSync(lockFile, { force: true });
+        rmSync(lockFile, { force: true });
         continue;
       }
       if (Date.now() > deadline) {
@@ -67,12 +67,12 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, opti
   }
   try {
     try {
-      fs.writeSync(fd, `${process.pid}\n`);
+      writeSync(fd, `${process.pid}\n`);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
     return await work();
   } finally {
-    fs.rmSync(lockFile, { force: true });
+    rmSync(lockFile, { force: true });
   }
 }

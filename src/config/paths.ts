@@ -1,11 +1,11 @@
-import path from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { usageError, type WsError } from '../errors.js';
 
 type Env = Record<string, string | undefined>;
 
 /** A variable that holds an absolute path, else undefined: a relative or empty one is to be ignored, say the XDG rules. */
 function absolute(value: string | undefined): string | undefined {
-  return value && path.isAbsolute(value) ? value : undefined;
+  return value && isAbsolute(value) ? value : undefined;
 }
 
 /**
@@ -27,14 +27,14 @@ function homeFolder(): string | undefined {
  * ~/.config/ws on Linux); undefined where there is no home and no variable names a folder (see noConfigFolder).
  */
 export function configDir(env: Env): string | undefined {
-  if (env.WS_CONFIG_DIR) return path.resolve(env.WS_CONFIG_DIR);
+  if (env.WS_CONFIG_DIR) return resolve(env.WS_CONFIG_DIR);
   const named = process.platform === 'win32' ? absolute(env.APPDATA) : process.platform === 'darwin' ? undefined : absolute(env.XDG_CONFIG_HOME);
-  if (named) return process.platform === 'win32' ? path.join(named, 'ws', 'Config') : path.join(named, 'ws');
+  if (named) return process.platform === 'win32' ? join(named, 'ws', 'Config') : join(named, 'ws');
   const home = homeFolder();
   if (home === undefined) return undefined;
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Preferences', 'ws');
-  if (process.platform === 'win32') return path.join(home, 'AppData', 'Roaming', 'ws', 'Config');
-  return path.join(home, '.config', 'ws');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'ws');
+  if (process.platform === 'win32') return join(home, 'AppData', 'Roaming', 'ws', 'Config');
+  return join(home, '.config', 'ws');
 }
 
 export const configFileName = 'config.json';
@@ -42,7 +42,7 @@ export const configFileName = 'config.json';
 /** The config file, or undefined where there is no folder for it: then there is no profile to read. */
 export function configFilePath(env: Env): string | undefined {
   const dir = configDir(env);
-  return dir === undefined ? undefined : path.join(dir, configFileName);
+  return dir === undefined ? undefined : join(dir, configFileName);
 }
 
 /** What to set so that ws finds a folder it may write the config file in. */

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { usageError, WsError } from '../errors.js';
 import { PrintedCommands } from '../printed-commands.js';
 import { withFileLock } from './lock.js';
@@ -57,7 +57,7 @@ function denied(error: unknown): boolean {
  */
 function reachable(file: string): boolean {
   try {
-    fs.statSync(file);
+    statSync(file);
     return true;
   } catch {
     return false;
@@ -72,7 +72,7 @@ export function readConfig(file: string | undefined): ConfigData {
   if (file === undefined) return { profiles: {} };
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (denied(error) && !reachable(file))) return { profiles: {} };
     throw new WsError('usage', `cannot read the config file ${file}: ${(error as Error).message}`, denied(error) ? { hint: configFolderHint } : {});
@@ -143,11 +143,11 @@ export function restoreProfile(file: string | undefined, name: string, profile: 
 async function writeProfiles(file: string | undefined, change: (profiles: Record<string, Profile>) => Record<string, Profile>): Promise<void> {
   if (file === undefined) throw noConfigFolder();
   try {
-    const dir = path.dirname(file);
-    if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const dir = dirname(file);
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     // a folder of our own name (the default place) made by an older ws is made private too; a folder
     // given in WS_CONFIG_DIR may be shared with other things and is left as it is
-    else if (path.basename(dir) === 'ws' && process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+    else if (basename(dir) === 'ws' && process.platform !== 'win32') chmodSync(dir, 0o700);
     await withFileLock(file, async () => replaceFile(file, `${JSON.stringify({ profiles: change(readConfig(file).profiles) }, undefined, '\t')}\n`));
   } catch (error) {
     if (!denied(error)) throw error;
@@ -164,18 +164,18 @@ async function writeProfiles(file: string | undefined, change: (profiles: Record
 function replaceFile(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const fd = fs.openSync(temporary, 'w', 0o600);
+    const fd = openSync(temporary, 'w', 0o600);
     try {
-      fs.writeFileSync(fd, text);
-      fs.fsyncSync(fd);
+      writeFileSync(fd, text);
+      fsyncSync(fd);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
     // rename keeps the mode of the new file: an older file made 0644 by hand is 0600 after it
-    fs.chmodSync(temporary, 0o600);
-    fs.renameSync(temporary, file);
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, file);
   } catch (error) {
-    fs.rmSync(temporary, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
 }
