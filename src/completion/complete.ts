@@ -1,3 +1,6 @@
+import { configFilePath } from '../config/paths.js';
+import { readConfig } from '../config/store.js';
+import { parseDuration } from '../duration.js';
 import type { IO } from '../io.js';
 import { cell } from '../text.js';
 import { type Candidate, cachedNames, type NamesQuestion, refreshing, refreshLater } from './names-cache.js';
@@ -52,7 +55,6 @@ const dynamicOptionSources = new Set(['queries execute --param']);
 async function deadline(io: IO): Promise<number | undefined> {
   const given = io.env.WS_COMPLETE_TIMEOUT;
   if (!given) return undefined;
-  const { parseDuration } = await import('../duration.js');
   try {
     return parseDuration(given, 'WS_COMPLETE_TIMEOUT') || undefined;
   } catch {
@@ -118,7 +120,6 @@ async function candidatesFor(words: string[], io: IO, tree: Tree, deadlineMs: nu
 }
 
 async function profileNames(io: IO): Promise<Candidate[]> {
-  const [{ readConfig }, { configFilePath }] = await Promise.all([import('../config/store.js'), import('../config/paths.js')]);
   const profiles = readConfig(configFilePath(io.env)).profiles;
   return Object.entries(profiles).map(([name, profile]) => [name, profile.baseUrl ?? '']);
 }
