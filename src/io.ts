@@ -62,8 +62,10 @@ export function processIO(): IO {
     env: process.env,
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    // asked of the file descriptor, so that the question builds no stream either (a command whose key is in the
+    // system keyring asks it, to know how long to wait: building process.stdin there took some 2 ms)
     get stdinIsTTY() {
-      return Boolean(process.stdin.isTTY);
+      return process.getBuiltinModule('node:tty').isatty(0);
     },
     get stderrIsStdout() {
       try {
