@@ -84,9 +84,9 @@ export class ColumnChunk {
     this.dictionary = column.dictionary ? new Dictionary() : undefined;
   }
 
-  /** Bytes of the page being filled. */
+  /** Bytes of the page being filled, and of the dictionary. */
   get pending(): number {
-    return this.values.length;
+    return this.values.length + (this.dictionary?.values.length ?? 0);
   }
 
   add(value: unknown): void {

@@ -73,12 +73,14 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
     await write(stream, Buffer.concat(taken.map((t) => t.bytes)));
   };
   let started = false;
+  const begin = async () => {
+    if (started) return;
+    started = true;
+    await out(magic);
+  };
   return {
     async write(batch: Row[]) {
-      if (!started) {
-        started = true;
-        await out(magic);
-      }
+      await begin();
       for (const row of batch) {
         for (let index = 0; index < chunks.length; index++) chunks[index]!.add(row[columns[index]!.name]);
         groupRows++;
@@ -87,10 +89,7 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
       }
     },
     async finish() {
-      if (!started) {
-        started = true;
-        await out(magic);
-      }
+      await begin();
       await endGroup();
       const footer = new ByteWriter();
       writeMetadata(footer, { version: 2, created_by: 'ws', schema, num_rows: BigInt(rows), row_groups: rowGroups } as never);
@@ -100,7 +99,7 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
   };
 }
 
-/** About the bytes of values of the group so far: its pages' and those waiting in each column's page. */
+/** About the bytes of values of the group so far: its pages', and those waiting in each column's page and dictionary. */
 function groupBytes(chunks: ColumnChunk[]): number {
   let total = 0;
   for (const chunk of chunks) total += chunk.uncompressedSize + chunk.pending;
