@@ -126,7 +126,15 @@ function ask(
     });
     child.on('error', (error) => end(new KeyringError(`cannot start ws's keyring process: ${error.message}`, true)));
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.on('close', () => {
+    child.on('close', (_code, signal) => {
+      // Ctrl-C or a closed terminal reaches the keyring process with ws (one process group): when its end is seen
+      // before ws's own signal, ws ends by that signal as well, and does not take it for a keyring that failed
+      if (!ended && (signal === 'SIGINT' || signal === 'SIGHUP')) {
+        stopListening();
+        clear();
+        io.exitBySignal(signal);
+        return;
+      }
       let answer: KeyringAnswer;
       try {
         answer = JSON.parse(Buffer.concat(out).toString('utf8'));

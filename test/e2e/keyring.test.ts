@@ -352,6 +352,38 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
     });
   });
 
+  it('Ctrl-C seen first by the keyring process (both get it, in any order): ws ends by SIGINT, not as a failed keyring', async () => {
+    const silent = startSilentSecretService();
+    try {
+      const config = tempConfigDir();
+      fs.writeFileSync(
+        path.join(config, 'config.json'),
+        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
+      );
+      const [command, args] = wsCommand(['queries', 'list']);
+      const run = execa(command, args, {
+        env: { PATH: process.env.PATH, WS_CONFIG_DIR: config, ...silent.env },
+        extendEnv: false,
+        reject: false,
+        timeout: 20_000,
+      });
+      let child: { pid: number } | undefined;
+      for (let tries = 0; tries < 100 && child === undefined; tries++) {
+        child = processes().find(({ ppid, args: words }) => ppid === run.pid && words.includes('__keyring'));
+        if (child === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(child, 'ws started no keyring process').toBeDefined();
+      // the order a loaded machine may give: the keyring process ends by the signal before ws has read its own
+      process.kill(child!.pid, 'SIGINT');
+      const result = await run;
+      expect(result.signal ?? result.exitCode).toBe(result.signal ? 'SIGINT' : 130);
+      expect(result.stderr).not.toMatch(/keyring process ended/);
+      expect(api.requests).toEqual([]);
+    } finally {
+      silent.stop();
+    }
+  });
+
   it('a stop signal sent to ws alone ends its keyring process too; ws ends by that signal', async () => {
     const silent = startSilentSecretService();
     try {
