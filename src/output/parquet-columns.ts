@@ -215,22 +215,11 @@ export function parquetColumn(column: TypedColumn): ParquetColumn {
       if (of.bits === 64) return written({ ...optional, type: 'INT64', ...converted }, integer, int64, numeric);
       return written({ ...optional, type: 'INT32', ...converted }, (v) => Number(integer(v)), int32, numeric);
     }
-    case 'float':
-      if (of.bits === 64)
-        return written(
-          { ...optional, type: 'DOUBLE' },
-          (v) => floatOf(column, v),
-          (values, n) => values.put(8, (b, at) => b.writeDoubleLE(n, at)),
-          numeric,
-          false,
-        );
-      return written(
-        { ...optional, type: 'FLOAT' },
-        (v) => floatOf(column, v),
-        (values, n) => values.put(4, (b, at) => b.writeFloatLE(n, at)),
-        numeric,
-        false,
-      );
+    case 'float': {
+      const double = of.bits === 64;
+      const put = (values: PlainValues, n: number) => values.put(8, (bytes, at) => (double ? bytes.writeDoubleLE(n, at) : bytes.writeFloatLE(n, at)));
+      return written({ ...optional, type: double ? 'DOUBLE' : 'FLOAT' }, (v) => floatOf(column, v), put, numeric, false);
+    }
     case 'decimal': {
       const { precision, scale } = of;
       const decimal = { converted_type: 'DECIMAL', precision, scale, logical_type: { type: 'DECIMAL', precision, scale } };

@@ -56,21 +56,22 @@ export function parquetRows(stream: Writable, columns: TypedColumn[]): RowsWrite
   };
   const endGroup = async () => {
     if (groupRows === 0) return;
-    const start = offset;
+    // each chunk's metadata names where it starts in the file
+    let at = offset;
     const taken = chunks.map((chunk) => {
-      const { bytes, chunk: meta, uncompressedSize } = chunk.take(offset);
-      offset += bytes.length;
-      return { bytes, meta, uncompressedSize };
+      const chunkTaken = chunk.take(at);
+      at += chunkTaken.bytes.length;
+      return chunkTaken;
     });
     rowGroups.push({
-      columns: taken.map((t) => t.meta),
+      columns: taken.map((t) => t.chunk),
       total_byte_size: BigInt(taken.reduce((sum, t) => sum + t.uncompressedSize, 0)),
       num_rows: BigInt(groupRows),
-      file_offset: BigInt(start),
-      total_compressed_size: BigInt(offset - start),
+      file_offset: BigInt(offset),
+      total_compressed_size: BigInt(at - offset),
     });
     groupRows = 0;
-    await write(stream, Buffer.concat(taken.map((t) => t.bytes)));
+    await out(Buffer.concat(taken.map((t) => t.bytes)));
   };
   let started = false;
   const begin = async () => {

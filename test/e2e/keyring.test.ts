@@ -91,6 +91,32 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
       { silentPrompter: true },
     );
 
+  /**
+   * `ws queries list` with its key in a Secret Service that never answers, once ws has started its keyring process
+   * (`ws __keyring`) for the read: the run and that process.
+   */
+  async function listWaitingOnKeyringProcess(silent: { env: Record<string, string> }) {
+    const config = tempConfigDir();
+    fs.writeFileSync(
+      path.join(config, 'config.json'),
+      JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
+    );
+    const [command, args] = wsCommand(['queries', 'list']);
+    const run = execa(command, args, {
+      env: { PATH: process.env.PATH, WS_CONFIG_DIR: config, ...silent.env },
+      extendEnv: false,
+      reject: false,
+      timeout: 20_000,
+    });
+    let child: { pid: number } | undefined;
+    for (let tries = 0; tries < 100 && child === undefined; tries++) {
+      child = processes().find(({ ppid, args: words }) => ppid === run.pid && words.includes('__keyring'));
+      if (child === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(child, 'ws started no keyring process').toBeDefined();
+    return { run, child: child! };
+  }
+
   it('login keeps the key in the keyring and in no file; commands send it; status says where; logout removes it', async () => {
     const config = tempConfigDir();
     const login = await wsWithKeyring(['auth', 'login', '--with-key-stdin', '--base-url', api.baseUrl], { WS_CONFIG_DIR: config }, `${key}\n`);
@@ -355,26 +381,9 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
   it('Ctrl-C seen first by the keyring process (both get it, in any order): ws ends by SIGINT, not as a failed keyring', async () => {
     const silent = startSilentSecretService();
     try {
-      const config = tempConfigDir();
-      fs.writeFileSync(
-        path.join(config, 'config.json'),
-        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
-      );
-      const [command, args] = wsCommand(['queries', 'list']);
-      const run = execa(command, args, {
-        env: { PATH: process.env.PATH, WS_CONFIG_DIR: config, ...silent.env },
-        extendEnv: false,
-        reject: false,
-        timeout: 20_000,
-      });
-      let child: { pid: number } | undefined;
-      for (let tries = 0; tries < 100 && child === undefined; tries++) {
-        child = processes().find(({ ppid, args: words }) => ppid === run.pid && words.includes('__keyring'));
-        if (child === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(child, 'ws started no keyring process').toBeDefined();
+      const { run, child } = await listWaitingOnKeyringProcess(silent);
       // the order a loaded machine may give: the keyring process ends by the signal before ws has read its own
-      process.kill(child!.pid, 'SIGINT');
+      process.kill(child.pid, 'SIGINT');
       const result = await run;
       expect(result.signal ?? result.exitCode).toBe(result.signal ? 'SIGINT' : 130);
       expect(result.stderr).not.toMatch(/keyring process ended/);
@@ -387,30 +396,13 @@ describe.skipIf(skipWithout(...secretServiceTools))('the API key in the system k
   it('a stop signal sent to ws alone ends its keyring process too; ws ends by that signal', async () => {
     const silent = startSilentSecretService();
     try {
-      const config = tempConfigDir();
-      fs.writeFileSync(
-        path.join(config, 'config.json'),
-        JSON.stringify({ profiles: { default: { baseUrl: api.baseUrl, apiKeyStore: 'keyring', apiKeyOrigin: origin() } } }),
-      );
-      const [command, args] = wsCommand(['queries', 'list']);
-      const run = execa(command, args, {
-        env: { PATH: process.env.PATH, WS_CONFIG_DIR: config, ...silent.env },
-        extendEnv: false,
-        reject: false,
-        timeout: 20_000,
-      });
-      let child: { pid: number } | undefined;
-      for (let tries = 0; tries < 100 && child === undefined; tries++) {
-        child = processes().find(({ ppid, args: words }) => ppid === run.pid && words.includes('__keyring'));
-        if (child === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(child, 'ws started no keyring process').toBeDefined();
+      const { run, child } = await listWaitingOnKeyringProcess(silent);
       process.kill(run.pid!, 'SIGTERM');
       const result = await run;
       expect(result.signal).toBe('SIGTERM');
       let gone = false;
       for (let tries = 0; tries < 40 && !gone; tries++) {
-        gone = !fs.existsSync(`/proc/${child!.pid}/cmdline`) || fs.readFileSync(`/proc/${child!.pid}/cmdline`, 'utf8') === '';
+        gone = !fs.existsSync(`/proc/${child.pid}/cmdline`) || fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8') === '';
         if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(gone, 'the keyring process outlived ws').toBe(true);
